@@ -1,0 +1,33 @@
+/** One HTTP request/response pair as graphcheck keeps it: evidence in reports, an entry in a cassette. */
+export type Headers = Record<string, string | string[]>;
+
+export interface RecordedRequest {
+  method: string;
+  /** Absolute URL as sent. */
+  url: string;
+  headers: Headers;
+  /** Body as text (utf8) or base64 when `bodyEncoding` says so; absent when there was none. */
+  body?: string;
+  bodyEncoding?: 'utf8' | 'base64';
+}
+
+export interface RecordedResponse {
+  status: number;
+  headers: Headers;
+  body: string;
+  bodyEncoding?: 'utf8' | 'base64';
+}
+
+/** Where an exchange came from; `api` unless said otherwise. */
+export type ExchangeKind = 'api' | 'control' | 'webhook-verification' | 'webhook-notification' | 'content';
+
+export interface Exchange {
+  kind?: ExchangeKind;
+  request: RecordedRequest;
+  /** Absent when no response came (timeout, reset, refused); then `error` says why. */
+  response?: RecordedResponse;
+  error?: { code: string; message: string };
+  /** ISO time the request started (wall clock of the recorder). */
+  startedAt: string;
+  durationMs: number;
+}

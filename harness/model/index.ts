@@ -1,0 +1,2 @@
+export type * from './exchange.js';
+export type * from './result.js';
