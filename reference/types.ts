@@ -6,6 +6,8 @@
  * The reference imports nothing from harness/, suites/ or schemas/.
  */
 
+import type { WebhookService } from './webhook-seam.js';
+
 /** Seconds since the epoch on the target's virtual clock. */
 export type UnixSeconds = number;
 
@@ -38,6 +40,12 @@ export interface UploadedFile {
 
 export interface RefRequest {
   method: string;
+  /** The URL as received (query included). */
+  url: URL;
+  /** `/v25.0` when the call named a version explicitly, '' for an unversioned call; reused in `paging.next`. */
+  versionPrefix: string;
+  /** The access token string as sent (parameter or bearer header), for links such as `paging.next`. */
+  accessToken: string | null;
   /** Path without the version prefix, e.g. `/2000001/feed`. */
   path: string;
   /** The version that serves the call (after fallback), e.g. `v25.0`. */
@@ -66,6 +74,13 @@ export interface Route {
   method: 'GET' | 'POST' | 'DELETE';
   /** `/:id/feed` style; matched after the version prefix is removed. */
   pattern: string;
+  /**
+   * Lets several groups share a pattern such as `/:id`: the first route whose pattern matches and whose
+   * `accepts` says yes serves the call. Absent means yes.
+   */
+  accepts?: (pathParams: Record<string, string>, ctx: RefContext) => boolean;
+  /** True for dialogs (the authorization window): their versioned calls neither fix nor obey the version history. */
+  exemptFromVersionHistory?: boolean;
   handler: (req: RefRequest, ctx: RefContext) => Promise<RefResponse> | RefResponse;
 }
 
@@ -74,10 +89,52 @@ export interface FaultSet {
   has(name: string): boolean;
 }
 
-/** What every route and service sees. `state` is owned by reference/state.ts. */
+/** A named piece of state owned by one endpoint group; `init` builds its initial fixtures. */
+export interface StateSlice<S> {
+  readonly key: string;
+  init(ctx: RefContext): S;
+}
+
+/** Holds every slice of one running reference. `reset` (control protocol) drops them all. */
+export interface StateStore {
+  /** The slice's current value, built by its `init` on first use after start or reset. */
+  get<S>(slice: StateSlice<S>): S;
+}
+
+/** Run-level settings the control protocol sets; unlike state they survive `reset` (contract §2, `app`). */
+export interface AppSettings {
+  live: boolean;
+  trustedCaPems: string[];
+}
+
+/**
+ * One endpoint group (feed, auth, photos, ...): its routes, and an optional hook that the clock runs on every
+ * advance, before the advance answers. Groups are listed in reference/endpoints/index.ts; the server never
+ * names one.
+ */
+export interface EndpointGroup {
+  name: string;
+  routes: Route[];
+  onAdvance?: (ctx: RefContext, now: UnixSeconds) => Promise<void> | void;
+}
+
+/** The profile's typed core (contract §1); `toProfileDocument` turns it into the served JSON. */
+export interface RefProfile {
+  baseUrl: string;
+  versions: { latest: string; usable: string[]; expired: string[]; appDefault: string; servedHeader: string };
+  app: { id: string; secret: string; accessToken: string; redirectUris: string[] };
+  tokens: Record<string, string>;
+  fixtures: Record<string, string>;
+}
+
+/** What every route and service sees. */
 export interface RefContext {
   clock: VirtualClock;
   faults: FaultSet;
   /** This server's own base URL, e.g. http://127.0.0.1:4010. */
   baseUrl: string;
+  profile: RefProfile;
+  state: StateStore;
+  settings: AppSettings;
+  webhooks: WebhookService;
 }

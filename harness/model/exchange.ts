@@ -30,4 +30,10 @@ export interface Exchange {
   /** ISO time the request started (wall clock of the recorder). */
   startedAt: string;
   durationMs: number;
+  /**
+   * Webhook notifications only: whether `X-Hub-Signature-256` matched the raw body under the real app secret
+   * when recorded. Set when the recorder knew the secret; a redacted cassette re-signs valid ones with its
+   * stand-in secret and keeps invalid ones invalid.
+   */
+  signatureValid?: boolean;
 }

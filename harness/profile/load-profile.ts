@@ -1,0 +1,62 @@
+import { readFile } from 'node:fs/promises';
+import { UserInputError } from '../errors.js';
+import { describeSchemaError, validatorFor } from '../validation/schema-registry.js';
+import { parseLocated } from '../validation/yaml-locate.js';
+import { interpolateEnv } from './interpolate.js';
+import type { Profile } from './profile.js';
+
+/** Reads a YAML or JSON profile file; every problem is a one-line `PROFILE_INVALID` naming file, line and fix. */
+export async function loadProfileFile(file: string, env: NodeJS.ProcessEnv = process.env): Promise<Profile> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new UserInputError('FILE_NOT_FOUND', `${file}: cannot read the profile file; check the --profile path`);
+  }
+  const parsed = parseLocated(text);
+  if ('error' in parsed) {
+    throw new UserInputError('PROFILE_INVALID', `${file}:${parsed.error.line}: not valid YAML/JSON: ${parsed.error.message}`);
+  }
+  return validateProfile(interpolateEnv(parsed.value, env, file), file, parsed.lineOf);
+}
+
+/** Validates a profile object (from a file or from `control_url/profile`) and fills in the contract defaults. */
+export function validateProfile(
+  raw: unknown,
+  source: string,
+  lineOf: (pointer: string) => number | undefined = () => undefined,
+): Profile {
+  const validate = validatorFor('profile');
+  if (!validate) throw new Error('schemas/profile.schema.json is missing from the installation');
+  if (!validate(raw)) {
+    const first = describeSchemaError(validate.errors![0]!);
+    const line = lineOf(first.path);
+    const where = line === undefined ? source : `${source}:${line}`;
+    throw new UserInputError('PROFILE_INVALID', `${where}: ${first.path} ${first.message} (see contract §1)`);
+  }
+  return withDefaults(raw as Profile);
+}
+
+function withDefaults(p: Profile): Profile {
+  const raw = p as Partial<Profile> & Pick<Profile, 'base_url' | 'versions' | 'app'>;
+  return {
+    ...p,
+    contract: 1,
+    auth_url: raw.auth_url ?? raw.base_url,
+    imgnet_base_url: raw.imgnet_base_url ?? raw.base_url,
+    capabilities: raw.capabilities ?? [],
+    versions: { ...raw.versions, expired: raw.versions.expired ?? [] },
+    app: { ...raw.app, redirect_uris: raw.app.redirect_uris ?? [] },
+    tokens: raw.tokens ?? {},
+    fixtures: raw.fixtures ?? {},
+    auth: { token_endpoint: { method: 'GET', path: '/oauth/access_token', ...raw.auth?.token_endpoint } },
+    errors: {
+      code: 'error.code',
+      subcode: 'error.error_subcode',
+      message: 'error.message',
+      type: 'error.type',
+      ...raw.errors,
+    },
+    webhooks: { receiver_host: '127.0.0.1', mtls: false, client_cert_cn: '', ...raw.webhooks },
+  };
+}

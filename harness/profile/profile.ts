@@ -1,0 +1,41 @@
+/** A target profile, contract 1 (see ../shared/contract/target-contract.md §1), after defaults are applied. */
+export interface Profile {
+  contract: 1;
+  base_url: string;
+  auth_url: string;
+  imgnet_base_url: string;
+  control_url?: string;
+  capabilities: Capability[];
+  versions: {
+    latest: string;
+    usable: string[];
+    expired: string[];
+    app_default?: string;
+    served_header?: string;
+  };
+  app: { id: string; secret?: string; access_token?: string; redirect_uris: string[]; live?: boolean };
+  tokens: Partial<Record<TokenName, string>>;
+  fixtures: Partial<Record<FixtureName, string>>;
+  auth: { token_endpoint: { method: 'GET' | 'POST'; path: string } };
+  errors: { code: string; subcode: string; message: string; type: string };
+  webhooks: { receiver_host: string; mtls: boolean; client_cert_cn: string };
+}
+
+export type Capability = 'profile' | 'reset' | 'clock' | 'authorize' | 'events' | 'trust' | 'app' | 'deliveries';
+export type TokenName = 'page' | 'page_no_manage_posts' | 'page_no_moderate' | 'user' | 'msgapp';
+export type FixtureName =
+  | 'page_id'
+  | 'thread_id'
+  | 'msgapp_business_account_id'
+  | 'product_feed_upload_id'
+  | 'video_id'
+  | 'live_video_id'
+  | 'group_id'
+  | 'event_id'
+  | 'user_id';
+
+/** Every secret a profile holds; reports and cassettes must never show them. */
+export function profileSecrets(profile: Profile): string[] {
+  const values = [profile.app.secret, profile.app.access_token, ...Object.values(profile.tokens)];
+  return values.filter((v): v is string => typeof v === 'string' && v.length >= 4);
+}

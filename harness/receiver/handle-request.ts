@@ -1,0 +1,143 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fail, reply } from './answer.js';
+import type { AttemptLog } from './attempt-log.js';
+import { tlsClientInfo } from './tls-client-info.js';
+import type { Answer, ChallengeMode, MtlsOptions, Verification } from './types.js';
+import { verifySignature } from './verify-signature.js';
+
+export interface HandlerContext {
+  verifyToken: string;
+  appSecret: string;
+  challengeMode: ChallengeMode;
+  mtls?: MtlsOptions;
+  clock?: () => Promise<number>;
+  log: AttemptLog;
+  hanging: Set<ServerResponse>;
+}
+
+type Arrival = Omit<
+  Verification,
+  'mode' | 'challenge' | 'verifyToken' | 'challengeIsInteger' | 'tokenMatched' | 'answered'
+>;
+
+/** GET is a verification request, POST a notification attempt; both are recorded. Anything else gets 405. */
+export function createRequestHandler(
+  ctx: HandlerContext,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    handle(ctx, req, res).catch((error: unknown) => {
+      // A broken request (aborted body, say) must not take the receiver down; the attempt is simply lost.
+      if (!res.headersSent) reply(res, 500, `graphcheck receiver: ${String(error)}`);
+    });
+  };
+}
+
+async function handle(ctx: HandlerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const realArrivalMs = Date.now();
+  const seq = ctx.log.nextSeq();
+  const [time, rawBody] = await Promise.all([arrivalTime(ctx.clock, realArrivalMs), readBody(req)]);
+  const tlsClient = tlsClientInfo(req.socket, ctx.mtls);
+  const arrival: Arrival = {
+    seq,
+    ...time,
+    realArrivalMs,
+    method: req.method ?? '',
+    path: req.url ?? '/',
+    headers: headersOf(req),
+    ...(tlsClient ? { tlsClient } : {}),
+  };
+  const refused =
+    tlsClient?.verdict !== undefined && tlsClient.verdict !== 'ok' ? tlsClient.verdict : undefined;
+  if (req.method === 'GET') {
+    const verification = verificationOf(ctx, arrival);
+    const answered = refused ? mtlsRefusal(res, refused) : answerVerification(ctx, verification, res);
+    ctx.log.addVerification({ ...verification, answered });
+  } else if (req.method === 'POST') {
+    const answered = refused ? mtlsRefusal(res, refused) : answerNotification(ctx, res);
+    ctx.log.addAttempt({
+      ...arrival,
+      answered,
+      rawBody,
+      json: parseJson(rawBody),
+      signature: verifySignature(rawBody, req.headers['x-hub-signature-256'], ctx.appSecret),
+    });
+  } else {
+    reply(res, 405, 'graphcheck receiver: only GET (verification) and POST (notification)');
+  }
+}
+
+/** 200 unless a failure is scheduled; the signature is recorded, never enforced, so a bad one is not retried. */
+function answerNotification(ctx: HandlerContext, res: ServerResponse): Answer {
+  const failure = ctx.log.takeFailure();
+  return failure ? fail(res, failure, ctx.hanging) : reply(res, 200, 'EVENT_RECEIVED');
+}
+
+function verificationOf(ctx: HandlerContext, arrival: Arrival): Omit<Verification, 'answered'> {
+  const query = new URL(arrival.path, 'http://receiver.invalid').searchParams;
+  const mode = query.get('hub.mode') ?? undefined;
+  const challenge = query.get('hub.challenge') ?? undefined;
+  const verifyToken = query.get('hub.verify_token') ?? undefined;
+  return {
+    ...arrival,
+    ...(mode !== undefined ? { mode } : {}),
+    ...(challenge !== undefined ? { challenge } : {}),
+    ...(verifyToken !== undefined ? { verifyToken } : {}),
+    challengeIsInteger: challenge !== undefined && /^-?\d+$/.test(challenge),
+    tokenMatched: verifyToken === ctx.verifyToken,
+  };
+}
+
+function answerVerification(
+  ctx: HandlerContext,
+  v: Omit<Verification, 'answered'>,
+  res: ServerResponse,
+): Answer {
+  if (v.mode !== 'subscribe' || !v.tokenMatched)
+    return reply(res, 403, 'hub.mode or hub.verify_token mismatch');
+  const challenge = v.challenge ?? '';
+  if (ctx.challengeMode === 'wrong') return reply(res, 200, `${challenge}0`);
+  if (ctx.challengeMode === 'none') return reply(res, 200, '');
+  return reply(res, 200, challenge);
+}
+
+function mtlsRefusal(res: ServerResponse, verdict: string): Answer {
+  return reply(res, 403, `client certificate refused: ${verdict}`);
+}
+
+async function arrivalTime(
+  clock: (() => Promise<number>) | undefined,
+  realArrivalMs: number,
+): Promise<Pick<Arrival, 'arrivedAt' | 'arrivalClock' | 'clockError'>> {
+  const wall = Math.floor(realArrivalMs / 1000);
+  if (!clock) return { arrivedAt: wall, arrivalClock: 'wall' };
+  try {
+    return { arrivedAt: await clock(), arrivalClock: 'target' };
+  } catch (error) {
+    return { arrivedAt: wall, arrivalClock: 'wall', clockError: String(error) };
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function headersOf(req: IncomingMessage): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = value;
+  }
+  return headers;
+}
+
+function parseJson(rawBody: Buffer): unknown {
+  try {
+    return JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}

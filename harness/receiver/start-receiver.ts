@@ -1,0 +1,101 @@
+import { createServer as createHttpServer, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { isIPv6 } from 'node:net';
+import { CannotJudgeError, UserInputError } from '../errors.js';
+import { createAttemptLog } from './attempt-log.js';
+import {
+  createSelfSignedLeaf,
+  createUntrustedLeaf,
+  type IssuedCertificate,
+} from './certificate-authority.js';
+import { createRequestHandler } from './handle-request.js';
+import type { Receiver, ReceiverOptions } from './types.js';
+
+/*
+ * Why node:https and not mockttp: mockttp 4.6.5 always serves leaf certificates it issues itself from the CA it
+ * is given, with a DNS subjectAltName only, so a client that verifies `https://127.0.0.1` refuses them
+ * (ERR_TLS_CERT_ALTNAME_INVALID); it cannot serve the self-signed or untrusted leaves the negative rules need,
+ * and it never requests a client certificate, so mTLS and the client's common name are out of reach.
+ */
+
+/**
+ * Starts the webhook receiver on `host` (loopback by default) and a free port. Every GET is recorded as a
+ * verification and every POST as a notification attempt, with raw bytes, arrival time and the answer given.
+ */
+export async function startReceiver(options: ReceiverOptions): Promise<Receiver> {
+  const host = options.host ?? '127.0.0.1';
+  const tlsMode = options.tlsMode ?? 'ca';
+  const log = createAttemptLog();
+  const hanging = new Set<ServerResponse>();
+  const handler = createRequestHandler({
+    verifyToken: options.verifyToken,
+    appSecret: options.appSecret,
+    challengeMode: options.challengeMode ?? 'echo',
+    log,
+    hanging,
+    ...(options.mtls ? { mtls: options.mtls } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  const server =
+    tlsMode === 'plain-http'
+      ? createHttpServer(handler)
+      : createHttpsServer(tlsOptions(await certificateFor(options, host), options), handler);
+  await listen(server, host);
+  const port = (server.address() as AddressInfo).port;
+  const url = `${tlsMode === 'plain-http' ? 'http' : 'https'}://${isIPv6(host) ? `[${host}]` : host}:${port}`;
+  return {
+    url,
+    ...(tlsMode === 'ca' && options.ca ? { caPem: options.ca.certPem } : {}),
+    callbackUrl: (path = '/webhook') => url + (path.startsWith('/') ? path : `/${path}`),
+    attempts: log.attempts,
+    verifications: log.verifications,
+    failNext: (k, how) => {
+      if (!Number.isInteger(k) || k < 0)
+        throw new UserInputError('USAGE', `failNext: k must be a whole number >= 0, got ${k}`);
+      log.failNext(k, how);
+    },
+    waitForUpdates: (predicate, { realTimeoutMs }) => log.waitFor(predicate, realTimeoutMs),
+    clear: log.clear,
+    close: async () => {
+      log.release();
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function certificateFor(options: ReceiverOptions, host: string): Promise<IssuedCertificate> {
+  if (options.tlsMode === 'self-signed') return createSelfSignedLeaf(host);
+  if (options.tlsMode === 'untrusted') return createUntrustedLeaf(host);
+  if (!options.ca)
+    throw new UserInputError('USAGE', 'startReceiver: tlsMode "ca" needs a certificate authority (ca)');
+  return options.ca.issueServer(host);
+}
+
+function tlsOptions(leaf: IssuedCertificate, options: ReceiverOptions) {
+  const mtls = options.mtls;
+  return {
+    key: leaf.keyPem,
+    cert: leaf.certPem,
+    // The handshake lets any client certificate through so that a wrong one is recorded and answered 403,
+    // which a report can show, instead of a handshake failure the target may not even log.
+    ...(mtls ? { requestCert: true, rejectUnauthorized: false } : {}),
+    ...(mtls?.clientCaPem ? { ca: mtls.clientCaPem } : {}),
+  };
+}
+
+function listen(server: Server, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new CannotJudgeError(
+          'SETUP_FAILED',
+          `receiver cannot listen on ${host}: ${error.code ?? error.message}`,
+        ),
+      ),
+    );
+    server.listen(0, host, () => resolve());
+  });
+}

@@ -1,0 +1,125 @@
+import type { CertificateAuthority } from './certificate-authority.js';
+import type { Update } from './updates-of.js';
+import type { SignatureVerdict } from './verify-signature.js';
+
+/**
+ * Which certificate the receiver serves. `ca`: issued by the run's CA (the one a target is told to trust);
+ * `self-signed` and `untrusted` (from a CA nobody trusts) exist for rules the target must refuse;
+ * `plain-http` serves no TLS at all.
+ */
+export type TlsMode = 'ca' | 'self-signed' | 'untrusted' | 'plain-http';
+
+/** How the verification GET is answered when the token matches: echo it, echo a different value, or answer empty. */
+export type ChallengeMode = 'echo' | 'wrong' | 'none';
+
+/** `500`: answer HTTP 500; `hang`: never answer (until close); `reset`: drop the connection without an answer. */
+export type FailureMode = '500' | 'hang' | 'reset';
+
+export interface MtlsOptions {
+  /** CA the target's client certificate must chain to; without it only the common name is checked (R46). */
+  clientCaPem?: string;
+  expectedCn: string;
+}
+
+export interface ReceiverOptions {
+  /** Address to bind and to put in callback URLs; loopback unless the profile says otherwise. */
+  host?: string;
+  /** Issues the receiver's certificate in `ca` mode; required unless tlsMode is plain-http. */
+  ca?: CertificateAuthority;
+  verifyToken: string;
+  appSecret: string;
+  /** Reads the target's clock (unix seconds); arrival times fall back to the wall clock when absent or failing. */
+  clock?: () => Promise<number>;
+  mtls?: MtlsOptions;
+  tlsMode?: TlsMode;
+  challengeMode?: ChallengeMode;
+}
+
+export type MtlsVerdict = 'ok' | 'no-certificate' | 'untrusted' | 'cn-mismatch';
+
+/** What the TLS layer saw of the caller; absent on plain HTTP. */
+export interface TlsClientInfo {
+  presented: boolean;
+  /** Subject common name of the client certificate. */
+  cn?: string;
+  /** True when the certificate chains to `mtls.clientCaPem`. */
+  authorized: boolean;
+  authorizationError?: string;
+  /** Subject common names from the leaf up, as the TLS layer assembled the chain. */
+  chain: string[];
+  /** Present only when mTLS is required. */
+  verdict?: MtlsVerdict;
+}
+
+/** What the receiver did with a request. */
+export type Answer = { status: number; body: string } | { outcome: 'hang' | 'reset' };
+
+interface Arrival {
+  /** Order of arrival across verifications and notifications, from 1. */
+  seq: number;
+  /** Unix seconds on the target's clock (or the wall clock, see `arrivalClock`). */
+  arrivedAt: number;
+  arrivalClock: 'target' | 'wall';
+  /** Why the target clock could not be read, when it was given but failed. */
+  clockError?: string;
+  /** Wall-clock milliseconds at arrival, for "within a few real seconds" checks. */
+  realArrivalMs: number;
+  method: string;
+  /** Path and query as requested. */
+  path: string;
+  headers: Record<string, string | string[]>;
+  answered: Answer;
+  tlsClient?: TlsClientInfo;
+}
+
+/** One notification delivery attempt (any POST), kept byte for byte. */
+export interface Attempt extends Arrival {
+  rawBody: Buffer;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json?: unknown;
+  signature: SignatureVerdict;
+}
+
+/** One verification request (any GET). */
+export interface Verification extends Arrival {
+  mode?: string;
+  challenge?: string;
+  verifyToken?: string;
+  /** `hub.challenge` is an integer written in decimal digits. */
+  challengeIsInteger: boolean;
+  tokenMatched: boolean;
+}
+
+/** What `waitForUpdates` predicates see: all attempts, and the deduplicated updates of acknowledged ones. */
+export interface DeliverySnapshot {
+  attempts: Attempt[];
+  /** Deduplicated updates from attempts the receiver answered with 200. */
+  delivered: Update[];
+}
+
+export interface WaitResult extends DeliverySnapshot {
+  satisfied: boolean;
+}
+
+export interface Receiver {
+  /** Base URL, e.g. `https://127.0.0.1:41234`. */
+  url: string;
+  /** The CA certificate a target must trust for this receiver (absent in plain-http mode). */
+  caPem?: string;
+  callbackUrl(path?: string): string;
+  attempts(): Attempt[];
+  verifications(): Verification[];
+  /** The next `k` notification attempts fail this way; later ones are answered 200 again. */
+  failNext(k: number, how: FailureMode): void;
+  /**
+   * Resolves once `predicate` holds (checked now and after every attempt) or after `realTimeoutMs` of wall
+   * time; never rejects, so a timeout is a finding for the caller, not a crash.
+   */
+  waitForUpdates(
+    predicate: (snapshot: DeliverySnapshot) => boolean,
+    options: { realTimeoutMs: number },
+  ): Promise<WaitResult>;
+  /** Forgets every attempt, verification and pending failure. */
+  clear(): void;
+  close(): Promise<void>;
+}

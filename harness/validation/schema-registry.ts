@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+
+/** The project's schemas/ folder; every `*.schema.json` in it is registered under its file name. */
+export const SCHEMAS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'schemas');
+
+// ajv-formats ships CommonJS; its default export arrives wrapped under NodeNext resolution.
+type AddFormats = (ajv: Ajv) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
+  addFormatsModule) as unknown as AddFormats;
+
+let shared: Ajv | undefined;
+
+/** One ajv instance for the whole process, with every schema of schemas/ loaded once. */
+export function schemaRegistry(): Ajv {
+  if (shared) return shared;
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  for (const file of readdirSync(SCHEMAS_DIR).filter((f) => f.endsWith('.schema.json'))) {
+    const schema = JSON.parse(readFileSync(join(SCHEMAS_DIR, file), 'utf8')) as Record<string, unknown>;
+    ajv.addSchema(schema, file);
+  }
+  shared = ajv;
+  return ajv;
+}
+
+/** The validator for `schemas/<name>.schema.json`, or undefined when there is no such schema. */
+export function validatorFor(name: string): ValidateFunction | undefined {
+  return schemaRegistry().getSchema(`${name}.schema.json`);
+}
+
+export function schemaNames(): string[] {
+  return readdirSync(SCHEMAS_DIR)
+    .filter((f) => f.endsWith('.schema.json'))
+    .map((f) => f.replace(/\.schema\.json$/, ''));
+}
+
+/** One readable sentence per ajv error, with the JSON path of the offending value. */
+export function describeSchemaError(error: ErrorObject): { path: string; message: string } {
+  const path = error.instancePath || '/';
+  if (error.keyword === 'additionalProperties') {
+    const extra = (error.params as { additionalProperty: string }).additionalProperty;
+    const where = error.instancePath ? `${error.instancePath}/${extra}` : `/${extra}`;
+    return { path: where, message: `unknown key "${extra}"` };
+  }
+  if (error.keyword === 'enum') {
+    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
+    return { path, message: `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}` };
+  }
+  return { path, message: error.message ?? error.keyword };
+}

@@ -1,0 +1,9 @@
+export { WEBHOOK_CHECKS, type WebhookCheck } from './checks.js';
+export { formatSummary } from './format-summary.js';
+export {
+  DEFAULT_TIMEOUT_MS,
+  exitCodeFor,
+  runWebhookTest,
+  type WebhookTestOptions,
+} from './run-webhook-test.js';
+export { writeReport } from './write-report.js';

@@ -1,0 +1,136 @@
+import { randomInt } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { CannotJudgeError } from '../errors.js';
+import type { Exchange, Finding, RuleResult, RunResult, Verdict } from '../model/index.js';
+import type { CheckContext, WebhookCheck } from './checks.js';
+import { judge } from './judge.js';
+import { buildPayloads } from './payloads.js';
+import { digits, seededRandom } from './seeded-random.js';
+import { createSender, type Sender, transportProblem } from './send.js';
+import {
+  DEFAULT_TIMEOUT_MS,
+  replayLine,
+  selectChecks,
+  type WebhookTestOptions,
+} from './webhook-test-options.js';
+
+export { DEFAULT_TIMEOUT_MS, type WebhookTestOptions } from './webhook-test-options.js';
+
+const VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+
+/**
+ * Plays the service against the user's callback and judges it. Throws UserInputError for bad options and
+ * CannotJudgeError when the callback cannot be reached at all; every other outcome is in the RunResult.
+ */
+export async function runWebhookTest(options: WebhookTestOptions): Promise<RunResult> {
+  const checks = selectChecks(options);
+  const seed = options.seed ?? randomInt(2 ** 31);
+  const random = seededRandom(seed);
+  const shared: Omit<CheckContext, 'challenge'> = {
+    verifyToken: options.verifyToken,
+    appSecret: options.appSecret,
+    wrongToken: `graphcheck-wrong-${digits(random, 8)}`,
+    payloads: buildPayloads(random, Math.floor(Date.now() / 1000)),
+  };
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const sender = createSender({
+    callback: options.callback,
+    timeoutMs,
+    secrets: [options.verifyToken],
+    ...(options.caPem ? { caPem: options.caPem } : {}),
+  });
+  const startedAt = new Date().toISOString();
+  const results: RuleResult[] = [];
+  try {
+    for (const check of checks) {
+      // Each rule draws its challenges from its own stream, so `--rule` alone replays the same values.
+      const own = seededRandom(seed ^ hashOf(check.id));
+      const ctx: CheckContext = { ...shared, challenge: () => digits(own, 9) };
+      const result = await runCheck(check, ctx, sender, replayLine(options, seed, timeoutMs, check.id));
+      if (results.length === 0 && result.verdict === 'error') {
+        throw new CannotJudgeError('TARGET_UNREACHABLE', `${options.callback}: ${result.reason}`);
+      }
+      results.push({ ...result, seed });
+    }
+  } finally {
+    await sender.close();
+  }
+  return {
+    tool: { name: 'graphcheck', version: VERSION },
+    target: { baseUrl: options.callback, source: 'webhook-test --callback' },
+    seed,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    summary: summarize(results),
+    results,
+  };
+}
+
+/** 0 when every MUST rule passed, 1 when one failed, 3 when one could not be judged. */
+export function exitCodeFor(result: RunResult): 0 | 1 | 3 {
+  if (result.results.some((r) => r.verdict === 'error')) return 3;
+  return result.results.some((r) => r.strength === 'MUST' && r.verdict === 'failed') ? 1 : 0;
+}
+
+async function runCheck(
+  check: WebhookCheck,
+  ctx: CheckContext,
+  sender: Sender,
+  replay: string,
+): Promise<RuleResult> {
+  const started = Date.now();
+  const evidence: Exchange[] = [];
+  const findings: Finding[] = [];
+  let reason: string | undefined;
+  for (const [index, planned] of check.plan(ctx).entries()) {
+    const exchange = await sender.send(planned.request);
+    evidence.push(exchange);
+    reason = exchange.error ? cannotJudge(exchange.error) : undefined;
+    if (reason) break;
+    const finding = judge(planned.expect, exchange, index);
+    if (finding) findings.push(finding);
+  }
+  const verdict: Verdict = reason ? 'error' : findings.length > 0 ? 'failed' : 'passed';
+  const summary = reason ?? findings[0]?.message;
+  return {
+    rule: check.id,
+    suite: 'webhook-test',
+    title: check.title,
+    strength: check.strength,
+    verdict,
+    ...(summary ? { reason: summary } : {}),
+    cites: check.cites,
+    readings: check.readings,
+    findings,
+    evidence,
+    replay,
+    durationMs: Date.now() - started,
+  };
+}
+
+/** A transport error that means "cannot judge" rather than "did not answer", with the fix. */
+function cannotJudge(error: { code: string; message: string }): string | undefined {
+  const problem = transportProblem(error.code);
+  if (problem === 'unreachable')
+    return `cannot connect (${error.code}); is the callback server running at that address?`;
+  if (problem === 'tls') {
+    return `TLS failed (${error.code}: ${error.message}); pass --ca FILE with the CA or self-signed certificate of the endpoint`;
+  }
+  return undefined;
+}
+
+function summarize(results: RuleResult[]): RunResult['summary'] {
+  const count = (verdict: Verdict) => results.filter((r) => r.verdict === verdict).length;
+  return {
+    passed: count('passed'),
+    failed: count('failed'),
+    skipped: count('skipped'),
+    error: count('error'),
+  };
+}
+
+function hashOf(text: string): number {
+  let hash = 0;
+  for (const char of text) hash = (Math.imul(hash, 31) + (char.codePointAt(0) ?? 0)) >>> 0;
+  return hash;
+}

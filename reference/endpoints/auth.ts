@@ -1,0 +1,67 @@
+import { GraphError, invalidParam } from '../graph-error.js';
+import { readString } from '../params.js';
+import type { EndpointGroup, RefContext, RefRequest, RefResponse } from '../types.js';
+import { exchangeCode, issueCode } from './auth/auth-codes.js';
+import { type AuthorizeRequest, readAuthorizeQuery } from './auth/authorize-query.js';
+import { renderWindow } from './auth/window-html.js';
+
+export type Decision = 'allow' | 'deny';
+
+/**
+ * Where the window sends the person: the redirect URI with `code` (then `state`, then the `#_` marker) on
+ * allow, or the `access_denied` triple (then `state`) on deny.
+ */
+export function decide(query: Record<string, unknown>, decision: Decision, ctx: RefContext): string {
+  const request = readAuthorizeQuery(query, ctx);
+  const separator = request.redirectUri.includes('?') ? '&' : '?';
+  const parts = decision === 'allow' ? [`code=${issueCode(request, ctx)}`] : denyParts(ctx);
+  const state = stateOf(request, ctx);
+  if (state !== undefined) parts.push(`state=${encodeURIComponent(state)}`);
+  const marker = decision === 'allow' && !ctx.faults.has('auth-code-marker-missing') ? '#_' : '';
+  return `${request.redirectUri}${separator}${parts.join('&')}${marker}`;
+}
+
+function denyParts(ctx: RefContext): string[] {
+  const parts = ['error=access_denied'];
+  if (!ctx.faults.has('auth-deny-missing-error-reason')) parts.push('error_reason=user_denied');
+  const plus = !ctx.faults.has('auth-deny-description-not-plus-joined');
+  parts.push(`error_description=${plus ? 'Permissions+error' : 'Permissions%20error'}`);
+  return parts;
+}
+
+function stateOf(request: AuthorizeRequest, ctx: RefContext): string | undefined {
+  if (request.state === undefined || !ctx.faults.has('auth-state-altered')) return request.state;
+  return `${request.state}_0`;
+}
+
+function showWindow(req: RefRequest, ctx: RefContext): RefResponse {
+  const request = readAuthorizeQuery(req.params, ctx);
+  if (ctx.faults.has('auth-window-not-html')) return { status: 200, body: { window: request } };
+  return { status: 200, html: renderWindow(request, 'Reference App') };
+}
+
+/** Contract §3.3: `{access_token, token_type: "bearer", expires_in}`. */
+async function exchange(req: RefRequest, ctx: RefContext): Promise<RefResponse> {
+  const { params } = req;
+  const { app } = ctx.profile;
+  const clientId = readString(params, 'client_id');
+  if (clientId !== app.id)
+    throw invalidParam('Error validating application: client_id is missing or unknown.');
+  if (readString(params, 'client_secret') !== app.secret && !ctx.faults.has('auth-secret-not-checked')) {
+    throw new GraphError(1, 'Error validating client secret.');
+  }
+  const redirectUri = readString(params, 'redirect_uri');
+  const code = readString(params, 'code');
+  if (!redirectUri || !code) throw invalidParam('redirect_uri and code are required.');
+  return { status: 200, body: await exchangeCode({ redirectUri, code }, ctx) };
+}
+
+/** The authorization window (a dialog: exempt from the version history) and the code exchange. */
+export const AUTH_GROUP: EndpointGroup = {
+  name: 'auth',
+  routes: [
+    { method: 'GET', pattern: '/oauth/authorize', exemptFromVersionHistory: true, handler: showWindow },
+    { method: 'GET', pattern: '/oauth/access_token', handler: exchange },
+    { method: 'POST', pattern: '/oauth/access_token', handler: exchange },
+  ],
+};

@@ -1,0 +1,63 @@
+import { invalidParam } from '../../graph-error.js';
+import { readString } from '../../params.js';
+import type { RefContext } from '../../types.js';
+
+export interface AuthorizeRequest {
+  clientId: string;
+  redirectUri: string;
+  scopes: string[];
+  state?: string;
+}
+
+const BASIC = ['imgnet_basic', 'imgnet_business_basic'];
+
+/**
+ * The window's query, checked as the spec states: all four parameters required, `client_id` the app's id,
+ * `redirect_uri` exactly a registered URI (R18), `response_type=code`, `scope` comma- or space-separated and
+ * holding a basic permission. Any miss is code 100 naming the parameter.
+ */
+export function readAuthorizeQuery(query: Record<string, unknown>, ctx: RefContext): AuthorizeRequest {
+  const { faults } = ctx;
+  const clientId = readString(query, 'client_id');
+  if (!clientId && !faults.has('auth-client-id-not-required')) throw invalidParam('client_id is required.');
+  if (clientId !== undefined && clientId !== ctx.profile.app.id) {
+    throw invalidParam(`client_id ${clientId} is not the id of a known app.`);
+  }
+  const redirectUri = readString(query, 'redirect_uri');
+  if (!redirectUri) throw invalidParam('redirect_uri is required.');
+  if (!ctx.profile.app.redirectUris.some((uri) => sameRedirect(uri, redirectUri, ctx))) {
+    throw invalidParam(`redirect_uri ${redirectUri} is not one of the app's valid OAuth redirect URIs.`);
+  }
+  const responseType = readString(query, 'response_type');
+  if (responseType !== 'code' && !faults.has('auth-response-type-not-checked')) {
+    throw invalidParam('response_type must be code.');
+  }
+  const scopes = splitScope(readString(query, 'scope') ?? '', ctx);
+  if (!scopes.some((scope) => BASIC.includes(scope)) && !faults.has('auth-scope-not-required')) {
+    throw invalidParam(`scope must include ${BASIC.join(' or ')}.`);
+  }
+  const state = readString(query, 'state');
+  return {
+    clientId: clientId ?? ctx.profile.app.id,
+    redirectUri,
+    scopes,
+    ...(state === undefined ? {} : { state }),
+  };
+}
+
+function sameRedirect(registered: string, given: string, ctx: RefContext): boolean {
+  let [a, b] = [registered, given];
+  if (ctx.faults.has('auth-redirect-case-lenient')) [a, b] = [a.toLowerCase(), b.toLowerCase()];
+  if (ctx.faults.has('auth-redirect-trailing-slash-lenient'))
+    [a, b] = [a.replace(/\/$/, ''), b.replace(/\/$/, '')];
+  return a === b;
+}
+
+/** The query decoder already turned `%20` and `+` into spaces. */
+function splitScope(scope: string, ctx: RefContext): string[] {
+  const separator = ctx.faults.has('auth-scope-space-separated-refused') ? /,/ : /[\s,]+/;
+  return scope
+    .split(separator)
+    .map((item) => item.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,117 @@
+import { formatGraphTime } from '../../clock.js';
+import type { RefContext } from '../../types.js';
+import type { Post } from './post.js';
+
+type Render = (post: Post, ctx: RefContext) => unknown;
+
+const PAGE_NAME = 'Reference Page';
+
+const optional =
+  <K extends keyof Post>(key: K): Render =>
+  (post) =>
+    post[key];
+
+const wrapList = (items: unknown[] | undefined): unknown =>
+  items === undefined ? undefined : { data: items.map((item) => ({ ...(item as object) })) };
+
+/** Read fields of a Page post. Types follow the spec's table where it states one (objects stay objects). */
+const RENDERERS: Record<string, Render> = {
+  id: (post) => post.id,
+  message: optional('message'),
+  link: optional('link'),
+  name: optional('name'),
+  description: optional('description'),
+  picture: optional('picture'),
+  full_picture: optional('picture'),
+  story: optional('story'),
+  created_time: (post) => formatGraphTime(post.createdTime),
+  updated_time: (post) => formatGraphTime(post.updatedTime),
+  is_published: (post, ctx) => post.published || ctx.faults.has('feed-is-published-wrong'),
+  sheduled_publish_time: optional('scheduledPublishTime'),
+  scheduled_publish_time: optional('scheduledPublishTime'),
+  backdated_time: optional('backdatedTime'),
+  permalink_url: (post, ctx) => `${ctx.baseUrl}/permalink/${post.id}`,
+  status_type: statusType,
+  from: (post) => ({ name: PAGE_NAME, id: post.pageId }),
+  feed_targeting: optional('feedTargeting'),
+  targeting: optional('targeting'),
+  child_attachments: (post) => wrapList(post.childAttachments),
+  actions: (post) => wrapList(post.actions),
+  call_to_action: optional('callToAction'),
+  place: (post) => (post.place === undefined ? undefined : { id: post.place, name: `Place ${post.place}` }),
+  privacy: () => ({ value: 'EVERYONE', description: 'Public', allow: '', deny: '' }),
+  message_tags: messageTags,
+  attachments: attachments,
+  application: (post, ctx) => (post.viaApi ? { id: ctx.profile.app.id, name: 'Reference App' } : undefined),
+  icon: (post, ctx) => `${ctx.baseUrl}/static/icons/${statusType(post)}.png`,
+  imgnet_eligibility: () => 'eligible',
+  is_imgnet_eligible: () => true,
+  is_eligible_for_promotion: (post) => post.published,
+  is_expired: () => false,
+  is_hidden: () => false,
+  is_popular: () => false,
+  is_spherical: () => false,
+  can_reply_privately: () => false,
+  allowed_advertising_objects: () => 'ENGAGEMENT',
+  promotable_id: (post) => post.id,
+  subscribed: () => true,
+  shares: () => ({ count: 0 }),
+  to: () => ({ data: [] }),
+};
+
+function statusType(post: Post): string {
+  if (post.attachedMedia?.length) return 'added_photos';
+  return post.link === undefined ? 'mobile_status_update' : 'shared_story';
+}
+
+function messageTags(post: Post): unknown {
+  const tags = [...(post.message ?? '').matchAll(/@\[(\d+)\]/g)].map((m) => ({
+    id: m[1],
+    name: m[1] === post.pageId ? PAGE_NAME : `Page ${m[1]}`,
+    type: 'page',
+    offset: m.index,
+    length: m[0].length,
+  }));
+  return tags.length > 0 ? tags : undefined;
+}
+
+function attachments(post: Post): unknown {
+  if (post.attachedMedia?.length) {
+    return { data: post.attachedMedia.map((id) => ({ type: 'photo', target: { id } })) };
+  }
+  if (post.link === undefined) return undefined;
+  return { data: [{ type: 'share', url: post.link, title: post.name ?? post.link }] };
+}
+
+export const DEFAULT_FIELDS = ['id', 'message', 'created_time'];
+
+/**
+ * The requested top-level field names: `a,b{c},d.limit(2)` -> a, b, d. Modifiers and sub-selections are
+ * accepted and not applied; unknown names are left out of the result rather than refused.
+ */
+export function parseFields(spec: string | undefined): string[] {
+  if (spec === undefined || spec.trim() === '') return DEFAULT_FIELDS;
+  const names: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of `${spec},`) {
+    if (char === '{' || char === '(') depth += 1;
+    if (char === '}' || char === ')') depth -= 1;
+    if (char === ',' && depth === 0) {
+      const name = /^\s*([A-Za-z_][\w]*)/.exec(current)?.[1];
+      if (name && !names.includes(name)) names.push(name);
+      current = '';
+    } else current += char;
+  }
+  return names.includes('id') ? names : ['id', ...names];
+}
+
+/** The post as the read result shows it: `id` always, each requested field that has a value. */
+export function renderPost(post: Post, fields: string[], ctx: RefContext): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = RENDERERS[field]?.(post, ctx);
+    if (value !== undefined) result[field] = value;
+  }
+  return result;
+}

@@ -1,0 +1,120 @@
+import { invalidParam } from '../../graph-error.js';
+import { readBool, readList, readObject, readString, readStringList } from '../../params.js';
+import type { FaultSet, RefContext, RefRequest } from '../../types.js';
+import { checkActions, checkAttachedMedia, checkChildAttachments } from './attachment-rules.js';
+import { isLinkReachable } from './link-check.js';
+import type { Post } from './post.js';
+import { checkSchedule, parseScheduledTime } from './schedule-rules.js';
+import { checkFeedTargeting, checkTargeting } from './targeting-rules.js';
+
+export type PostInput = Omit<Post, 'id' | 'pageId'>;
+type Params = Record<string, unknown>;
+
+/**
+ * Validates a feed POST completely before anything is stored (R2). The link is fetched last, so a request
+ * with bad parameters never causes traffic.
+ */
+export async function readPostInput(req: RefRequest, ctx: RefContext): Promise<PostInput> {
+  const { params } = req;
+  const { faults } = ctx;
+  const now = ctx.clock.now();
+  const input: PostInput = {
+    ...readContent(params, faults),
+    ...readPublishing(params, faults, now),
+    ...readAudience(params, faults),
+    createdTime: now,
+    updatedTime: now,
+    viaApi: true,
+  };
+  const { link } = input;
+  if (link && !faults.has('feed-unreachable-link-accepted') && !(await isLinkReachable(link))) {
+    throw invalidParam(`The link ${link} could not be reached, so it cannot be attached.`);
+  }
+  return input;
+}
+
+/** What the post says and shows: message or link (one is required), previews, attachments, action links. */
+function readContent(params: Params, faults: FaultSet) {
+  const message = readString(params, 'message');
+  const link = readString(params, 'link');
+  if (!message && !link && !faults.has('feed-message-link-optional')) {
+    throw invalidParam('Either link or message must be supplied.');
+  }
+  const optimized = readBool(params, 'multi_share_optimized') ?? true;
+  return {
+    message,
+    link,
+    name: readString(params, 'name'),
+    description: readString(params, 'description'),
+    picture: readString(params, 'picture'),
+    actions: optionalList(params, 'actions', checkActions),
+    childAttachments: optionalList(params, 'child_attachments', (items) =>
+      checkChildAttachments(items, optimized, faults),
+    ),
+    // Photos are checked by id once the photos group exists; until then any media_fbid is taken.
+    attachedMedia: optionalList(params, 'attached_media', checkAttachedMedia),
+    callToAction: optionalObject(params, 'call_to_action', checkCallToAction),
+    ogActionTypeId: readString(params, 'og_action_type_id'),
+    ogObjectId: readString(params, 'og_object_id'),
+  };
+}
+
+/** `published`, `scheduled_publish_time` (10 min..75 days ahead) and `backdated_time`. */
+function readPublishing(params: Params, faults: FaultSet, now: number) {
+  const published = readBool(params, 'published') ?? true;
+  if (!published && params['actions'] !== undefined && !faults.has('feed-published-false-actions-accepted')) {
+    throw invalidParam('published=false is not supported when actions are specified.');
+  }
+  const raw = params['scheduled_publish_time'];
+  const scheduled =
+    raw === undefined || raw === '' ? undefined : checkSchedule(parseScheduledTime(raw), now, faults);
+  // A scheduled post is unpublished until its time, whatever `published` said.
+  return {
+    published: published && scheduled === undefined,
+    scheduledPublishTime: scheduled,
+    backdatedTime: backdated(params),
+  };
+}
+
+/** Targeting, place and tags (`tags` needs `place`). */
+function readAudience(params: Params, faults: FaultSet) {
+  const place = readString(params, 'place');
+  const tags = readStringList(params, 'tags');
+  if (tags?.length && !place && !faults.has('feed-tags-without-place-accepted')) {
+    throw invalidParam('tags cannot be given without place.');
+  }
+  return {
+    place,
+    tags,
+    feedTargeting: optionalObject(params, 'feed_targeting', (v) => checkFeedTargeting(v, faults)),
+    targeting: optionalObject(params, 'targeting', (v) => checkTargeting(v, faults)),
+  };
+}
+
+function optionalList<T>(params: Params, name: string, check: (items: unknown[]) => T): T | undefined {
+  const items = readList(params, name);
+  return items === undefined ? undefined : check(items);
+}
+
+function optionalObject<T>(params: Params, name: string, check: (value: Params) => T): T | undefined {
+  const value = readObject(params, name);
+  return value === undefined ? undefined : check(value);
+}
+
+/** Listed `type` values are accepted; other values and sub-fields are not refused (NS-11, R15). */
+function checkCallToAction(value: Params): Params {
+  if (value['type'] !== undefined && typeof value['type'] !== 'string') {
+    throw invalidParam('call_to_action.type must be a string.');
+  }
+  return value;
+}
+
+function backdated(params: Params): number | undefined {
+  const value = params['backdated_time'];
+  if (value === undefined || value === '') return undefined;
+  const number = typeof value === 'string' ? Number(value) : value;
+  if (typeof number === 'number' && Number.isFinite(number)) return number;
+  const parsed = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  if (!Number.isNaN(parsed)) return parsed / 1000;
+  throw invalidParam('backdated_time must be a time.');
+}

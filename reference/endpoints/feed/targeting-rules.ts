@@ -1,0 +1,65 @@
+import { invalidParam } from '../../graph-error.js';
+import { toInt } from '../../params.js';
+import type { FaultSet } from '../../types.js';
+
+const TARGETING_AGE_MIN = [13, 15, 18, 21, 25];
+
+/**
+ * `feed_targeting`: `age_max` at most 65; an explicit `age_min` of 1..12 refused, 0 (the stated default, R5)
+ * and 13+ accepted; enumerated lists checked against their values (R1).
+ */
+export function checkFeedTargeting(
+  value: Record<string, unknown>,
+  faults: FaultSet,
+): Record<string, unknown> {
+  const result = { ...value };
+  const ageMax = toInt(value['age_max'], 'feed_targeting.age_max');
+  if (ageMax !== undefined) {
+    if (ageMax > 65 && !faults.has('feed-age-max-over-65-accepted')) {
+      throw invalidParam('feed_targeting.age_max must be 65 or lower.');
+    }
+    result['age_max'] = ageMax;
+  }
+  const ageMin = toInt(value['age_min'], 'feed_targeting.age_min');
+  if (ageMin !== undefined) {
+    const young = ageMin >= 1 && ageMin <= 12;
+    if ((ageMin < 0 || young) && !(young && faults.has('feed-age-min-under-13-accepted'))) {
+      throw invalidParam('feed_targeting.age_min must be 13 or higher.');
+    }
+    result['age_min'] = ageMin;
+  }
+  checkEnumList(value, result, 'genders', [1, 2]);
+  checkEnumList(value, result, 'education_statuses', [1, 2, 3]);
+  checkEnumList(value, result, 'relationship_statuses', [1, 2, 3, 4]);
+  return result;
+}
+
+/** `targeting.age_min` is one of 13, 15, 18, 21, 25. */
+export function checkTargeting(value: Record<string, unknown>, faults: FaultSet): Record<string, unknown> {
+  const result = { ...value };
+  const ageMin = toInt(value['age_min'], 'targeting.age_min');
+  if (ageMin !== undefined) {
+    if (!TARGETING_AGE_MIN.includes(ageMin) && !faults.has('feed-targeting-age-min-any')) {
+      throw invalidParam(`targeting.age_min must be one of ${TARGETING_AGE_MIN.join(', ')}.`);
+    }
+    result['age_min'] = ageMin;
+  }
+  return result;
+}
+
+/** A scalar or a list of ints, each one of `allowed`; kept as a list. */
+function checkEnumList(
+  value: Record<string, unknown>,
+  result: Record<string, unknown>,
+  key: string,
+  allowed: number[],
+): void {
+  const raw = value[key];
+  if (raw === undefined) return;
+  const items = Array.isArray(raw) ? raw : [raw];
+  const ints = items.map((item) => toInt(item, `feed_targeting.${key}`));
+  if (ints.some((n) => n === undefined || !allowed.includes(n))) {
+    throw invalidParam(`feed_targeting.${key} values must be among ${allowed.join(', ')}.`);
+  }
+  result[key] = ints;
+}

@@ -1,0 +1,87 @@
+import { requireAppToken } from '../access.js';
+import { GraphError, invalidParam } from '../graph-error.js';
+import { readBool, readString, readStringList } from '../params.js';
+import { requireToken } from '../tokens.js';
+import type { EndpointGroup, RefContext, RefRequest, RefResponse } from '../types.js';
+import type { SeamResult } from '../webhook-seam.js';
+import { paginate } from './paging.js';
+
+const OBJECTS = ['user', 'page', 'permissions', 'payments'];
+
+const isApp = (params: Record<string, string>, ctx: RefContext): boolean =>
+  params['app_id'] === ctx.profile.app.id;
+
+function appToken(req: RefRequest, ctx: RefContext): void {
+  requireAppToken(req, ctx.faults.has('subscriptions-non-app-token-accepted'));
+}
+
+function readObjectName(req: RefRequest, ctx: RefContext, required: boolean): string | undefined {
+  const object = readString(req.params, 'object');
+  if (object === undefined) {
+    if (required) throw invalidParam('object is required.');
+    return undefined;
+  }
+  if (!OBJECTS.includes(object) && !ctx.faults.has('subscriptions-object-enum-unchecked')) {
+    throw invalidParam(`object must be one of ${OBJECTS.join(', ')}.`);
+  }
+  return object;
+}
+
+/** A refusal of the webhook service is an error answer, never `success` (spec Errors). */
+function answer(result: SeamResult): RefResponse {
+  if (!result.ok) throw new GraphError(100, `(#100) ${result.message}`);
+  return { status: 200, body: { success: true } };
+}
+
+function list(req: RefRequest, ctx: RefContext): RefResponse {
+  appToken(req, ctx);
+  const page = paginate(ctx.webhooks.list(), (s) => s.object, req, ctx);
+  return { status: 200, body: page };
+}
+
+async function upsert(req: RefRequest, ctx: RefContext): Promise<RefResponse> {
+  appToken(req, ctx);
+  const object = readObjectName(req, ctx, true) ?? '';
+  const callbackUrl = readString(req.params, 'callback_url');
+  const verifyToken = readString(req.params, 'verify_token');
+  if (!callbackUrl) throw invalidParam('callback_url is required.');
+  if (verifyToken === undefined) throw invalidParam('verify_token is required.');
+  const fields = readStringList(req.params, 'fields') ?? [];
+  const includeValues = readBool(req.params, 'include_values') ?? false;
+  return answer(
+    await ctx.webhooks.upsert({
+      object,
+      callback_url: callbackUrl,
+      fields,
+      include_values: includeValues,
+      verify_token: verifyToken,
+    }),
+  );
+}
+
+function remove(req: RefRequest, ctx: RefContext): RefResponse {
+  appToken(req, ctx);
+  const object = readObjectName(req, ctx, false);
+  const fields = readStringList(req.params, 'fields');
+  return answer(ctx.webhooks.remove({ ...(object ? { object } : {}), ...(fields ? { fields } : {}) }));
+}
+
+function subscribeAccount(req: RefRequest, ctx: RefContext): RefResponse {
+  const token = requireToken(req);
+  const raw = req.pathParams['account_id'] ?? '';
+  const account = raw === 'me' ? (token.pageId ?? raw) : raw;
+  const fields = readStringList(req.params, 'subscribed_fields');
+  if (!fields?.length) throw invalidParam('subscribed_fields is required.');
+  return answer(ctx.webhooks.subscribeAccount(account, fields));
+}
+
+/** `/{app_id}/subscriptions` (app token) and `/{account}/subscribed_apps`, over the webhook service. */
+export const SUBSCRIPTIONS_GROUP: EndpointGroup = {
+  name: 'subscriptions',
+  routes: [
+    { method: 'GET', pattern: '/:app_id/subscriptions', accepts: isApp, handler: list },
+    { method: 'POST', pattern: '/:app_id/subscriptions', accepts: isApp, handler: upsert },
+    { method: 'DELETE', pattern: '/:app_id/subscriptions', accepts: isApp, handler: remove },
+    { method: 'POST', pattern: '/:account_id/subscribed_apps', handler: subscribeAccount },
+  ],
+};

@@ -1,0 +1,18 @@
+import type { FaultCatalogue } from '../webhook-seam.js';
+
+/** Deliberate bugs of token checks that are not tied to one endpoint group. */
+export const ACCESS_FAULTS: FaultCatalogue = {
+  'tokens-unknown-accepted': {
+    area: 'tokens',
+    description: 'A token the target never issued is served as the full Page token (no code 190).',
+  },
+  'subscriptions-non-app-token-accepted': {
+    area: 'subscriptions',
+    description: '`/{app_id}/subscriptions` accepts a Page or User token instead of requiring the app token.',
+  },
+  'subscriptions-object-enum-unchecked': {
+    area: 'subscriptions',
+    description:
+      'POST `/{app_id}/subscriptions` accepts an `object` outside user, page, permissions, payments.',
+  },
+};

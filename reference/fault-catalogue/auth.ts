@@ -1,0 +1,49 @@
+import type { FaultCatalogue } from '../webhook-seam.js';
+
+const area = 'auth';
+
+/** Deliberate bugs of the authorization window, the `authorize` control and the code exchange. */
+export const AUTH_FAULTS: FaultCatalogue = {
+  'auth-code-reusable': { area, description: 'A code can be exchanged more than once.' },
+  'auth-code-never-expires': { area, description: 'A code can be exchanged more than 3600 s after issue.' },
+  'auth-code-marker-missing': { area, description: 'The allow redirect has no `#_` after the code.' },
+  'auth-code-marker-inside': {
+    area,
+    description: 'The `#_` is part of the code: the stripped code is refused, `code#_` is accepted.',
+  },
+  'auth-state-altered': { area, description: 'The redirect carries a different `state` than the one sent.' },
+  'auth-deny-missing-error-reason': { area, description: 'The deny redirect has no `error_reason`.' },
+  'auth-deny-description-not-plus-joined': {
+    area,
+    description: 'The deny redirect joins the words of `error_description` with %20 instead of +.',
+  },
+  'auth-redirect-trailing-slash-lenient': {
+    area,
+    description: '`redirect_uri` matches a registered URI that differs only by a trailing slash.',
+  },
+  'auth-redirect-case-lenient': { area, description: '`redirect_uri` is compared case-insensitively.' },
+  'auth-scope-not-required': {
+    area,
+    description: '`scope` may be missing or lack both `imgnet_basic` and `imgnet_business_basic`.',
+  },
+  'auth-scope-space-separated-refused': {
+    area,
+    description:
+      'Only a comma-separated `scope` is understood: a space-separated one lacks the basic permission.',
+  },
+  'auth-response-type-not-checked': {
+    area,
+    description: '`response_type` may be missing or other than `code`.',
+  },
+  'auth-client-id-not-required': { area, description: '`client_id` may be missing.' },
+  'auth-code-race': {
+    area,
+    description:
+      'The exchange awaits between checking and marking a code: concurrent exchanges can all succeed.',
+  },
+  'auth-window-not-html': {
+    area,
+    description: 'A valid window request answers JSON instead of an HTML page.',
+  },
+  'auth-secret-not-checked': { area, description: 'The exchange ignores `client_secret`.' },
+};

@@ -1,0 +1,77 @@
+import type { FaultCatalogue } from '../webhook-seam.js';
+
+const area = 'feed';
+
+/** Deliberate bugs of `/{page_id}/feed`; each makes at least one conformance rule fail. */
+export const FEED_FAULTS: FaultCatalogue = {
+  'feed-limit-not-capped': {
+    area,
+    description:
+      'GET accepts `limit` above 100 (pages of up to `limit` posts) instead of an error naming 100.',
+  },
+  'feed-limit-ignored': { area, description: 'GET ignores `limit`: every page holds 25 posts.' },
+  'feed-paging-repeats': {
+    area,
+    description:
+      'Following `after` (and so `paging.next`) starts at the last post of the previous page again.',
+  },
+  'feed-paging-skips': {
+    area,
+    description: 'Following `after` (and so `paging.next`) skips the first post of the next page.',
+  },
+  'feed-list-shape': { area, description: 'GET answers `paging` without `cursors`.' },
+  'feed-unpublished-hidden': { area, description: 'GET lists only published posts (breaks R3).' },
+  'feed-fields-ignored': {
+    area,
+    description: '`fields` is ignored: GET returns id, message, created_time; read-after-write returns only id.',
+  },
+  'feed-is-published-wrong': { area, description: 'Unpublished posts read `is_published: true`.' },
+  'feed-message-link-optional': { area, description: 'POST with neither `link` nor `message` is accepted.' },
+  'feed-schedule-window-too-narrow': {
+    area,
+    description:
+      '`scheduled_publish_time` is accepted only 30 min to 60 days ahead (20 min and 70 days refused).',
+  },
+  'feed-schedule-window-too-wide': {
+    area,
+    description: '`scheduled_publish_time` is accepted 1 min to 90 days ahead (5 min and 80 days accepted).',
+  },
+  'feed-schedule-never-live': { area, description: 'Scheduled posts stay unpublished after their time.' },
+  'feed-child-attachments-max-5-always': {
+    area,
+    description:
+      'More than 5 `child_attachments` are refused even when `multi_share_optimized` is omitted or true.',
+  },
+  'feed-child-attachments-min-1': { area, description: 'A single child attachment is accepted.' },
+  'feed-child-attachments-unbounded': {
+    area,
+    description: 'Any number of `child_attachments` is accepted (11 with optimized, 6 with optimized false).',
+  },
+  'feed-child-attachment-fields-optional': {
+    area,
+    description:
+      'A child attachment without `link`, or without both `picture` and `image_hash`, is accepted.',
+  },
+  'feed-published-false-actions-accepted': {
+    area,
+    description: '`published=false` with `actions` is accepted.',
+  },
+  'feed-tags-without-place-accepted': { area, description: '`tags` without `place` is accepted.' },
+  'feed-unreachable-link-accepted': {
+    area,
+    description: '`link` is never fetched: unreachable links are accepted.',
+  },
+  'feed-age-max-over-65-accepted': { area, description: '`feed_targeting.age_max` above 65 is accepted.' },
+  'feed-age-min-under-13-accepted': { area, description: '`feed_targeting.age_min` of 1..12 is accepted.' },
+  'feed-targeting-age-min-any': {
+    area,
+    description: '`targeting.age_min` outside 13, 15, 18, 21, 25 (e.g. 14 or 30) is accepted.',
+  },
+  'feed-missing-permission-accepted': {
+    area,
+    description:
+      'No code 200: a Page token lacking `pages_manage_posts` may post, a token without Page access may read.',
+  },
+  'feed-wrong-error-code': { area, description: 'Invalid feed parameters give code 1 instead of 100.' },
+  'feed-post-response-shape': { area, description: 'POST answers `{post_id}` instead of `{id}`.' },
+};

@@ -1,0 +1,29 @@
+import type { FaultCatalogue } from '../webhook-seam.js';
+
+const area = 'versioning';
+
+/** Deliberate bugs of version prefixes, fallback, the app default and the first-called history. */
+export const VERSIONING_FAULTS: FaultCatalogue = {
+  'versioning-expired-version-refused': { area, description: 'A call to an expired version is an error.' },
+  'versioning-fallback-to-latest': {
+    area,
+    description: 'An expired version is served by the latest version instead of the oldest usable one.',
+  },
+  'versioning-unversioned-served-by-latest': {
+    area,
+    description: 'Unversioned calls are served by the latest version instead of `app_default`.',
+  },
+  'versioning-downgrade-allowed': {
+    area,
+    description: 'The first-called history is not kept: usable versions older than the first one are served.',
+  },
+  'versioning-unknown-version-accepted': {
+    area,
+    description: 'A version that never existed (e.g. v99.0) is served by the latest version.',
+  },
+  'versioning-no-served-header': { area, description: 'Responses carry no `x-graph-version` header.' },
+  'versioning-bare-path-unsupported': {
+    area,
+    description: 'Only versioned paths reach operations: a bare API path is an unsupported-operation error.',
+  },
+};

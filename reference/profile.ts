@@ -1,0 +1,75 @@
+import { APP, FIXTURES, NAMED_TOKENS } from './fixtures.js';
+import type { RefProfile } from './types.js';
+
+export const VERSIONS = {
+  latest: 'v25.0',
+  usable: ['v23.0', 'v24.0', 'v25.0'],
+  expired: ['v21.0', 'v22.0'],
+  appDefault: 'v24.0',
+  servedHeader: 'x-graph-version',
+};
+
+export const CAPABILITIES = [
+  'profile',
+  'reset',
+  'clock',
+  'authorize',
+  'events',
+  'trust',
+  'app',
+  'deliveries',
+];
+
+export function buildProfile(baseUrl: string): RefProfile {
+  const tokens: Record<string, string> = {};
+  for (const [name, info] of Object.entries(NAMED_TOKENS)) tokens[name] = info.token;
+  return {
+    baseUrl,
+    versions: VERSIONS,
+    app: {
+      id: APP.id,
+      secret: APP.secret,
+      accessToken: APP.accessToken,
+      redirectUris: [...APP.redirectUris],
+    },
+    tokens,
+    fixtures: { ...FIXTURES },
+  };
+}
+
+/** The JSON of `GET /_control/profile` (contract §1 plus `capabilities`). `live` is read at call time. */
+export function toProfileDocument(profile: RefProfile, live: boolean): Record<string, unknown> {
+  const { baseUrl, versions } = profile;
+  return {
+    contract: 1,
+    base_url: baseUrl,
+    auth_url: baseUrl,
+    imgnet_base_url: baseUrl,
+    control_url: `${baseUrl}/_control`,
+    capabilities: [...CAPABILITIES],
+    versions: {
+      latest: versions.latest,
+      usable: [...versions.usable],
+      expired: [...versions.expired],
+      app_default: versions.appDefault,
+      served_header: versions.servedHeader,
+    },
+    app: {
+      id: profile.app.id,
+      secret: profile.app.secret,
+      access_token: profile.app.accessToken,
+      redirect_uris: [...profile.app.redirectUris],
+      live,
+    },
+    tokens: { ...profile.tokens },
+    fixtures: { ...profile.fixtures },
+    auth: { token_endpoint: { method: 'GET', path: '/oauth/access_token' } },
+    errors: {
+      code: 'error.code',
+      subcode: 'error.error_subcode',
+      message: 'error.message',
+      type: 'error.type',
+    },
+    webhooks: { receiver_host: '127.0.0.1', mtls: false, client_cert_cn: '' },
+  };
+}

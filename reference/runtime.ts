@@ -1,0 +1,57 @@
+import { createVirtualClock, type ResettableClock } from './clock.js';
+import { ENDPOINT_GROUPS } from './endpoints/index.js';
+import { stableSecret } from './fixtures.js';
+import { createRouteTable, type RouteMatch } from './http/route-table.js';
+import { buildProfile } from './profile.js';
+import { createStateStore, type ResettableStateStore } from './state-store.js';
+import type { AppSettings, EndpointGroup, FaultSet, RefContext } from './types.js';
+import { createWebhookService } from './webhook-seam.js';
+
+/** Everything one running reference owns. Nothing is module-global, so several can share a process. */
+export interface Runtime {
+  ctx: RefContext;
+  clock: ResettableClock;
+  store: ResettableStateStore;
+  match(method: string, path: string): RouteMatch | null;
+  /** Deterministic `fbtrace_id`s: stable across runs, different per answer. */
+  traceId(): string;
+}
+
+export function createRuntime(
+  baseUrl: string,
+  faults: FaultSet,
+  groups: EndpointGroup[] = ENDPOINT_GROUPS,
+): Runtime {
+  const clock = createVirtualClock();
+  const store = createStateStore();
+  const settings: AppSettings = { live: true, trustedCaPems: [] };
+  const profile = buildProfile(baseUrl);
+  const webhooks = createWebhookService({
+    now: () => clock.now(),
+    appId: profile.app.id,
+    appSecret: profile.app.secret,
+    isLive: () => settings.live,
+    fault: (name) => faults.has(name),
+    trustedCaPems: () => [...settings.trustedCaPems],
+  });
+  const ctx: RefContext = { clock, faults, baseUrl, profile, state: store, settings, webhooks };
+  store.bind(ctx);
+  // Contract §2: before an advance answers, everything due by the new time has happened.
+  clock.onAdvance(async (now) => {
+    for (const group of groups) await group.onAdvance?.(ctx, now);
+    await webhooks.runDue(now);
+    await webhooks.idle();
+  });
+  const table = createRouteTable(groups.flatMap((group) => group.routes));
+  let traces = 0;
+  return {
+    ctx,
+    clock,
+    store,
+    match: (method, path) => table(method, path, ctx),
+    traceId: () => {
+      traces += 1;
+      return stableSecret('A', `trace-${traces}`, 22);
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { handleControl } from './control/control-server.js';
+import { unsupported } from './graph-error.js';
+import { parseRequestParams } from './http/parse-request.js';
+import { errorResponse, readBody, send } from './http/respond.js';
+import { VERSIONS } from './profile.js';
+import { createRuntime, type Runtime } from './runtime.js';
+import { resolveToken } from './tokens.js';
+import type { EndpointGroup, FaultSet, RefRequest, RefResponse } from './types.js';
+import { enforceVersionHistory, resolveServedVersion, splitVersionPrefix } from './versions.js';
+
+export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The request listener of one reference bound to `baseUrl`: `/_control/*` to the control protocol, else the API. */
+export function createReferenceListener(
+  baseUrl: string,
+  faults: FaultSet,
+  groups?: EndpointGroup[],
+): RequestListener {
+  const runtime = createRuntime(baseUrl, faults, groups);
+  const { ctx, clock, store } = runtime;
+  return (req, res) => {
+    const url = new URL(req.url ?? '/', baseUrl);
+    const done =
+      url.pathname === '/_control' || url.pathname.startsWith('/_control/')
+        ? handleControl(req, res, url, { ctx, clock, store }, runtime.traceId)
+        : handleApi(runtime, req, res, url);
+    done.catch((error: unknown) => send(res, errorResponse(error, runtime.traceId()), {}));
+  };
+}
+
+/** Every API answer, error or not, names the version that served it (contract §3.2). */
+async function handleApi(
+  runtime: Runtime,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  const { faults } = runtime.ctx;
+  let served = VERSIONS.appDefault;
+  const headers = (): Record<string, string> =>
+    faults.has('versioning-no-served-header') ? {} : { [VERSIONS.servedHeader]: served };
+  try {
+    const raw = await readBody(req);
+    const { explicit } = splitVersionPrefix(url.pathname);
+    served = resolveServedVersion(explicit, faults);
+    send(res, await dispatch(runtime, req, url, raw, served), headers());
+  } catch (error) {
+    send(res, errorResponse(error, runtime.traceId()), headers());
+  }
+}
+
+/**
+ * Version history, then token, then the route: an unsupported call or a refused version changes nothing,
+ * and an unknown token never reaches a route.
+ */
+async function dispatch(
+  runtime: Runtime,
+  req: IncomingMessage,
+  url: URL,
+  raw: Buffer,
+  served: string,
+): Promise<RefResponse> {
+  const { ctx } = runtime;
+  const { explicit, path } = splitVersionPrefix(url.pathname);
+  const method = req.method ?? 'GET';
+  const found = runtime.match(method, path);
+  if (!found || (explicit === null && ctx.faults.has('versioning-bare-path-unsupported'))) {
+    throw unsupported(method, path);
+  }
+  if (!found.route.exemptFromVersionHistory) enforceVersionHistory(explicit, ctx);
+  const parsed = parseRequestParams(url, req.headers, raw);
+  const request: RefRequest = {
+    method,
+    url,
+    path,
+    version: served,
+    versionPrefix: explicit === null ? '' : `/${explicit}`,
+    accessToken: parsed.accessToken,
+    params: parsed.params,
+    files: parsed.files,
+    headers: req.headers,
+    token: resolveToken(parsed.accessToken, ctx),
+    pathParams: found.pathParams,
+    rawBody: raw,
+  };
+  return found.route.handler(request, ctx);
+}

@@ -1,0 +1,56 @@
+import { GraphError, invalidParam } from './graph-error.js';
+import { VERSIONS } from './profile.js';
+import { defineSlice } from './state-store.js';
+import type { FaultSet, RefContext } from './types.js';
+
+/** Splits `/v25.0/2000001/feed` into the version as written and the bare path. */
+export function splitVersionPrefix(pathname: string): { explicit: string | null; path: string } {
+  const match = /^\/(v\d+(?:\.\d+)?)(?=\/|$)/.exec(pathname);
+  if (!match?.[1]) return { explicit: null, path: pathname };
+  return { explicit: match[1], path: pathname.slice(match[0].length) || '/' };
+}
+
+export function compareVersions(a: string, b: string): number {
+  const [aMajor = 0, aMinor = 0] = a.slice(1).split('.').map(Number);
+  const [bMajor = 0, bMinor = 0] = b.slice(1).split('.').map(Number);
+  return aMajor - bMajor || aMinor - bMinor;
+}
+
+/** The version that serves a call (contract §3.2): usable as named, expired by the next usable, bare by default. */
+export function resolveServedVersion(explicit: string | null, faults: FaultSet): string {
+  const { latest, usable, expired, appDefault } = VERSIONS;
+  if (explicit === null) return faults.has('versioning-unversioned-served-by-latest') ? latest : appDefault;
+  if (usable.includes(explicit)) return explicit;
+  if (expired.includes(explicit)) {
+    if (faults.has('versioning-expired-version-refused')) {
+      throw new GraphError(2635, `(#2635) You are calling a deprecated version of the API (${explicit}).`);
+    }
+    if (faults.has('versioning-fallback-to-latest')) return latest;
+    return usable.find((v) => compareVersions(v, explicit) > 0) ?? latest;
+  }
+  if (faults.has('versioning-unknown-version-accepted')) return latest;
+  throw invalidParam(`Unknown version ${explicit}: usable versions are ${usable.join(', ')}.`);
+}
+
+/** The version the app first called explicitly; cleared by `reset` with the rest of the state. */
+const historySlice = defineSlice('version-history', () => ({ first: null as string | null }));
+
+/**
+ * Contract §3.2 / R8: only explicit calls to usable versions count. The first one fixes X; a later explicit call
+ * to a usable version older than X is refused. Expired versions are neither recorded nor refused here: they are
+ * not "usable versions", whatever serves them.
+ */
+export function enforceVersionHistory(explicit: string | null, ctx: RefContext): void {
+  if (explicit === null || !VERSIONS.usable.includes(explicit)) return;
+  const history = ctx.state.get(historySlice);
+  if (history.first === null) {
+    history.first = explicit;
+    return;
+  }
+  if (compareVersions(explicit, history.first) < 0 && !ctx.faults.has('versioning-downgrade-allowed')) {
+    throw invalidParam(
+      `This app first called the API at ${history.first} and cannot call the older version ${explicit}; ` +
+        `call ${history.first} or newer.`,
+    );
+  }
+}

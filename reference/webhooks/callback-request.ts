@@ -1,0 +1,108 @@
+import http from 'node:http';
+import https from 'node:https';
+import tls from 'node:tls';
+import type { ClientCertificate } from './types.js';
+
+export interface CallbackRequest {
+  /** A string is parsed here, so an unusable URL becomes a failed answer rather than a throw. */
+  url: URL | string;
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: Buffer;
+  timeoutMs: number;
+  /** Trusted CAs; `null` turns certificate verification off (a fault switch only). */
+  ca: string[] | null;
+  clientCert?: ClientCertificate;
+}
+
+export type CallbackAnswer =
+  | { ok: true; status: number; body: string }
+  | { ok: false; kind: 'certificate' | 'connection' | 'timeout'; error: string };
+
+/** Bodies past this size are cut: a callback's answer only ever needs to hold a challenge. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+/** One request to an app's callback; never rejects, every failure becomes a `CallbackAnswer`. */
+export function sendCallbackRequest(req: CallbackRequest): Promise<CallbackAnswer> {
+  return new Promise((resolve) => {
+    let timer: NodeJS.Timeout | undefined;
+    let settled = false;
+    const finish = (answer: CallbackAnswer): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(answer);
+    };
+    let outgoing: http.ClientRequest;
+    try {
+      outgoing = openRequest(req, (res) => readAnswer(res, finish));
+    } catch (err) {
+      // node:http throws synchronously for URLs it cannot send to (an unsupported protocol, say).
+      finish(failure(err as Error));
+      return;
+    }
+    timer = setTimeout(() => {
+      finish({ ok: false, kind: 'timeout', error: `no answer within ${req.timeoutMs} ms` });
+      outgoing.destroy();
+    }, req.timeoutMs);
+    outgoing.on('error', (err) => finish(failure(err)));
+    outgoing.end(req.body);
+  });
+}
+
+function readAnswer(res: http.IncomingMessage, finish: (answer: CallbackAnswer) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  res.on('data', (chunk: Buffer) => {
+    if (size < MAX_ANSWER_BYTES) chunks.push(chunk);
+    size += chunk.length;
+  });
+  res.on('end', () =>
+    finish({ ok: true, status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+  );
+  res.on('error', (err) => finish(failure(err)));
+  res.on('close', () => finish({ ok: false, kind: 'connection', error: 'the answer was cut off' }));
+}
+
+function openRequest(
+  req: CallbackRequest,
+  onResponse: (res: http.IncomingMessage) => void,
+): http.ClientRequest {
+  const url = typeof req.url === 'string' ? new URL(req.url) : req.url;
+  const headers = { ...req.headers, ...(req.body ? { 'Content-Length': String(req.body.length) } : {}) };
+  // agent: false gives every attempt a fresh connection, so trust and the client certificate apply each time.
+  if (url.protocol === 'http:')
+    return http.request(url, { method: req.method, headers, agent: false }, onResponse);
+  const tlsOptions: https.RequestOptions = {
+    method: req.method,
+    headers,
+    agent: false,
+    rejectUnauthorized: req.ca !== null,
+    ...(req.ca ? { ca: req.ca, checkServerIdentity: refuseSelfSigned } : {}),
+    ...(req.clientCert ? clientCertOptions(req.clientCert) : {}),
+  };
+  return https.request(url, tlsOptions, onResponse);
+}
+
+function clientCertOptions(c: ClientCertificate): { cert: string; key: string } {
+  return { cert: c.chainPem ? `${c.certPem.trim()}\n${c.chainPem.trim()}\n` : c.certPem, key: c.keyPem };
+}
+
+/** A self-signed leaf is refused even when someone trusted it as a CA: the spec does not support them. */
+function refuseSelfSigned(host: string, cert: tls.PeerCertificate): Error | undefined {
+  const mismatch = tls.checkServerIdentity(host, cert);
+  if (mismatch) return mismatch;
+  const issuer = (cert as tls.DetailedPeerCertificate).issuerCertificate;
+  if (issuer && issuer.fingerprint256 === cert.fingerprint256) {
+    return Object.assign(new Error('the callback presented a self-signed certificate'), {
+      code: 'DEPTH_ZERO_SELF_SIGNED_CERT',
+    });
+  }
+  return undefined;
+}
+
+function failure(err: Error & { code?: string }): CallbackAnswer {
+  const code = err.code ?? 'ERROR';
+  const tlsProblem = /CERT|SELF_SIGNED|UNABLE_TO_|ALTNAME|SSL|TLS/.test(code);
+  return { ok: false, kind: tlsProblem ? 'certificate' : 'connection', error: `${code}: ${err.message}` };
+}

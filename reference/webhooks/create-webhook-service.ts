@@ -1,0 +1,47 @@
+import { createAccountSubscriptions } from './account-subscriptions.js';
+import { buildBatches, MAX_UPDATES_PER_BATCH } from './build-batches.js';
+import { DeliveryQueue } from './delivery-queue.js';
+import { createSubscriptionStore } from './subscription-store.js';
+import type { WebhookDeps, WebhookService } from './types.js';
+import { verifyCallback } from './verify-callback.js';
+
+/** The reference target's webhook service: subscriptions, verification, signed batched delivery and retries. */
+export function createWebhookService(deps: WebhookDeps): WebhookService {
+  const store = createSubscriptionStore(deps);
+  const accounts = createAccountSubscriptions();
+  const queue = new DeliveryQueue(deps);
+  let resets = 0;
+  return {
+    list: () => store.list(),
+    async upsert(p) {
+      const resetsBefore = resets;
+      const outcome = await verifyCallback(deps, p.callback_url, p.verify_token);
+      // A reset during verification wins: the subscription belonged to the state it cleared.
+      if (outcome.ok && resetsBefore === resets) store.apply(p);
+      return outcome;
+    },
+    remove: (p) => store.remove(p),
+    subscribeAccount: (accountId, fields) => accounts.subscribe(accountId, fields),
+    acceptEvents(updates) {
+      // Not Live: nothing is sent, and nothing is kept to send later (spec: Events).
+      if (!deps.isLive() && !deps.fault('webhooks-send-when-not-live')) return updates.length;
+      const batches = buildBatches(updates, (u) => store.matching(u.object, u.field), {
+        maxPerBatch: deps.fault('webhooks-batch-over-1000')
+          ? Number.POSITIVE_INFINITY
+          : MAX_UPDATES_PER_BATCH,
+        dropEverySecond: deps.fault('webhooks-drop-updates'),
+      });
+      queue.enqueue(batches);
+      return updates.length;
+    },
+    runDue: (now) => queue.runDue(now),
+    idle: () => queue.idle(),
+    reset() {
+      resets += 1;
+      store.clear();
+      accounts.clear();
+      queue.reset();
+    },
+    deliveries: () => queue.log(),
+  };
+}

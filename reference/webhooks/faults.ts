@@ -1,0 +1,94 @@
+/**
+ * The webhook service's fault switches: each is a deliberate bug that at least one conformance rule must catch.
+ * Names start with `webhooks-` (delivery) or `subscriptions-` (the subscriptions edge and its verification).
+ */
+export const WEBHOOK_FAULTS: Record<string, { area: string; description: string }> = {
+  'webhooks-wrong-signature-key': {
+    area: 'events',
+    description: 'Signs notifications with the app id instead of the app secret.',
+  },
+  'webhooks-signature-reserialized': {
+    area: 'events',
+    description: 'Signs a compact re-serialisation of the payload but sends it pretty-printed (other bytes).',
+  },
+  'webhooks-signature-no-prefix': {
+    area: 'events',
+    description: 'Sends X-Hub-Signature-256 as bare hex, without the `sha256=` prefix.',
+  },
+  'webhooks-no-retry': {
+    area: 'events',
+    description: 'Drops a notification after its first failed attempt.',
+  },
+  'webhooks-no-immediate-retry': {
+    area: 'events',
+    description: 'Skips the immediate retry; the first retry waits a minute on the clock.',
+  },
+  'webhooks-shrinking-intervals': {
+    area: 'events',
+    description: 'Retries at shrinking intervals (12 h, 6 h, 2 h, 30 min, 5 min, 1 min).',
+  },
+  'webhooks-retry-past-36h': {
+    area: 'events',
+    description: 'Adds a last retry about 44.6 h after the first attempt.',
+  },
+  'webhooks-batch-over-1000': {
+    area: 'events',
+    description: 'Puts every pending update of a callback into one batch, however many.',
+  },
+  'webhooks-include-values-ignored': {
+    area: 'events',
+    description: 'Always sends `changed_fields`, never `changes`, whatever `include_values` says.',
+  },
+  'webhooks-unsubscribed-fields-delivered': {
+    area: 'events',
+    description: 'Delivers updates of fields the subscription does not name.',
+  },
+  'webhooks-send-when-not-live': {
+    area: 'events',
+    description: 'Delivers notifications while the app is not Live.',
+  },
+  'webhooks-wrong-content-type': {
+    area: 'events',
+    description: 'Sends notifications as `text/plain`.',
+  },
+  'webhooks-time-not-seconds': {
+    area: 'events',
+    description: 'Stamps `entry[].time` in milliseconds.',
+  },
+  'webhooks-drop-updates': {
+    area: 'events',
+    description: 'Silently drops every second update of each accepted group.',
+  },
+  'webhooks-mtls-no-client-cert': {
+    area: 'events',
+    description: 'Presents no client certificate on callback connections even when mTLS is configured.',
+  },
+  'subscriptions-wrong-challenge-accepted': {
+    area: 'subscriptions',
+    description: 'Accepts any 2xx answer to the verification GET, whatever its body.',
+  },
+  'subscriptions-self-signed-accepted': {
+    area: 'subscriptions',
+    description: 'Does not verify callback certificates (self-signed and untrusted ones pass).',
+  },
+  'subscriptions-http-accepted': {
+    area: 'subscriptions',
+    description: 'Accepts plain http:// callback URLs.',
+  },
+  'subscriptions-fields-overwritten': {
+    area: 'subscriptions',
+    description: 'An amending POST replaces the subscribed fields instead of adding to them.',
+  },
+  'subscriptions-delete-fields-removes-all': {
+    area: 'subscriptions',
+    description: 'DELETE with `fields` removes the whole subscription.',
+  },
+  'subscriptions-no-verification': {
+    area: 'subscriptions',
+    description: 'Sends no verification GET and accepts any callback URL.',
+  },
+  'subscriptions-unreachable-accepted': {
+    area: 'subscriptions',
+    description: 'Accepts a callback URL that cannot be reached (connection refused or timed out).',
+  },
+};

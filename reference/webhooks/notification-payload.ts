@@ -1,0 +1,33 @@
+import type { Batch } from './build-batches.js';
+
+type Entry =
+  | { id: string; time: number; changes: Array<{ field: string; value: unknown }> }
+  | { id: string; time: number; changed_fields: string[] };
+
+export interface NotificationPayload {
+  object: string;
+  entry: Entry[];
+}
+
+/**
+ * The POST body of one attempt (spec: Events › Event notification). Updates of one object id share an entry;
+ * without values a field name appears once per entry, so a repeated field opens a new entry and every update
+ * stays countable (R7).
+ */
+export function notificationPayload(batch: Batch, time: number, withValues: boolean): NotificationPayload {
+  const entries: Entry[] = [];
+  const openEntry = new Map<string, Entry>();
+  for (const u of batch.updates) {
+    let entry = openEntry.get(u.id);
+    if (entry && 'changed_fields' in entry && entry.changed_fields.includes(u.field)) entry = undefined;
+    if (!entry) {
+      entry = withValues ? { id: u.id, time, changes: [] } : { id: u.id, time, changed_fields: [] };
+      entries.push(entry);
+      openEntry.set(u.id, entry);
+    }
+    if ('changes' in entry)
+      entry.changes.push({ field: u.field, value: u.value === undefined ? null : u.value });
+    else entry.changed_fields.push(u.field);
+  }
+  return { object: batch.object, entry: entries };
+}

@@ -1,0 +1,60 @@
+import type { Outcome, Subscription, UpsertParams, WebhookDeps } from './types.js';
+
+/** A subscription as kept: the listed fields plus the delivery setting the list does not show. */
+export interface StoredSubscription extends Subscription {
+  includeValues: boolean;
+}
+
+export interface SubscriptionStore {
+  list(): Subscription[];
+  /** Applies an already verified POST: one subscription per object, fields unioned (R29), reactivated (R30). */
+  apply(p: UpsertParams): void;
+  remove(p: { object?: string; fields?: string[] }): Outcome;
+  /** Active subscriptions that should receive an update of `field` on `object` (R31). */
+  matching(object: string, field: string): StoredSubscription[];
+  clear(): void;
+}
+
+export function createSubscriptionStore(deps: WebhookDeps): SubscriptionStore {
+  const byObject = new Map<string, StoredSubscription>();
+  return {
+    list: () => [...byObject.values()].map((s) => ({ ...publicView(s), fields: [...s.fields] })),
+    apply(p) {
+      const existing = byObject.get(p.object);
+      const keep = existing && !deps.fault('subscriptions-fields-overwritten') ? existing.fields : [];
+      byObject.set(p.object, {
+        object: p.object,
+        callback_url: p.callback_url,
+        fields: union(keep, p.fields),
+        active: true,
+        includeValues: p.include_values,
+      });
+    },
+    remove(p) {
+      const targets =
+        p.object === undefined ? [...byObject.values()] : [byObject.get(p.object)].flatMap((s) => s ?? []);
+      const onlyFields =
+        p.fields && p.fields.length > 0 && !deps.fault('subscriptions-delete-fields-removes-all');
+      for (const sub of targets) {
+        if (onlyFields) sub.fields = sub.fields.filter((f) => !p.fields?.includes(f));
+        else byObject.delete(sub.object);
+      }
+      return { ok: true };
+    },
+    matching(object, field) {
+      const sub = byObject.get(object);
+      if (!sub?.active) return [];
+      const anyField = deps.fault('webhooks-unsubscribed-fields-delivered');
+      return anyField || sub.fields.includes(field) ? [sub] : [];
+    },
+    clear: () => byObject.clear(),
+  };
+}
+
+function publicView(s: StoredSubscription): Subscription {
+  return { object: s.object, callback_url: s.callback_url, fields: s.fields, active: s.active };
+}
+
+function union(a: string[], b: string[]): string[] {
+  return [...new Set([...a, ...b])];
+}

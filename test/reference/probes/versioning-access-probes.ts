@@ -1,0 +1,32 @@
+import { call } from '../reference-client.js';
+import { feed, outcome, type Probe, type ProbeEnv, page } from './probe-kit.js';
+
+const served = async (env: ProbeEnv, prefix: string) => {
+  const answer = await feed(env, { limit: 1 }, prefix);
+  return { status: answer.status, version: answer.headers.get('x-graph-version') };
+};
+
+export const VERSIONING_PROBES: Record<string, Probe> = {
+  'versioning-expired-version-refused': (env) => served(env, '/v21.0'),
+  'versioning-fallback-to-latest': (env) => served(env, '/v21.0'),
+  'versioning-unversioned-served-by-latest': (env) => served(env, ''),
+  'versioning-downgrade-allowed': async (env) => [await served(env, '/v25.0'), await served(env, '/v23.0')],
+  'versioning-unknown-version-accepted': (env) => served(env, '/v99.0'),
+  'versioning-no-served-header': (env) => served(env, '/v25.0'),
+  'versioning-bare-path-unsupported': (env) => served(env, ''),
+};
+
+export const ACCESS_PROBES: Record<string, Probe> = {
+  'tokens-unknown-accepted': (env) => outcome(feed(env, { access_token: 'EAAP-never-issued' })),
+  'subscriptions-non-app-token-accepted': async (env) =>
+    outcome(call(env.ref, 'GET', `/${env.ref.appId}/subscriptions`, { query: { access_token: page(env) } })),
+  'subscriptions-object-enum-unchecked': async (env) => {
+    const form = {
+      access_token: env.ref.appToken,
+      object: 'group',
+      callback_url: `${env.host}/ok`,
+      verify_token: 'v',
+    };
+    return (await call(env.ref, 'POST', `/${env.ref.appId}/subscriptions`, { form })).body.error?.message;
+  },
+};
