@@ -18,14 +18,14 @@ export function parseLocated(text: string): LocatedDocument | { error: { line: n
   return {
     value: doc.toJS({ maxAliasCount: 100 }),
     lineOf(pointer: string) {
-      const node = nodeAt(doc.contents as Node | null, pointer.split('/').filter(Boolean).map(unescape));
+      const node = nodeAt(doc.contents as Node | null, pointer.split('/').filter(Boolean).map(unescapePointer));
       const offset = node?.range?.[0];
       return offset === undefined ? undefined : lineCounter.linePos(offset).line;
     },
   };
 }
 
-function unescape(segment: string): string {
+function unescapePointer(segment: string): string {
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 

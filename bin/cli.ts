@@ -1,0 +1,50 @@
+import { Command, CommanderError } from 'commander';
+import { register as registerCa } from './commands/ca.js';
+import { register as registerCassette } from './commands/cassette.js';
+import { register as registerDoctor } from './commands/doctor.js';
+import { register as registerRecord } from './commands/record.js';
+import { register as registerReplay } from './commands/replay.js';
+import { register as registerRun } from './commands/run.js';
+import { register as registerServeReference } from './commands/serve-reference.js';
+import { register as registerWebhookTest } from './commands/webhook-test.js';
+import { GraphcheckError } from '../harness/errors.js';
+
+const program = new Command('graphcheck')
+  .description('Conformance test kit and traffic recorder for the Social Graph Service Interface')
+  .version('0.1.0')
+  .exitOverride()
+  .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+
+for (const register of [
+  registerRun,
+  registerDoctor,
+  registerServeReference,
+  registerRecord,
+  registerReplay,
+  registerCassette,
+  registerCa,
+  registerWebhookTest,
+]) {
+  register(program);
+}
+for (const command of program.commands) command.exitOverride();
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  process.exitCode = exitCodeOf(error);
+}
+
+/** User mistakes get one line and exit 2; runs that could not judge exit 3; our own bugs show their stack. */
+function exitCodeOf(error: unknown): number {
+  if (error instanceof CommanderError) {
+    // Commander has already printed its one-line message (or the help / version text).
+    return error.exitCode === 0 ? 0 : 2;
+  }
+  if (error instanceof GraphcheckError) {
+    process.stderr.write(`graphcheck: ${error.message}\n`);
+    return error.exitCode;
+  }
+  process.stderr.write(`graphcheck: internal error (please report it): ${(error as Error)?.stack ?? String(error)}\n`);
+  return 3;
+}

@@ -1,0 +1,60 @@
+import type { Command } from 'commander';
+import { exportHar } from '../../harness/cassette/export-har.js';
+import { importCassette } from '../../harness/cassette/import-cassette.js';
+import { redactCassette } from '../../harness/cassette/redact-cassette.js';
+import { UserInputError } from '../../harness/errors.js';
+import { noRedactNotice } from '../../harness/recorder/cli-options.js';
+
+type Print = (line: string) => void;
+const stdout: Print = (line) => process.stdout.write(`${line}\n`);
+const stderr: Print = (line) => process.stderr.write(`${line}\n`);
+
+export async function importCommand(
+  file: string,
+  options: { out?: string; redact: boolean; appSecret?: string },
+  print: Print = stdout,
+  warn: Print = stderr,
+): Promise<void> {
+  if (!options.redact) warn(noRedactNotice(options.out ?? 'the cassette'));
+  const result = await importCassette(file, options);
+  print(`imported ${result.exchanges} exchanges (${result.format}) from ${file} into ${result.out}; ${result.redacted} secrets redacted`);
+}
+
+export async function exportCommand(file: string, options: { har?: boolean; out?: string }, print: Print = stdout): Promise<void> {
+  if (!options.har) throw new UserInputError('USAGE', 'cassette export: choose the format: --har (the only one)');
+  const out = options.out ?? `${file.replace(/\.(cassette\.)?ya?ml$/i, '')}.har`;
+  const count = await exportHar(file, out);
+  print(`exported ${count} exchanges from ${file} to ${out} (HAR 1.2)`);
+}
+
+export async function redactCommand(file: string, options: { appSecret?: string; secret?: string[] }, print: Print = stdout): Promise<void> {
+  const result = await redactCassette(file, { appSecret: options.appSecret, secrets: options.secret });
+  print(`redacted ${file} again: ${result.exchanges} exchanges, ${result.added} secrets newly replaced`);
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+export function register(program: Command): void {
+  const cassette = program.command('cassette').description('convert and maintain cassettes');
+  cassette
+    .command('import <file>')
+    .description('convert a HAR 1.2 file or a VCR / vcrpy YAML cassette into a graphcheck cassette')
+    .option('--out <file>', 'cassette to write (default: FILE.cassette.yml)')
+    .option('--no-redact', 'keep secrets as they are in the input')
+    .option('--app-secret <secret>', 'also redact this app secret')
+    .action((file: string, options: { out?: string; redact: boolean; appSecret?: string }) => importCommand(file, options));
+  cassette
+    .command('export <file>')
+    .description('write a cassette in another format')
+    .option('--har', 'as HAR 1.2 (browser devtools, Polly.js, mitmproxy can read it)')
+    .option('--out <file>', 'file to write (default: FILE.har)')
+    .action((file: string, options: { har?: boolean; out?: string }) => exportCommand(file, options));
+  cassette
+    .command('redact <file>')
+    .description('re-apply the redaction rules to an existing cassette, in place')
+    .option('--app-secret <secret>', 'also redact this app secret')
+    .option('--secret <value>', 'also redact this value (repeatable)', collect)
+    .action((file: string, options: { appSecret?: string; secret?: string[] }) => redactCommand(file, options));
+}

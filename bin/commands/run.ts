@@ -1,0 +1,96 @@
+import { randomInt } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { openRun } from '../../harness/engine/open-run.js';
+import { exitCodeFor, runSuites } from '../../harness/engine/run-suites.js';
+import type { RunResult } from '../../harness/model/index.js';
+import { profileSecrets } from '../../harness/profile/profile.js';
+import { consoleReporter } from '../../harness/reports/console-reporter.js';
+import { jsonReporter } from '../../harness/reports/json-reporter.js';
+import { junitReporter } from '../../harness/reports/junit-reporter.js';
+import { markdownReporter } from '../../harness/reports/markdown-reporter.js';
+import { redactRun } from '../../harness/reports/redact-run.js';
+import { loadSuites } from '../../harness/suite/load-suite.js';
+import { listFlag, wholeNumberFlag } from '../flags.js';
+import { resolveTarget, type TargetFlags } from '../target.js';
+
+export const SUITES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'suites');
+
+export interface RunFlags extends TargetFlags {
+  suite?: string[];
+  rule?: string[];
+  seed?: string;
+  runs: string;
+  reportDir: string;
+  timeout: string;
+  versionPrefix: string;
+  suitesDir: string;
+  verbose?: boolean;
+  showSecrets?: boolean;
+}
+
+export function register(program: Command): void {
+  program
+    .command('run')
+    .description('run the suites against a target (default: the embedded reference target) and write reports')
+    .option('--target <url>', 'base URL of the implementation under test')
+    .option('--profile <file>', 'target profile (YAML or JSON, contract 1); default: read from <target>/_control/profile')
+    .option('--suite <name...>', 'run only these suites')
+    .option('--rule <id...>', 'run only these rules (a trailing * matches a prefix)')
+    .option('--seed <n>', 'seed for every generated value (printed by every run)')
+    .option('--runs <n>', 'property runs per rule, unless the rule says', '20')
+    .option('--report-dir <dir>', 'where report.json, junit.xml and summary.md go', 'reports')
+    .option('--timeout <ms>', 'per-request timeout in milliseconds', '10000')
+    .option('--version-prefix <v>', 'latest, none (bare paths) or a version such as v24.0', 'latest')
+    .option('--suites-dir <dir>', 'folder of suite YAML files', SUITES_DIR)
+    .option('--fault <name...>', 'embedded reference only: turn on fault switches (comma-separated)')
+    .option('--verbose', 'also list passed rules')
+    .option('--show-secrets', 'keep tokens, secrets and codes in reports (they are redacted by default)')
+    .action(async (flags: RunFlags) => {
+      process.exitCode = await runCommand(flags, (text) => process.stdout.write(text));
+    });
+}
+
+/** Runs the suites and writes the reports; returns the exit code. */
+export async function runCommand(flags: RunFlags, print: (text: string) => void): Promise<number> {
+  const timeoutMs = wholeNumberFlag('--timeout', flags.timeout, 1);
+  const runs = wholeNumberFlag('--runs', flags.runs, 1, 10_000);
+  const seed = flags.seed === undefined ? randomInt(2 ** 31) : wholeNumberFlag('--seed', flags.seed, 0, 2 ** 32 - 1);
+  const suites = await loadSuites(flags.suitesDir);
+  const target = await resolveTarget({ ...flags, fault: listFlag(flags.fault) }, timeoutMs);
+  try {
+    print(`graphcheck: ${target.profile.base_url} (seed ${seed})\n`);
+    const run = await openRun({
+      profile: target.profile,
+      timeoutMs,
+      seed,
+      runs,
+      versionPrefix: flags.versionPrefix,
+      targetArgs: target.args,
+    });
+    const reporters = [
+      consoleReporter(print, { verbose: flags.verbose }),
+      jsonReporter(flags.reportDir),
+      junitReporter(flags.reportDir),
+      markdownReporter(flags.reportDir),
+    ];
+    let result: RunResult;
+    try {
+      result = await runSuites(suites, { suites: flags.suite, rules: flags.rule }, run.ctx, {
+        onRuleEnd: (r) => {
+          for (const reporter of reporters) reporter.onRuleEnd?.(r);
+        },
+      });
+    } finally {
+      await run.close();
+    }
+    const secrets = { appSecret: target.profile.app.secret, values: profileSecrets(target.profile) };
+    const shown = flags.showSecrets ? result : redactRun(result, secrets);
+    for (const reporter of reporters) await reporter.onRunEnd?.(shown);
+    print(`reports: ${flags.reportDir}/report.json, junit.xml, summary.md\n`);
+    return exitCodeFor(result);
+  } finally {
+    await target.close();
+  }
+}

@@ -1,0 +1,46 @@
+import type { Exchange } from '../model/exchange.js';
+import type { PlaceholderInfo } from './placeholder.js';
+
+export const CASSETTE_FORMAT = 1;
+
+/** The first document of every cassette. Written once; later facts go into later documents. */
+export interface CassetteHeader {
+  graphcheck_cassette: typeof CASSETTE_FORMAT;
+  target: string;
+  recorded_at: string;
+  recorder?: { name: string; version: string };
+  source?: { format: 'har' | 'vcr' | 'vcrpy'; file: string };
+  redaction: {
+    enabled: boolean;
+    rules?: string[];
+    salt?: string;
+    app_secret_stand_in?: string;
+    placeholders?: Record<string, PlaceholderInfo>;
+  };
+}
+
+/** Adds placeholders introduced after the header (by the exchange that follows it). */
+export interface PlaceholdersDocument {
+  placeholders: Record<string, PlaceholderInfo>;
+}
+
+/** One YAML document: `---`, a comment for people grepping, and the data as JSON (a YAML flow mapping). */
+export function serializeDocument(data: object, comment?: string): string {
+  const note = comment ? ` # ${comment.replace(/[\r\n]/g, ' ')}` : '';
+  return `---${note}\n${JSON.stringify(data)}\n`;
+}
+
+/** `12 GET /v25.0/2000001/feed 200`: what the comment line of an exchange document says. */
+export function exchangeComment(index: number, exchange: Exchange): string {
+  const outcome = exchange.response ? String(exchange.response.status) : (exchange.error?.code ?? 'no response');
+  return `${index} ${exchange.kind ?? 'api'} ${exchange.request.method} ${pathOf(exchange.request.url)} ${outcome}`;
+}
+
+/** The path of an absolute or relative URL, without query or fragment. */
+export function pathOf(url: string): string {
+  const scheme = url.indexOf('://');
+  const start = scheme === -1 ? 0 : url.indexOf('/', scheme + 3);
+  if (start === -1) return '/';
+  const end = url.slice(start).search(/[?#]/);
+  return end === -1 ? url.slice(start) : url.slice(start, start + end);
+}

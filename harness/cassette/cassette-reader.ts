@@ -1,0 +1,111 @@
+import { stat } from 'node:fs/promises';
+import { at, UserInputError } from '../errors.js';
+import type { Exchange } from '../model/exchange.js';
+import { CASSETTE_FORMAT, type CassetteHeader } from './cassette-format.js';
+import { describeSchemaError, validateExchange, validateHeader, validatePlaceholders } from './cassette-schema.js';
+import { parseDocument } from './parse-document.js';
+import type { PlaceholderInfo } from './placeholder.js';
+import { type RawDocument, yamlDocuments } from './yaml-documents.js';
+
+/** An exchange read from a cassette, with where it stands (for messages and reports). */
+export interface CassetteEntry {
+  exchange: Exchange;
+  /** 0-based position among the cassette's exchanges. */
+  index: number;
+  line: number;
+}
+
+export interface OpenCassette {
+  file: string;
+  header: CassetteHeader;
+  /** The header's placeholders plus every placeholders document read so far (complete once `entries` ends). */
+  placeholders: Record<string, PlaceholderInfo>;
+  /** The exchanges in file order, one at a time; iterate once. */
+  entries(): AsyncGenerator<CassetteEntry>;
+}
+
+function invalid(file: string, line: number | undefined, message: string): UserInputError {
+  return new UserInputError('CASSETTE_INVALID', at(file, line, message));
+}
+
+function foreignFormat(doc: unknown): string | undefined {
+  if (typeof doc !== 'object' || doc === null) return undefined;
+  const d = doc as Record<string, unknown>;
+  if ('http_interactions' in d) return 'a Ruby VCR cassette';
+  if ('interactions' in d) return 'a vcrpy cassette';
+  if ('log' in d) return 'a HAR file';
+  return undefined;
+}
+
+function checkHeader(file: string, doc: RawDocument, data: unknown): CassetteHeader {
+  const foreign = foreignFormat(data);
+  if (foreign) {
+    throw invalid(file, doc.line, `not a graphcheck cassette (${foreign}): run \`graphcheck cassette import ${file}\``);
+  }
+  const version = (data as { graphcheck_cassette?: unknown } | null)?.graphcheck_cassette;
+  if (version === undefined) {
+    throw invalid(file, doc.line, 'not a graphcheck cassette: the first document has no `graphcheck_cassette` key');
+  }
+  if (version !== CASSETTE_FORMAT) {
+    throw invalid(
+      file,
+      doc.line,
+      `unknown cassette format version ${JSON.stringify(version)} (this graphcheck reads version ${CASSETTE_FORMAT}): ` +
+        'use the graphcheck that wrote it, or re-record the cassette',
+    );
+  }
+  if (!validateHeader(data)) {
+    throw invalid(file, doc.line, `header: ${describeSchemaError(validateHeader.errors)}: fix the header document`);
+  }
+  return data as CassetteHeader;
+}
+
+/** Opens a cassette and reads its header; the exchanges are then streamed by `entries()`. */
+export async function openCassette(file: string): Promise<OpenCassette> {
+  try {
+    await stat(file);
+  } catch {
+    throw new UserInputError('FILE_NOT_FOUND', `${file}: no such cassette: check the path, or record one first`);
+  }
+  const docs = yamlDocuments(file);
+  const first = await docs.next();
+  if (first.done) throw invalid(file, undefined, 'empty file: a cassette starts with a header document; record again');
+  const header = checkHeader(file, first.value, parseDocument(file, first.value));
+  const placeholders: Record<string, PlaceholderInfo> = { ...(header.redaction.placeholders ?? {}) };
+  async function* entries(): AsyncGenerator<CassetteEntry> {
+    let index = 0;
+    let ordinal = 1;
+    for await (const doc of docs) {
+      ordinal++;
+      const data = parseDocument(file, doc);
+      if (data === null || data === undefined) continue;
+      if (typeof data === 'object' && 'request' in data) {
+        if (!validateExchange(data)) {
+          const why = describeSchemaError(validateExchange.errors);
+          throw invalid(file, doc.line, `exchange ${index}: ${why}: fix it, or delete lines ${doc.line}-${doc.endLine}`);
+        }
+        yield { exchange: data as Exchange, index: index++, line: doc.line };
+      } else if (validatePlaceholders(data)) {
+        Object.assign(placeholders, (data as { placeholders: Record<string, PlaceholderInfo> }).placeholders);
+      } else {
+        throw invalid(
+          file,
+          doc.line,
+          `document ${ordinal} is neither an exchange (request, response) nor a placeholders table: ` +
+            `fix it, or delete lines ${doc.line}-${doc.endLine}`,
+        );
+      }
+    }
+  }
+  return { file, header, placeholders, entries };
+}
+
+/** Reads a whole cassette into memory (tests, small cassettes). Large ones: iterate `openCassette().entries()`. */
+export async function readCassette(
+  file: string,
+): Promise<{ header: CassetteHeader; placeholders: Record<string, PlaceholderInfo>; exchanges: Exchange[] }> {
+  const cassette = await openCassette(file);
+  const exchanges: Exchange[] = [];
+  for await (const entry of cassette.entries()) exchanges.push(entry.exchange);
+  return { header: cassette.header, placeholders: cassette.placeholders, exchanges };
+}

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import type { Exchange } from '../model/exchange.js';
+import { CASSETTE_FORMAT, type CassetteHeader, exchangeComment, serializeDocument } from './cassette-format.js';
+import { openCassette } from './cassette-reader.js';
+import type { PlaceholderInfo } from './placeholder.js';
+import { Redactor, type RedactorOptions } from './redactor.js';
+import { REDACTION_RULES } from './secret-params.js';
+
+export interface CassetteWriterOptions extends Omit<RedactorOptions, 'standInSecret'> {
+  /** Base URL of the target; replay rewrites this origin to its own. */
+  target: string;
+  /** Redact secrets (default true). */
+  redact?: boolean;
+  source?: CassetteHeader['source'];
+}
+
+export const GRAPHCHECK_VERSION = '0.1.0';
+
+function newHeader(options: CassetteWriterOptions): CassetteHeader {
+  const header: CassetteHeader = {
+    graphcheck_cassette: CASSETTE_FORMAT,
+    target: options.target.replace(/\/+$/, ''),
+    recorded_at: new Date().toISOString(),
+    recorder: { name: 'graphcheck', version: GRAPHCHECK_VERSION },
+    redaction: { enabled: options.redact !== false },
+  };
+  if (options.source) header.source = options.source;
+  if (header.redaction.enabled) {
+    header.redaction.rules = [...REDACTION_RULES];
+    header.redaction.salt = randomBytes(16).toString('hex');
+    if (options.appSecret) header.redaction.app_secret_stand_in = `stand-in-${randomBytes(12).toString('hex')}`;
+    header.redaction.placeholders = {};
+  }
+  return header;
+}
+
+/**
+ * Appends exchanges to a cassette as they complete. Each exchange (with any placeholders it introduces)
+ * goes to the file in one synchronous write, so once `append` returns the exchange survives a crash of
+ * this process, and concurrent callers (the recorder, the webhook receiver) never interleave.
+ */
+export class CassetteWriter {
+  private fd: number | undefined;
+  private readonly redactor: Redactor | undefined;
+
+  private constructor(
+    readonly file: string,
+    readonly header: CassetteHeader,
+    fd: number,
+    private written: number,
+    options: RedactorOptions,
+  ) {
+    this.fd = fd;
+    const { redaction } = header;
+    if (redaction.enabled && redaction.salt) {
+      this.redactor = new Redactor(redaction.salt, redaction.placeholders ?? {}, {
+        ...options,
+        standInSecret: redaction.app_secret_stand_in,
+      });
+    }
+  }
+
+  /** Starts a new cassette at `file` (replacing any file there) and writes its header. */
+  static create(file: string, options: CassetteWriterOptions): CassetteWriter {
+    return CassetteWriter.createWithHeader(file, newHeader(options), options);
+  }
+
+  /** Starts a new cassette with a given header (re-redaction keeps the salt and placeholders it had). */
+  static createWithHeader(file: string, header: CassetteHeader, options: RedactorOptions = {}): CassetteWriter {
+    const fd = openSync(file, 'w');
+    writeAll(fd, serializeDocument(header, 'graphcheck cassette: header, then one document per exchange'));
+    const copy = { ...header, redaction: { ...header.redaction, placeholders: { ...header.redaction.placeholders } } };
+    return new CassetteWriter(file, copy, fd, 0, options);
+  }
+
+  /** Continues an existing cassette: same salt and placeholders, so the same secret keeps its placeholder. */
+  static async append(file: string, options: Omit<CassetteWriterOptions, 'target'> = {}): Promise<CassetteWriter> {
+    const cassette = await openCassette(file);
+    let count = 0;
+    for await (const _ of cassette.entries()) count++;
+    const header = { ...cassette.header, redaction: { ...cassette.header.redaction, placeholders: cassette.placeholders } };
+    return new CassetteWriter(file, header, openSync(file, 'a'), count, options);
+  }
+
+  /** Every placeholder of the cassette so far (the header's and those added since). */
+  get placeholders(): Readonly<Record<string, PlaceholderInfo>> {
+    return this.header.redaction.placeholders ?? {};
+  }
+
+  /** Exchanges in the cassette so far. */
+  get count(): number {
+    return this.written;
+  }
+
+  /** Redacts (unless redaction is off) and appends one exchange; returns the exchange as stored. */
+  append(exchange: Exchange): Exchange {
+    if (this.fd === undefined) throw new Error(`cassette ${this.file} is closed`);
+    let stored = exchange;
+    let text = '';
+    if (this.redactor) {
+      const { exchange: redacted, added } = this.redactor.redact(exchange);
+      stored = redacted;
+      if (Object.keys(added).length > 0) {
+        text += serializeDocument({ placeholders: added });
+        this.header.redaction.placeholders = { ...this.header.redaction.placeholders, ...added };
+      }
+    }
+    text += serializeDocument(ordered(stored), exchangeComment(this.written, stored));
+    writeAll(this.fd, text);
+    this.written++;
+    return stored;
+  }
+
+  close(): void {
+    if (this.fd === undefined) return;
+    closeSync(this.fd);
+    this.fd = undefined;
+  }
+}
+
+/** Keys in reading order (when and how long, then request and response), durations to the microsecond. */
+function ordered(exchange: Exchange): Exchange {
+  const { kind, startedAt, durationMs, request, response, error, ...rest } = exchange;
+  return {
+    kind: kind ?? 'api',
+    startedAt,
+    durationMs: Math.round(durationMs * 1000) / 1000,
+    ...rest,
+    request,
+    ...(response ? { response } : {}),
+    ...(error ? { error } : {}),
+  };
+}
+
+function writeAll(fd: number, text: string): void {
+  const bytes = Buffer.from(text, 'utf8');
+  let offset = 0;
+  while (offset < bytes.length) offset += writeSync(fd, bytes, offset);
+}

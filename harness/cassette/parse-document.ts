@@ -1,0 +1,42 @@
+import { parse, YAMLParseError } from 'yaml';
+import { at, UserInputError } from '../errors.js';
+import type { RawDocument } from './yaml-documents.js';
+
+/** Drops the first line when it only holds what followed `---` (a comment, or nothing). */
+function afterMarkerLine(text: string): string | undefined {
+  const nl = text.indexOf('\n');
+  const first = (nl === -1 ? text : text.slice(0, nl)).trim();
+  if (first !== '' && !first.startsWith('#')) return undefined;
+  return nl === -1 ? '' : text.slice(nl + 1);
+}
+
+/**
+ * Parses one document. Documents graphcheck writes are JSON (a YAML flow mapping), parsed by the fast path;
+ * anything else (hand-edited block YAML, VCR files) goes through the YAML parser, whose errors name the line.
+ */
+export function parseDocument(file: string, doc: RawDocument): unknown {
+  const body = afterMarkerLine(doc.text);
+  if (body?.trimStart().startsWith('{')) {
+    try {
+      return JSON.parse(body);
+    } catch {
+      // not JSON after all: the YAML parser below accepts flow YAML or reports where it breaks
+    }
+  }
+  try {
+    return parse(doc.text, { logLevel: 'error', customTags: ['binary'], maxAliasCount: 1000 });
+  } catch (error) {
+    if (!(error instanceof YAMLParseError)) throw error;
+    const line = doc.line + (error.linePos?.[0]?.line ?? 1) - 1;
+    const what = error.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? 'parse error';
+    throw new UserInputError(
+      'CASSETTE_INVALID',
+      at(
+        file,
+        line,
+        `not a YAML document (${what}); the document at lines ${doc.line}-${doc.endLine} is cut off or broken: ` +
+          'repair it, or delete those lines to keep the exchanges before it',
+      ),
+    );
+  }
+}

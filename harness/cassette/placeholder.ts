@@ -1,0 +1,33 @@
+import { createHmac } from 'node:crypto';
+
+/**
+ * A placeholder names one secret value: `<redacted:KIND:N>`. When the secret appeared encoded (URL-encoded,
+ * JSON-escaped...), a suffix records how its special characters were written (`<redacted:access_token:1:P>`),
+ * so replay can put the real value back byte for byte. The suffix never reveals a character of the secret.
+ */
+export const PLACEHOLDER_PATTERN = /<redacted:([a-z_.]+):(\d+)(?::([A-Za-z+]+))?>/g;
+const WHOLE_PLACEHOLDER = /^<redacted:([a-z_.]+):(\d+)(?::([A-Za-z+]+))?>$/;
+
+export interface PlaceholderInfo {
+  /** HMAC-SHA256 of the secret, hex, keyed by the cassette's salt. */
+  hash: string;
+}
+
+export function placeholderId(kind: string, n: number): string {
+  return `<redacted:${kind}:${n}>`;
+}
+
+/** The id with any form suffix removed, or undefined when `text` is not exactly one placeholder. */
+export function placeholderIdOf(text: string): string | undefined {
+  const m = WHOLE_PLACEHOLDER.exec(text);
+  return m ? `<redacted:${m[1]}:${m[2]}>` : undefined;
+}
+
+/** Adds the form suffix to a placeholder id (none for a secret written as is). */
+export function withForm(id: string, form: string): string {
+  return form === '' ? id : `${id.slice(0, -1)}:${form}>`;
+}
+
+export function keyedHash(salt: string, secret: string): string {
+  return createHmac('sha256', salt).update(secret).digest('hex');
+}

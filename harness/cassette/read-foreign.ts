@@ -1,0 +1,72 @@
+import { readFile } from 'node:fs/promises';
+import { LineCounter, parseDocument } from 'yaml';
+import { at, UserInputError } from '../errors.js';
+import type { Exchange } from '../model/exchange.js';
+import { harToExchanges } from './import-har.js';
+import { FieldReader, type Json } from './import-fields.js';
+import { vcrToExchanges } from './import-vcr.js';
+
+export interface ForeignTraffic {
+  format: 'har' | 'vcr' | 'vcrpy';
+  exchanges: Exchange[];
+}
+
+function notACassette(file: string, what: string): UserInputError {
+  return new UserInputError(
+    'CASSETTE_INVALID',
+    at(file, 1, `not recorded traffic (${what}): only VCR cassettes (http_interactions, interactions) and HAR files (log.entries) can be imported`),
+  );
+}
+
+function parseJson(file: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const position = /position (\d+)/.exec((error as Error).message)?.[1];
+    const line = position === undefined ? undefined : text.slice(0, Number(position)).split('\n').length;
+    throw new UserInputError('CASSETTE_INVALID', at(file, line, `not JSON (${(error as Error).message}): fix the HAR file`));
+  }
+}
+
+function parseYaml(file: string, text: string): { data: unknown; lineOf: (path: Array<string | number>) => number | undefined } {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, logLevel: 'error', customTags: ['binary'], uniqueKeys: false });
+  const error = doc.errors[0];
+  if (error) {
+    const what = error.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '');
+    throw new UserInputError('CASSETTE_INVALID', at(file, error.linePos?.[0]?.line, `not a YAML document (${what}): fix it`));
+  }
+  const lineOf = (path: Array<string | number>): number | undefined => {
+    for (let n = path.length; n > 0; n--) {
+      const node = doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
+      if (node?.range) return lineCounter.linePos(node.range[0]).line;
+    }
+    return undefined;
+  };
+  return { data: doc.toJS({ maxAliasCount: 10_000 }), lineOf };
+}
+
+/** Reads a HAR (JSON) or VCR/vcrpy (YAML) file into exchanges; anything else is refused in one line. */
+export async function readForeignTraffic(file: string): Promise<ForeignTraffic> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new UserInputError('FILE_NOT_FOUND', `${file}: cannot read the file: check the path`);
+  }
+  if (/graphcheck_cassette/.test(text.slice(0, 400))) {
+    throw new UserInputError('CASSETTE_INVALID', at(file, 1, 'already a graphcheck cassette: use it as it is'));
+  }
+  const looksJson = file.toLowerCase().endsWith('.har') || text.trimStart().startsWith('{');
+  if (looksJson) {
+    const data = parseJson(file, text);
+    if (typeof data !== 'object' || data === null || !('log' in data)) throw notACassette(file, 'JSON without a `log` object');
+    return { format: 'har', exchanges: harToExchanges(data, file) };
+  }
+  const { data, lineOf } = parseYaml(file, text);
+  if (typeof data !== 'object' || data === null) throw notACassette(file, 'an empty or scalar YAML document');
+  const json = data as Json;
+  if ('http_interactions' in json || 'interactions' in json) return vcrToExchanges(json, new FieldReader(file, lineOf));
+  if ('graph_api' in json) throw notACassette(file, 'a hand-written table of mock responses by path and method');
+  throw notACassette(file, `a YAML mapping with keys ${Object.keys(json).slice(0, 4).join(', ')}`);
+}

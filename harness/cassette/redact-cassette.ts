@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { rename, rm } from 'node:fs/promises';
+import type { CassetteHeader } from './cassette-format.js';
+import { openCassette } from './cassette-reader.js';
+import { CassetteWriter } from './cassette-writer.js';
+import { REDACTION_RULES } from './secret-params.js';
+
+export interface RedactResult {
+  exchanges: number;
+  /** Placeholders this pass added (secrets that were still in the file). */
+  added: number;
+}
+
+/**
+ * Re-applies the redaction rules to an existing cassette, in place. Placeholders already there keep their
+ * names (same salt); the file is rewritten through a temporary file, so a crash leaves the original.
+ */
+export async function redactCassette(file: string, options: { appSecret?: string; secrets?: string[] } = {}): Promise<RedactResult> {
+  const first = await openCassette(file);
+  for await (const _ of first.entries()) {
+    // a first pass collects every placeholder, so the new header can hold them all
+  }
+  const before = Object.keys(first.placeholders).length;
+  const old = first.header.redaction;
+  const header: CassetteHeader = {
+    ...first.header,
+    redaction: {
+      enabled: true,
+      rules: [...REDACTION_RULES],
+      salt: old.salt ?? randomBytes(16).toString('hex'),
+      ...(old.app_secret_stand_in || options.appSecret
+        ? { app_secret_stand_in: old.app_secret_stand_in ?? `stand-in-${randomBytes(12).toString('hex')}` }
+        : {}),
+      placeholders: first.placeholders,
+    },
+  };
+  const temp = `${file}.redacting-${process.pid}`;
+  const writer = CassetteWriter.createWithHeader(temp, header, options);
+  let exchanges = 0;
+  try {
+    for await (const { exchange } of (await openCassette(file)).entries()) {
+      writer.append(exchange);
+      exchanges++;
+    }
+    writer.close();
+    await rename(temp, file);
+  } catch (error) {
+    writer.close();
+    await rm(temp, { force: true });
+    throw error;
+  }
+  return { exchanges, added: Object.keys(writer.placeholders).length - before };
+}

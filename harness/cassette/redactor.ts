@@ -1,0 +1,219 @@
+import type { Exchange, Headers, RecordedRequest, RecordedResponse } from '../model/exchange.js';
+import {
+  authorizationSecret,
+  type FoundSecret,
+  mentionsSecretParam,
+  scanJsonKeys,
+  scanMultipart,
+  scanUrlParams,
+} from './discover-secrets.js';
+import { keyedHash, type PlaceholderInfo, placeholderId, withForm } from './placeholder.js';
+import { notificationSignatureValid, resignNotification } from './resign-notification.js';
+import { formOf, secretAnchor, secretPattern } from './secret-forms.js';
+import { SECRET_JSON_KEYS, SECRET_RESPONSE_KEYS } from './secret-params.js';
+
+export interface RedactorOptions {
+  /** The app secret: redacted as `app_secret`; notifications are re-signed with `standInSecret`. */
+  appSecret?: string;
+  /** More values to hide wherever they appear (kind `secret`). */
+  secrets?: string[];
+  standInSecret?: string;
+}
+
+interface Secret {
+  kind: string;
+  value: string;
+  /** Assigned when the value is first seen in traffic. */
+  id?: string;
+  pattern: RegExp;
+  anchor: string | undefined;
+}
+
+/**
+ * Replaces secrets in exchanges with stable placeholders and keeps, per placeholder, only a keyed hash.
+ * One instance per cassette: the same value always gets the same placeholder, across exchanges and
+ * across sessions that append to the cassette (values are recognised by their hash).
+ */
+export class Redactor {
+  private readonly byHash = new Map<string, string>();
+  private readonly counters = new Map<string, number>();
+  private readonly secrets = new Map<string, Secret>();
+  private ordered: Secret[] = [];
+  private added: Record<string, PlaceholderInfo> = {};
+
+  constructor(
+    readonly salt: string,
+    placeholders: Record<string, PlaceholderInfo>,
+    private readonly options: RedactorOptions = {},
+  ) {
+    for (const [id, info] of Object.entries(placeholders)) this.remember(id, info.hash);
+    if (options.appSecret) this.learn({ kind: 'app_secret', value: options.appSecret });
+    for (const value of options.secrets ?? []) this.learn({ kind: 'secret', value });
+  }
+
+  /** A redacted copy of `exchange` and the placeholders it introduced (to be written before it). */
+  redact(exchange: Exchange): { exchange: Exchange; added: Record<string, PlaceholderInfo> } {
+    this.added = {};
+    for (const found of this.discover(exchange)) this.learn(found);
+    let out: Exchange = {
+      ...exchange,
+      request: this.redactRequest(exchange.request),
+      ...(exchange.response ? { response: this.redactResponse(exchange.response) } : {}),
+      ...(exchange.error ? { error: { ...exchange.error, message: this.text(exchange.error.message) } } : {}),
+    };
+    out = this.resign(exchange, out);
+    const added = this.added;
+    this.added = {};
+    return { exchange: out, added };
+  }
+
+  /** Redacts free text with every secret learnt so far. */
+  text(text: string): string {
+    let out = text;
+    for (const secret of this.ordered) {
+      if (secret.anchor !== undefined && !out.includes(secret.anchor)) continue;
+      out = out.replace(secret.pattern, (written) => withForm(this.idOf(secret), formOf(secret.value, written)));
+    }
+    return out;
+  }
+
+  private discover(exchange: Exchange): FoundSecret[] {
+    const found: FoundSecret[] = [];
+    const { request, response } = exchange;
+    scanUrlParams(request.url, found);
+    for (const [name, value] of headerEntries(request.headers)) {
+      if (name === 'authorization') {
+        const secret = authorizationSecret(value);
+        if (secret) found.push(secret);
+      }
+    }
+    const requestText = bodyText(request.body, request.bodyEncoding);
+    if (requestText !== undefined && mentionsSecretParam(requestText)) {
+      scanUrlParams(requestText, found);
+      scanJsonKeys(requestText, SECRET_JSON_KEYS, found);
+      scanMultipart(requestText, found);
+    }
+    if (!response) return found;
+    for (const [name, value] of headerEntries(response.headers)) {
+      if (name === 'location' || name === 'content-location' || name === 'link') scanUrlParams(value, found);
+    }
+    const responseText = bodyText(response.body, response.bodyEncoding);
+    if (responseText !== undefined && mentionsSecretParam(responseText)) {
+      scanUrlParams(responseText, found);
+      scanJsonKeys(responseText, SECRET_RESPONSE_KEYS, found);
+    }
+    return found;
+  }
+
+  private redactRequest(request: RecordedRequest): RecordedRequest {
+    const out: RecordedRequest = { ...request, url: this.text(request.url), headers: this.headers(request.headers) };
+    if (request.body !== undefined) out.body = this.body(request.body, request.bodyEncoding);
+    return out;
+  }
+
+  private redactResponse(response: RecordedResponse): RecordedResponse {
+    return {
+      ...response,
+      headers: this.headers(response.headers),
+      body: this.body(response.body, response.bodyEncoding),
+    };
+  }
+
+  private headers(headers: Headers): Headers {
+    const out: Headers = {};
+    for (const [name, value] of Object.entries(headers)) {
+      const lower = name.toLowerCase();
+      const one = (v: string): string =>
+        lower === 'cookie'
+          ? this.inPlace('cookie', v)
+          : lower === 'set-cookie'
+            ? this.setCookie(v)
+            : this.text(v);
+      out[name] = Array.isArray(value) ? value.map(one) : one(value);
+    }
+    return out;
+  }
+
+  private setCookie(value: string): string {
+    const m = /^([^=;]*=)([^;]*)(.*)$/s.exec(value);
+    if (!m || m[2] === '') return this.text(value);
+    return `${m[1]}${this.inPlace('cookie', m[2] as string)}${this.text(m[3] as string)}`;
+  }
+
+  /** Cookies are replaced where they stand only: short cookie values would otherwise hit unrelated text. */
+  private inPlace(kind: string, value: string): string {
+    if (value.trim() === '' || value.includes('<redacted:')) return value;
+    return this.idOf(this.secretFor({ kind, value }, false));
+  }
+
+  private body(body: string, encoding: 'utf8' | 'base64' | undefined): string {
+    if (encoding !== 'base64') return this.text(body);
+    // Binary bodies (multipart uploads) may still carry ASCII secrets: latin1 keeps every other byte intact.
+    const latin1 = Buffer.from(body, 'base64').toString('latin1');
+    const redacted = this.text(latin1);
+    return redacted === latin1 ? body : Buffer.from(redacted, 'latin1').toString('base64');
+  }
+
+  private resign(original: Exchange, redacted: Exchange): Exchange {
+    const { appSecret, standInSecret } = this.options;
+    if (original.kind !== 'webhook-notification' || !standInSecret) return redacted;
+    // Validity judged once, with the real secret, when recorded; later passes keep that verdict.
+    const valid = original.signatureValid ?? (appSecret ? notificationSignatureValid(original, appSecret) : undefined);
+    if (valid === undefined) return redacted;
+    return resignNotification({ ...redacted, signatureValid: valid }, standInSecret);
+  }
+
+  private learn(found: FoundSecret): void {
+    this.secretFor(found, true);
+  }
+
+  private secretFor(found: FoundSecret, global: boolean): Secret {
+    const known = this.secrets.get(found.value);
+    if (known) return known;
+    const secret: Secret = {
+      kind: found.kind,
+      value: found.value,
+      pattern: secretPattern(found.value),
+      anchor: secretAnchor(found.value),
+    };
+    this.secrets.set(found.value, secret);
+    if (global) {
+      this.ordered.push(secret);
+      this.ordered.sort((a, b) => b.value.length - a.value.length);
+    }
+    return secret;
+  }
+
+  private idOf(secret: Secret): string {
+    if (secret.id !== undefined) return secret.id;
+    const hash = keyedHash(this.salt, secret.value);
+    let id = this.byHash.get(hash);
+    if (id === undefined) {
+      const n = (this.counters.get(secret.kind) ?? 0) + 1;
+      id = placeholderId(secret.kind, n);
+      this.remember(id, hash);
+      this.added[id] = { hash };
+    }
+    secret.id = id;
+    return id;
+  }
+
+  private remember(id: string, hash: string): void {
+    this.byHash.set(hash, id);
+    const m = /^<redacted:([a-z_.]+):(\d+)>$/.exec(id);
+    if (m) this.counters.set(m[1] as string, Math.max(this.counters.get(m[1] as string) ?? 0, Number(m[2])));
+  }
+}
+
+function headerEntries(headers: Headers): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const [name, value] of Object.entries(headers)) {
+    for (const v of Array.isArray(value) ? value : [value]) out.push([name.toLowerCase(), v]);
+  }
+  return out;
+}
+
+function bodyText(body: string | undefined, encoding: 'utf8' | 'base64' | undefined): string | undefined {
+  if (body === undefined || body === '') return undefined;
+  return encoding === 'base64' ? Buffer.from(body, 'base64').toString('latin1') : body;
+}

@@ -1,0 +1,48 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Exchange, Headers } from '../model/exchange.js';
+import { bodyBytes } from './body.js';
+
+const SIGNATURE_HEADERS = [
+  { name: 'x-hub-signature-256', algorithm: 'sha256' },
+  { name: 'x-hub-signature', algorithm: 'sha1' },
+] as const;
+
+function sign(algorithm: string, secret: string, body: Buffer): string {
+  return `${algorithm}=${createHmac(algorithm, secret).update(body).digest('hex')}`;
+}
+
+function headerValue(headers: Headers, name: string): { key: string; value: string } | undefined {
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === name) return { key, value: Array.isArray(value) ? (value[0] ?? '') : value };
+  }
+  return undefined;
+}
+
+/**
+ * Whether a recorded notification's `X-Hub-Signature-256` matches its raw body under `secret` (R6: HMAC-SHA256,
+ * hex, compared case-insensitively). Undefined when the exchange carries no such header.
+ */
+export function notificationSignatureValid(exchange: Exchange, secret: string): boolean | undefined {
+  const header = headerValue(exchange.request.headers, 'x-hub-signature-256');
+  if (!header) return undefined;
+  const body = bodyBytes(exchange.request.body, exchange.request.bodyEncoding);
+  const expected = Buffer.from(sign('sha256', secret, body).toLowerCase());
+  const actual = Buffer.from(header.value.trim().toLowerCase());
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/**
+ * A copy of a webhook notification whose signature headers are recomputed over its raw body with the
+ * cassette's stand-in secret, so a redacted cassette still verifies. A notification recorded with a bad
+ * signature (`signatureValid: false`) is signed with a different key, so it stays bad.
+ */
+export function resignNotification(exchange: Exchange, standInSecret: string): Exchange {
+  const body = bodyBytes(exchange.request.body, exchange.request.bodyEncoding);
+  const key = exchange.signatureValid === false ? `${standInSecret}:not-the-secret` : standInSecret;
+  const headers: Headers = { ...exchange.request.headers };
+  for (const { name, algorithm } of SIGNATURE_HEADERS) {
+    const found = headerValue(headers, name);
+    if (found?.value.startsWith(`${algorithm}=`)) headers[found.key] = sign(algorithm, key, body);
+  }
+  return { ...exchange, request: { ...exchange.request, headers } };
+}

@@ -1,0 +1,62 @@
+import { isDeepStrictEqual } from 'node:util';
+
+/**
+ * Value matchers shared by `field` and `item`. Truthiness follows reading R17: true, "true" and 1 are true;
+ * false, "false", 0, null and absence are false.
+ */
+export interface Matcher {
+  equals?: unknown;
+  one_of?: unknown[];
+  lte?: number;
+  gte?: number;
+  truthy?: boolean;
+  falsy?: boolean;
+  exists?: boolean;
+  matches?: string;
+  type?: 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array';
+}
+
+export const MATCHER_KEYS = ['equals', 'one_of', 'lte', 'gte', 'truthy', 'falsy', 'exists', 'matches', 'type'];
+
+export function isTruthy(value: unknown): boolean {
+  return value === true || value === 'true' || value === 1 || value === '1';
+}
+
+export function isFalsy(value: unknown): boolean {
+  return value === false || value === 'false' || value === 0 || value === '0' || value === null || value === undefined;
+}
+
+/** Returns a sentence for each way `value` misses the matcher; empty when it matches. */
+export function mismatches(value: unknown, m: Matcher): string[] {
+  const problems: string[] = [];
+  const shown = JSON.stringify(value);
+  if (m.exists === true && value === undefined) problems.push('is missing');
+  if (m.exists === false && value !== undefined) problems.push(`is present (${shown})`);
+  if ('equals' in m && !isDeepStrictEqual(value, m.equals)) problems.push(`is ${shown}, expected ${JSON.stringify(m.equals)}`);
+  if (m.one_of && !m.one_of.some((v) => isDeepStrictEqual(v, value))) {
+    problems.push(`is ${shown}, expected one of ${JSON.stringify(m.one_of)}`);
+  }
+  if (m.lte !== undefined && !(typeof value === 'number' && value <= m.lte)) problems.push(`is ${shown}, expected <= ${m.lte}`);
+  if (m.gte !== undefined && !(typeof value === 'number' && value >= m.gte)) problems.push(`is ${shown}, expected >= ${m.gte}`);
+  if (m.truthy && !isTruthy(value)) problems.push(`is ${shown}, expected true (R17)`);
+  if (m.falsy && !isFalsy(value)) problems.push(`is ${shown}, expected false (R17)`);
+  if (m.matches !== undefined && !(typeof value === 'string' && new RegExp(m.matches).test(value))) {
+    problems.push(`is ${shown}, expected to match /${m.matches}/`);
+  }
+  if (m.type && !hasType(value, m.type)) problems.push(`is ${shown}, expected a ${m.type}`);
+  return problems;
+}
+
+function hasType(value: unknown, type: NonNullable<Matcher['type']>): boolean {
+  if (type === 'array') return Array.isArray(value);
+  if (type === 'integer') return Number.isInteger(value);
+  if (type === 'object') return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return typeof value === type;
+}
+
+export function describeMatcher(m: Matcher): string {
+  return Object.entries(m)
+    .filter(([k]) => MATCHER_KEYS.includes(k))
+    .map(([k, v]) => `${k.replace('_', ' ')} ${JSON.stringify(v)}`)
+    .join(', ');
+}

@@ -1,0 +1,13 @@
+import { type Check, eachExchange } from './check.js';
+import { describeResponse, isErrorResponse } from './error-envelope.js';
+
+export const ok: Check = {
+  name: 'ok',
+  explain: () => 'the response is not an error (2xx and no top-level `error`, contract §3.1)',
+  run: (input) =>
+    eachExchange(input, (exchange, body) =>
+      isErrorResponse(exchange, body)
+        ? [{ message: `expected a success, got an error: ${describeResponse(exchange, body)}` }]
+        : [],
+    ),
+};

@@ -1,0 +1,112 @@
+import { errors as undiciErrors, request } from 'undici';
+import { CannotJudgeError } from '../errors.js';
+import type { Exchange, ExchangeKind, Headers } from '../model/index.js';
+
+/** A request as the client sends it: absolute URL, final headers and body bytes. */
+export interface OutgoingRequest {
+  kind?: ExchangeKind;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: Buffer;
+  timeoutMs: number;
+}
+
+/** An exchange plus the response body parsed as JSON when it was JSON (undefined otherwise). */
+export interface SentExchange {
+  exchange: Exchange;
+  json: unknown;
+}
+
+/**
+ * Sends one request and keeps it as evidence. Network failures (refused, reset, timeout) become a
+ * `CannotJudgeError` carrying the exchange, because the run cannot judge a target it cannot reach.
+ */
+export async function send(out: OutgoingRequest): Promise<SentExchange> {
+  const started = Date.now();
+  const exchange: Exchange = {
+    kind: out.kind ?? 'api',
+    request: {
+      method: out.method,
+      url: out.url,
+      headers: out.headers,
+      ...(out.body ? bodyField(out.body, out.headers['content-type']) : {}),
+    },
+    startedAt: new Date(started).toISOString(),
+    durationMs: 0,
+  };
+  try {
+    const res = await request(out.url, {
+      method: out.method as 'GET',
+      headers: out.headers,
+      body: out.body,
+      headersTimeout: out.timeoutMs,
+      bodyTimeout: out.timeoutMs,
+      signal: AbortSignal.timeout(out.timeoutMs),
+    });
+    const bytes = Buffer.from(await res.body.arrayBuffer());
+    const headers = res.headers as Headers;
+    exchange.response = { status: res.statusCode, headers, ...bodyField(bytes, headerValue(headers, 'content-type')) };
+    exchange.response.body ??= '';
+    exchange.durationMs = Date.now() - started;
+    return { exchange, json: parseJson(bytes) };
+  } catch (error) {
+    exchange.durationMs = Date.now() - started;
+    throw networkError(error, out, exchange);
+  }
+}
+
+export class TargetFailure extends CannotJudgeError {
+  constructor(
+    code: CannotJudgeError['code'],
+    message: string,
+    readonly exchange: Exchange,
+  ) {
+    super(code, message);
+  }
+}
+
+function networkError(error: unknown, out: OutgoingRequest, exchange: Exchange): TargetFailure {
+  const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+  const timedOut =
+    error instanceof undiciErrors.HeadersTimeoutError ||
+    error instanceof undiciErrors.BodyTimeoutError ||
+    (error as Error).name === 'TimeoutError' ||
+    (error as Error).name === 'AbortError';
+  const where = `${out.method} ${new URL(out.url).origin}${new URL(out.url).pathname}`;
+  if (timedOut) {
+    exchange.error = { code: 'TIMEOUT', message: `no answer within ${out.timeoutMs} ms` };
+    return new TargetFailure('TARGET_TIMEOUT', `${where}: no answer within ${out.timeoutMs} ms (--timeout)`, exchange);
+  }
+  const code = cause ?? 'NETWORK';
+  exchange.error = { code, message: (error as Error).message };
+  return new TargetFailure('TARGET_UNREACHABLE', `${where}: ${describeNetworkCode(code)}`, exchange);
+}
+
+function describeNetworkCode(code: string): string {
+  if (code === 'ECONNREFUSED') return 'connection refused; is the target running at that address?';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'the target reset the connection';
+  if (code === 'ENOTFOUND') return 'host not found; check the URL';
+  return `network error (${code})`;
+}
+
+function bodyField(bytes: Buffer, contentType: string | undefined): { body: string; bodyEncoding?: 'base64' } {
+  const textual = !contentType || /json|text|xml|x-www-form-urlencoded|javascript/i.test(contentType);
+  const text = bytes.toString('utf8');
+  if (textual && Buffer.from(text, 'utf8').equals(bytes)) return { body: text };
+  return { body: bytes.toString('base64'), bodyEncoding: 'base64' };
+}
+
+function parseJson(bytes: Buffer): unknown {
+  if (bytes.length === 0) return undefined;
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+export function headerValue(headers: Headers | undefined, name: string): string | undefined {
+  const value = headers?.[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,96 @@
+import { CannotJudgeError } from '../errors.js';
+import type { Exchange } from '../model/index.js';
+import type { Capability, Profile } from '../profile/profile.js';
+import { headerValue, type SentExchange, send } from '../client/send.js';
+
+/**
+ * The control protocol (contract §2). Every call is kept as evidence through `onExchange`; any non-2xx answer is
+ * a setup failure of the run, except `authorize`'s error answer, which is what the window rules judge.
+ */
+export class ControlClient {
+  constructor(
+    private readonly profile: Profile,
+    private readonly timeoutMs: number,
+    private readonly onExchange: (exchange: Exchange) => void = () => {},
+  ) {}
+
+  has(capability: Capability): boolean {
+    return Boolean(this.profile.control_url) && this.profile.capabilities.includes(capability);
+  }
+
+  async reset(): Promise<void> {
+    await this.call('reset', 'POST', '/reset', {});
+  }
+
+  async now(): Promise<number> {
+    const { json } = await this.call('clock', 'GET', '/clock');
+    return numberField(json, 'now', 'GET /clock');
+  }
+
+  async advance(seconds: number): Promise<number> {
+    const { json } = await this.call('clock', 'POST', '/clock', { advance_seconds: seconds });
+    return numberField(json, 'now', 'POST /clock');
+  }
+
+  /** Acts as the person in the window; returns the whole exchange so rules can judge an error answer too. */
+  authorize(query: Record<string, string>, decision: 'allow' | 'deny'): Promise<SentExchange> {
+    return this.call('authorize', 'POST', '/authorize', { query, decision }, { allowClientError: true });
+  }
+
+  async events(body: unknown): Promise<SentExchange> {
+    return this.call('events', 'POST', '/events', body);
+  }
+
+  async trust(caPem: string): Promise<void> {
+    await this.call('trust', 'POST', '/trust', { ca_pem: caPem });
+  }
+
+  async setLive(live: boolean): Promise<void> {
+    await this.call('app', 'POST', '/app', { live });
+  }
+
+  private async call(
+    capability: Capability,
+    method: string,
+    path: string,
+    body?: unknown,
+    options: { allowClientError?: boolean } = {},
+  ): Promise<SentExchange> {
+    if (!this.has(capability)) {
+      throw new CannotJudgeError('CONTROL_FAILED', `the target does not serve the control capability "${capability}"`);
+    }
+    const sent = await send({
+      kind: 'control',
+      method,
+      url: this.profile.control_url!.replace(/\/+$/, '') + path,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
+      timeoutMs: this.timeoutMs,
+    });
+    this.onExchange(sent.exchange);
+    const status = sent.exchange.response?.status ?? 0;
+    const clientError = status >= 400 && status < 500 && options.allowClientError;
+    if ((status < 200 || status > 299) && !clientError) {
+      throw new CannotJudgeError(
+        'CONTROL_FAILED',
+        `control ${method} ${path} answered HTTP ${status}; the control protocol must answer 2xx (contract §2)`,
+      );
+    }
+    return sent;
+  }
+}
+
+function numberField(json: unknown, field: string, what: string): number {
+  const value = (json as Record<string, unknown> | undefined)?.[field];
+  if (typeof value !== 'number') {
+    throw new CannotJudgeError('CONTROL_FAILED', `control ${what} did not answer {"${field}": <number>}`);
+  }
+  return value;
+}
+
+/** The target's clock without the control protocol: the Date header of a response (contract §3.5). */
+export function clockFromDateHeader(exchange: Exchange | undefined): number | undefined {
+  const date = headerValue(exchange?.response?.headers, 'date');
+  const ms = date ? Date.parse(date) : Number.NaN;
+  return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
+}

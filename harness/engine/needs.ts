@@ -1,0 +1,71 @@
+import type { Profile } from '../profile/profile.js';
+import type { Rule, Step } from '../suite/suite.js';
+import { expressionsIn, lookup } from '../suite/template.js';
+
+/** The needs of a rule: what it declares plus what its steps show (token names, fixtures, control steps). */
+export function needsOf(rule: Rule): Required<NonNullable<Rule['needs']>> {
+  const tokens = new Set(rule.needs?.tokens ?? []);
+  const fixtures = new Set(rule.needs?.fixtures ?? []);
+  const capabilities = new Set(rule.needs?.capabilities ?? []);
+  for (const step of rule.steps) {
+    const request = requestOf(step);
+    const token = request?.token ?? (request && (request.base ?? 'api') === 'api' ? 'page' : undefined);
+    if (token && !['none', 'unissued'].includes(token) && !token.includes('{{')) tokens.add(token);
+    if ('clock' in step || ('repeat' in step && step.repeat.advance_between !== undefined)) capabilities.add('clock');
+    if ('authorize' in step) capabilities.add('authorize');
+  }
+  for (const expr of expressionsIn(rule)) {
+    for (const match of expr.matchAll(/fixtures\.(\w+)/g)) fixtures.add(match[1]!);
+    if (/\bclock\.now\b/.test(expr)) capabilities.add('clock');
+  }
+  return { tokens: [...tokens], fixtures: [...fixtures], capabilities: [...capabilities], profile: rule.needs?.profile ?? [] };
+}
+
+function requestOf(step: Step) {
+  if ('request' in step) return step.request;
+  if ('walk' in step) return step.walk.request;
+  if ('parallel' in step) return step.parallel.request;
+  if ('repeat' in step) return step.repeat.request;
+  return undefined;
+}
+
+/** Why a rule cannot run against this profile (skipped), or undefined when everything it needs is there. */
+export function missingNeed(rule: Rule, profile: Profile): string | undefined {
+  const needs = needsOf(rule);
+  for (const token of needs.tokens) {
+    const value = token === 'app' ? profile.app.access_token : profile.tokens[token as keyof Profile['tokens']];
+    if (!value) return `the profile has no ${token === 'app' ? 'app.access_token' : `tokens.${token}`}`;
+  }
+  for (const fixture of needs.fixtures) {
+    if (!profile.fixtures[fixture as keyof Profile['fixtures']]) return `the profile has no fixtures.${fixture}`;
+  }
+  for (const capability of needs.capabilities) {
+    if (!profile.control_url) return `needs the control capability "${capability}"; the profile has no control_url`;
+    if (!profile.capabilities.includes(capability as Profile['capabilities'][number])) {
+      return `needs the control capability "${capability}", which the target does not serve`;
+    }
+  }
+  for (const path of needs.profile) {
+    const value = lookup(profile, path);
+    if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
+      return `the profile does not set ${path}`;
+    }
+  }
+  return undefined;
+}
+
+/** The preflight problem that stops a rule (error verdict), if any of its needs failed preflight. */
+export function setupProblemFor(rule: Rule, problems: Map<string, string>): string | undefined {
+  const needs = needsOf(rule);
+  const keys = [
+    'base_url',
+    ...needs.tokens.map((t) => (t === 'app' ? 'app.access_token' : `tokens.${t}`)),
+    ...needs.fixtures.map((f) => `fixtures.${f}`),
+    ...needs.capabilities.map((c) => `capabilities.${c}`),
+  ];
+  for (const key of keys) {
+    const problem = problems.get(key);
+    if (problem) return problem;
+  }
+  return undefined;
+}

@@ -1,0 +1,87 @@
+import fc from 'fast-check';
+import { recordArbitrary } from '../generators/arbitrary-from-spec.js';
+import type { RuleResult, Verdict } from '../model/index.js';
+import type { Rule, Suite } from '../suite/suite.js';
+import { missingNeed, setupProblemFor } from './needs.js';
+import type { RunContext } from './run-context.js';
+import { type RunOutcome, runOnce } from './run-once.js';
+import { ruleSeed } from './rule-seed.js';
+import { baseScope } from './scope.js';
+
+/** Long shrinking against a slow target stops here; the smallest failure found so far is reported. */
+const PROPERTY_TIME_LIMIT_MS = 120_000;
+
+/** Runs one rule to a verdict: skipped (a need is missing), error (could not judge), failed or passed. */
+export async function runRule(rule: Rule, suite: Suite, ctx: RunContext): Promise<RuleResult> {
+  const started = Date.now();
+  const seed = ruleSeed(ctx.seed, rule.id);
+  const result = (verdict: Verdict, extra: Partial<RuleResult> = {}): RuleResult => ({
+    rule: rule.id,
+    suite: suite.suite,
+    title: rule.title,
+    strength: rule.strength,
+    verdict,
+    cites: rule.cites,
+    readings: rule.readings ?? [],
+    findings: [],
+    evidence: [],
+    replay: `graphcheck run --rule ${rule.id} --seed ${ctx.seed}${ctx.targetArgs}`,
+    durationMs: Date.now() - started,
+    ...extra,
+  });
+  const missing = missingNeed(rule, ctx.profile);
+  if (missing) return result('skipped', { reason: missing });
+  const setup = setupProblemFor(rule, ctx.setupProblems);
+  if (setup) return result('error', { reason: `setup: ${setup}` });
+  try {
+    if (rule.reset !== 'never' && ctx.control.has('reset')) await ctx.control.reset();
+  } catch (error) {
+    return result('error', { reason: (error as Error).message });
+  }
+  const base = baseScope(ctx);
+  if (!rule.given) return fromOutcome(await runOnce(rule, {}, base, ctx), result);
+  return runProperty(rule, seed, base, ctx, result);
+}
+
+async function runProperty(
+  rule: Rule,
+  seed: number,
+  base: ReturnType<typeof baseScope>,
+  ctx: RunContext,
+  result: (verdict: Verdict, extra?: Partial<RuleResult>) => RuleResult,
+): Promise<RuleResult> {
+  const outcomes = new Map<string, RunOutcome>();
+  let cannotJudge: RunOutcome | undefined;
+  const property = fc.asyncProperty(recordArbitrary(rule.given!, base), async (given) => {
+    if (cannotJudge) return true;
+    const outcome = await runOnce(rule, given, base, ctx, rule.reset === 'each-run');
+    outcomes.set(keyOf(given), outcome);
+    if (outcome.cannotJudge) {
+      cannotJudge = outcome;
+      return true;
+    }
+    return outcome.findings.length === 0;
+  });
+  const runs = rule.runs ?? ctx.runs;
+  const details = await fc.check(property, { seed, numRuns: runs, interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS });
+  const extra = { seed, runs: details.numRuns };
+  if (cannotJudge) return fromOutcome(cannotJudge, (v, e) => result(v, { ...extra, ...e }));
+  if (!details.failed) return result('passed', extra);
+  const counterexample = details.counterexample?.[0] as Record<string, unknown> | undefined;
+  const outcome = counterexample ? outcomes.get(keyOf(counterexample)) : undefined;
+  if (!outcome) return result('error', { ...extra, reason: `property errored: ${String(details.errorInstance)}` });
+  return fromOutcome(outcome, (v, e) => result(v, { ...extra, counterexample, ...e }));
+}
+
+function fromOutcome(
+  outcome: RunOutcome,
+  result: (verdict: Verdict, extra?: Partial<RuleResult>) => RuleResult,
+): RuleResult {
+  if (outcome.cannotJudge) return result('error', { reason: outcome.cannotJudge, evidence: outcome.evidence });
+  if (outcome.findings.length === 0) return result('passed');
+  return result('failed', { reason: outcome.findings[0]!.message, findings: outcome.findings, evidence: outcome.evidence });
+}
+
+function keyOf(value: unknown): string {
+  return JSON.stringify(value);
+}

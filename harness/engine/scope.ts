@@ -1,0 +1,21 @@
+import type { Scope } from '../suite/template.js';
+import type { RunContext } from './run-context.js';
+
+/** The names templates can use in a rule: profile parts, the content host, generated and captured values. */
+export function baseScope(ctx: RunContext): Scope {
+  const { profile, host } = ctx;
+  return {
+    profile,
+    app: profile.app,
+    fixtures: profile.fixtures,
+    versions: profile.versions,
+    run: { version: ctx.version ?? '' },
+    host: {
+      url: host.url,
+      page: host.pageUrl('linked-page'),
+      page2: host.pageUrl('linked-page-2'),
+      unreachable: host.unreachableUrl(),
+      png: host.imageUrl('picture', { format: 'png' }),
+    },
+  };
+}

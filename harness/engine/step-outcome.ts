@@ -1,0 +1,47 @@
+import { itemId, listItems } from '../checks/list-items.js';
+import type { Exchange } from '../model/index.js';
+
+/** What one step produced, handed to its checks. */
+export interface StepOutcome {
+  exchanges: Exchange[];
+  bodies: unknown[];
+  meta: Record<string, unknown>;
+}
+
+/** The value a `capture:` path reads from: the last response of the step. */
+export function captureSubject(outcome: StepOutcome): Record<string, unknown> {
+  const last = outcome.exchanges.at(-1);
+  const body = outcome.bodies.at(-1);
+  const locationText =
+    (typeof (body as { location?: unknown } | undefined)?.location === 'string'
+      ? (body as { location: string }).location
+      : undefined) ?? headerText(last?.response?.headers.location);
+  return {
+    body,
+    status: last?.response?.status,
+    headers: last?.response?.headers,
+    location: locationText ? parseLocation(locationText) : undefined,
+    count: outcome.exchanges.length,
+    /** Ids of every list item the step saw (all pages of a walk). */
+    ids: listItems(outcome.bodies).map(({ item }) => itemId(item)),
+  };
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** A redirect URL taken apart: `location.query.code`, `location.fragment` (without `#`), `location.raw`. */
+export function parseLocation(raw: string): Record<string, unknown> {
+  const hash = raw.indexOf('#');
+  const beforeHash = hash === -1 ? raw : raw.slice(0, hash);
+  const question = beforeHash.indexOf('?');
+  const search = question === -1 ? '' : beforeHash.slice(question + 1);
+  return {
+    raw,
+    base: question === -1 ? beforeHash : beforeHash.slice(0, question),
+    search,
+    query: Object.fromEntries(new URLSearchParams(search)),
+    fragment: hash === -1 ? undefined : raw.slice(hash + 1),
+  };
+}

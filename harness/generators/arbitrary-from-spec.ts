@@ -1,0 +1,35 @@
+import fc from 'fast-check';
+import type { GeneratorSpec } from '../suite/suite.js';
+import { evaluate, type Scope } from '../suite/template.js';
+
+/**
+ * Builds a fast-check arbitrary from a suite's `given:` declaration. Constants and enum values may hold
+ * templates (`{{host.page}}`), resolved against the rule's scope when the arbitrary is built.
+ */
+export function arbitraryFromSpec(spec: GeneratorSpec, scope: Scope): fc.Arbitrary<unknown> {
+  if ('integer' in spec) {
+    return fc.integer({ min: Number(evaluate(spec.integer.min, scope)), max: Number(evaluate(spec.integer.max, scope)) });
+  }
+  if ('constant' in spec) return fc.constant(evaluate(spec.constant, scope));
+  if ('enum' in spec) return fc.constantFrom(...(evaluate(spec.enum, scope) as unknown[]));
+  if ('boolean' in spec) return fc.boolean();
+  if ('string' in spec) return stringArbitrary(spec.string);
+  if ('array' in spec) {
+    const { of, min_length, max_length } = spec.array;
+    return fc.array(arbitraryFromSpec(of, scope), { minLength: min_length ?? 0, maxLength: max_length ?? 10 });
+  }
+  if ('record' in spec) return recordArbitrary(spec.record, scope);
+  return fc.oneof(...spec.oneof.map((s) => arbitraryFromSpec(s, scope)));
+}
+
+export function recordArbitrary(specs: Record<string, GeneratorSpec>, scope: Scope): fc.Arbitrary<Record<string, unknown>> {
+  const fields = Object.fromEntries(Object.entries(specs).map(([k, s]) => [k, arbitraryFromSpec(s, scope)]));
+  return fc.record(fields) as fc.Arbitrary<Record<string, unknown>>;
+}
+
+function stringArbitrary(spec: { min_length?: number; max_length?: number; unit?: string; chars?: string }) {
+  const lengths = { minLength: spec.min_length ?? 0, maxLength: spec.max_length ?? 20 };
+  if (spec.chars) return fc.string({ ...lengths, unit: fc.constantFrom(...[...spec.chars]) });
+  const unit = (spec.unit ?? 'grapheme') as 'grapheme' | 'grapheme-ascii' | 'binary' | 'binary-ascii';
+  return fc.string({ ...lengths, unit });
+}

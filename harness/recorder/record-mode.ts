@@ -1,0 +1,50 @@
+import { stat } from 'node:fs/promises';
+import { UserInputError } from '../errors.js';
+
+/** VCR's record modes. */
+export type RecordMode = 'once' | 'new_episodes' | 'none' | 'all';
+export const RECORD_MODES: readonly RecordMode[] = ['once', 'new_episodes', 'none', 'all'];
+
+/** What a recorder does with each request, decided once from the mode and whether the cassette exists. */
+export interface ModePlan {
+  /** Answer from the existing cassette first. */
+  replay: boolean;
+  /** Send what the cassette cannot answer on to the target, and record it. */
+  forward: boolean;
+  /** Start a new cassette (replacing any file) rather than append to the existing one. */
+  fresh: boolean;
+}
+
+async function hasCassette(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).size > 0;
+  } catch {
+    return false;
+  }
+}
+
+export function parseRecordMode(value: string): RecordMode {
+  if ((RECORD_MODES as readonly string[]).includes(value)) return value as RecordMode;
+  throw new UserInputError('USAGE', `--mode ${value}: unknown record mode; use one of ${RECORD_MODES.join(', ')}`);
+}
+
+/**
+ * once: record a new cassette, or only replay an existing one; new_episodes: replay what is recorded,
+ * record the rest; none: only replay, never reach the target; all: record everything afresh.
+ */
+export async function planMode(mode: RecordMode, cassette: string): Promise<ModePlan> {
+  const exists = await hasCassette(cassette);
+  switch (mode) {
+    case 'all':
+      return { replay: false, forward: true, fresh: true };
+    case 'none':
+      if (!exists) {
+        throw new UserInputError('FILE_NOT_FOUND', `${cassette}: no such cassette; --mode none only replays: record it first`);
+      }
+      return { replay: true, forward: false, fresh: false };
+    case 'once':
+      return exists ? { replay: true, forward: false, fresh: false } : { replay: false, forward: true, fresh: true };
+    case 'new_episodes':
+      return { replay: exists, forward: true, fresh: !exists };
+  }
+}

@@ -1,0 +1,75 @@
+import { bodyBytes } from '../cassette/body.js';
+import type { CassetteHeader } from '../cassette/cassette-format.js';
+import { openCassette } from '../cassette/cassette-reader.js';
+import type { Exchange } from '../model/exchange.js';
+import { MatchIndex, type ReplayEntry } from './match-index.js';
+import { type MatchOptions, normalizeRequest } from './normalize-request.js';
+import { ResponseTemplate } from './response-template.js';
+import { SecretResolver } from './secret-resolver.js';
+
+/** A cassette made ready to serve: its requests indexed, its responses compiled. */
+export interface ReplaySource {
+  file: string;
+  header: CassetteHeader;
+  index: MatchIndex;
+  resolver: SecretResolver;
+  /** Recorded target base URL (`http://host:port[/base]`), rewritten to the server's own in responses. */
+  recordedBase: string | undefined;
+  matchOptions: MatchOptions;
+  /** Exchanges the replay server does not serve (webhooks, content fetches), in order, for offline checks. */
+  unserved: Exchange[];
+  /** How many exchanges the cassette holds in all. */
+  count: number;
+}
+
+/** Kinds that are requests *to* the target: everything else was sent *by* it and is not served. */
+const SERVED_KINDS = new Set([undefined, 'api', 'control']);
+
+function baseOf(target: string): { base: string; basePath: string } | undefined {
+  try {
+    const url = new URL(target);
+    const basePath = url.pathname.replace(/\/+$/, '');
+    return { base: url.origin + basePath, basePath };
+  } catch {
+    return undefined;
+  }
+}
+
+export function replayEntry(exchange: Exchange, index: number, source: ReplaySource): ReplayEntry {
+  const { request } = exchange;
+  const normal = normalizeRequest(
+    { method: request.method, target: request.url, headers: request.headers, body: bodyBytes(request.body, request.bodyEncoding) },
+    source.resolver,
+    source.matchOptions,
+  );
+  const entry: ReplayEntry = { index, exchange, request: normal };
+  if (exchange.response) entry.template = new ResponseTemplate(exchange.response, source.recordedBase);
+  return entry;
+}
+
+/** Reads and indexes a cassette, streaming it (each exchange is held once, in its compiled form). */
+export async function loadReplay(file: string, options: { ignoreVersion?: boolean } = {}): Promise<ReplaySource> {
+  const cassette = await openCassette(file);
+  const base = baseOf(cassette.header.target);
+  const source: ReplaySource = {
+    file,
+    header: cassette.header,
+    index: new MatchIndex(),
+    resolver: new SecretResolver(cassette.header.redaction.salt, cassette.placeholders),
+    recordedBase: base?.base,
+    matchOptions: { ignoreVersion: options.ignoreVersion === true, basePath: base?.basePath || undefined },
+    unserved: [],
+    count: 0,
+  };
+  const served: Array<{ exchange: Exchange; index: number }> = [];
+  for await (const { exchange, index } of cassette.entries()) {
+    source.count++;
+    if (SERVED_KINDS.has(exchange.kind)) served.push({ exchange, index });
+    else source.unserved.push(exchange);
+  }
+  // Indexed once every placeholder is known: a value recorded before it was learnt to be a secret
+  // (it stayed raw there) still resolves to the same placeholder as in later exchanges.
+  source.resolver.add(cassette.placeholders);
+  for (const { exchange, index } of served) source.index.add(replayEntry(exchange, index, source));
+  return source;
+}

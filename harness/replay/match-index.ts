@@ -1,0 +1,69 @@
+import type { Exchange } from '../model/exchange.js';
+import type { NormalizedRequest } from './normalize-request.js';
+import type { ResponseTemplate } from './response-template.js';
+
+/** One recorded exchange as the replay server serves it. */
+export interface ReplayEntry {
+  /** 0-based position in the cassette. */
+  index: number;
+  exchange: Exchange;
+  request: NormalizedRequest;
+  /** Absent when the recording got no response (then replay drops the connection, as happened live). */
+  template?: ResponseTemplate;
+}
+
+/** The recorded exchanges that share one normalised request, in recorded order. */
+export interface MatchGroup {
+  request: NormalizedRequest;
+  entries: ReplayEntry[];
+  /** How many of `entries` were already served. */
+  served: number;
+}
+
+export type MatchMode = 'strict' | 'last';
+
+export type TakeResult = { entry: ReplayEntry } | { exhausted: MatchGroup } | undefined;
+
+/**
+ * Recorded requests indexed by their normalised key (a hash map: lookup cost does not grow with the
+ * cassette). Repeated identical requests are answered in recorded order.
+ */
+export class MatchIndex {
+  private readonly byKey = new Map<string, MatchGroup>();
+  private count = 0;
+
+  add(entry: ReplayEntry): void {
+    const group = this.byKey.get(entry.request.key);
+    if (group) group.entries.push(entry);
+    else this.byKey.set(entry.request.key, { request: entry.request, entries: [entry], served: 0 });
+    this.count++;
+  }
+
+  /** Adds an exchange that was just recorded live and already answered: it counts as served. */
+  addServed(entry: ReplayEntry): void {
+    this.add(entry);
+    const group = this.byKey.get(entry.request.key) as MatchGroup;
+    group.served = group.entries.length;
+  }
+
+  /** The next recorded answer to `key`: in `last` mode the last one repeats once all were served. */
+  take(key: string, mode: MatchMode): TakeResult {
+    const group = this.byKey.get(key);
+    if (!group) return undefined;
+    const entry = group.entries[group.served];
+    if (entry) {
+      group.served++;
+      return { entry };
+    }
+    if (mode === 'last') return { entry: group.entries[group.entries.length - 1] as ReplayEntry };
+    return { exhausted: group };
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  groups(): IterableIterator<MatchGroup> {
+    return this.byKey.values();
+  }
+}

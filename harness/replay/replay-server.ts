@@ -1,0 +1,61 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { MissExplanation } from './explain-miss.js';
+import { closeServer, listen } from './listen.js';
+import { loadReplay, type ReplaySource } from './load-replay.js';
+import type { MatchMode } from './match-index.js';
+import { hasNoBody, EMPTY_BODY, readBody } from './read-body.js';
+import { Replayer } from './replayer.js';
+
+export interface ReplayServerOptions {
+  /** A cassette file, or one already loaded. */
+  cassette: string | ReplaySource;
+  host?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  match?: MatchMode;
+  ignoreVersion?: boolean;
+  log?: (text: string) => void;
+}
+
+export interface RunningReplay {
+  /** `http://127.0.0.1:PORT`: the base URL clients use instead of the target's. */
+  url: string;
+  source: ReplaySource;
+  misses(): readonly MissExplanation[];
+  /** Exchanges answered from the cassette so far. */
+  served(): number;
+  close(): Promise<void>;
+}
+
+/** The origin the client used to reach us, so rewritten URLs lead back here whatever name it used. */
+export function originOf(req: IncomingMessage, fallback: string): string {
+  const host = req.headers.host;
+  return host ? `http://${host}` : fallback;
+}
+
+/** Serves a cassette on loopback: every request is answered from it, or refused with status 599. */
+export async function startReplayServer(options: ReplayServerOptions): Promise<RunningReplay> {
+  const source =
+    typeof options.cassette === 'string'
+      ? await loadReplay(options.cassette, { ignoreVersion: options.ignoreVersion })
+      : options.cassette;
+  const replayer = new Replayer(source, { match: options.match, log: options.log });
+  let url = '';
+  const handle = (req: IncomingMessage, res: ServerResponse, body: Buffer): void => {
+    const miss = replayer.answer(req, res, replayer.normalize(req, body), originOf(req, url));
+    if (miss) replayer.refuse(res, miss);
+  };
+  const server = createServer((req, res) => {
+    if (hasNoBody(req)) handle(req, res, EMPTY_BODY);
+    else readBody(req).then((body) => handle(req, res, body), () => req.socket.destroy());
+  });
+  url = await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
+  return {
+    url,
+    source,
+    misses: () => replayer.misses(),
+    served: () => replayer.served,
+    close: () => closeServer(server),
+  };
+}
+

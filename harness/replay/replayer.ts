@@ -1,0 +1,90 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { explainMiss, formatMiss, type MissExplanation } from './explain-miss.js';
+import type { MatchMode } from './match-index.js';
+import { type NormalizedRequest, normalizeRequest } from './normalize-request.js';
+import type { ReplaySource } from './load-replay.js';
+
+/** Status of a replay miss: outside what any target answers, so it is never taken for the target's error. */
+export const REPLAY_MISS_STATUS = 599;
+/** Header on every miss response; an engine that sees it must report "could not judge", never a verdict. */
+export const REPLAY_MISS_HEADER = 'x-graphcheck-replay';
+
+export interface ReplayerOptions {
+  match?: MatchMode;
+  /** Where misses are logged (one block of lines each). Default: stderr. */
+  log?: (text: string) => void;
+}
+
+export interface LiveRequest {
+  normal: NormalizedRequest;
+  /** Real secrets the request carried, by placeholder id. */
+  carried: Map<string, string>;
+}
+
+/** True when a response is graphcheck's replay miss rather than an answer from the cassette. */
+export function isReplayMiss(status: number, headers: Record<string, unknown>): boolean {
+  return status === REPLAY_MISS_STATUS && headers[REPLAY_MISS_HEADER] === 'miss';
+}
+
+/** Answers requests from a loaded cassette; the replay server and the recorder's replaying modes share it. */
+export class Replayer {
+  private readonly missLog: MissExplanation[] = [];
+  private servedCount = 0;
+  readonly mode: MatchMode;
+  private readonly log: (text: string) => void;
+
+  constructor(
+    readonly source: ReplaySource,
+    options: ReplayerOptions = {},
+  ) {
+    this.mode = options.match ?? 'strict';
+    this.log = options.log ?? ((text) => process.stderr.write(`${text}\n`));
+  }
+
+  normalize(req: IncomingMessage, body: Buffer): LiveRequest {
+    const carried = new Map<string, string>();
+    const input = { method: req.method ?? 'GET', target: req.url ?? '/', headers: req.headers, body };
+    return { normal: normalizeRequest(input, this.source.resolver, this.source.matchOptions, carried), carried };
+  }
+
+  /** Answers from the cassette and returns undefined, or returns why it could not (nothing is sent then). */
+  answer(req: IncomingMessage, res: ServerResponse, live: LiveRequest, origin: string): MissExplanation | undefined {
+    const taken = this.source.index.take(live.normal.key, this.mode);
+    if (taken === undefined || 'exhausted' in taken) {
+      return explainMiss(live.normal, this.source.index, taken?.exhausted);
+    }
+    this.servedCount++;
+    const { template } = taken.entry;
+    if (!template) {
+      // recorded without a response (reset, timeout): the client sees the connection drop again
+      req.socket.destroy();
+      return undefined;
+    }
+    const out = template.render(live.carried, origin);
+    res.writeHead(out.status, out.headers);
+    res.end(out.body);
+    return undefined;
+  }
+
+  /** Sends the miss answer (status 599, JSON naming the nearest recorded requests) and logs it. */
+  refuse(res: ServerResponse, miss: MissExplanation): void {
+    this.missLog.push(miss);
+    this.log(formatMiss(miss));
+    const body = Buffer.from(JSON.stringify({ graphcheck_replay_miss: miss }));
+    res.writeHead(REPLAY_MISS_STATUS, 'Replay Miss', {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(body.length),
+      [REPLAY_MISS_HEADER]: 'miss',
+    });
+    res.end(body);
+  }
+
+  /** Every miss so far: a non-empty list means an offline run did not see the traffic it recorded. */
+  misses(): readonly MissExplanation[] {
+    return this.missLog;
+  }
+
+  get served(): number {
+    return this.servedCount;
+  }
+}

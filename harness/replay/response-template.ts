@@ -1,0 +1,68 @@
+import type { RecordedResponse } from '../model/exchange.js';
+import { TextTemplate } from './text-template.js';
+
+/** Headers that describe the recorded connection or encoding, not the answer; replay sets its own. */
+const DROPPED = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'proxy-connection', 'upgrade']);
+
+export interface RenderedResponse {
+  status: number;
+  /** Flat `[name, value, name, value...]`, as `writeHead` takes repeated headers. */
+  headers: string[];
+  body: Buffer;
+}
+
+/**
+ * A recorded response ready to serve: compiled once at load; rendered per request only when the request
+ * carries secrets that the response names, otherwise served from a per-origin cache.
+ */
+export class ResponseTemplate {
+  private readonly headers: Array<[string, TextTemplate]> = [];
+  private readonly body: TextTemplate | Buffer;
+  private readonly placeholderIds = new Set<string>();
+  private readonly cache = new Map<string, RenderedResponse>();
+
+  constructor(
+    private readonly response: RecordedResponse,
+    recordedOrigin: string | undefined,
+  ) {
+    const binary = response.bodyEncoding === 'base64';
+    for (const [name, value] of Object.entries(response.headers)) {
+      const lower = name.toLowerCase();
+      if (DROPPED.has(lower) || (lower === 'content-encoding' && !binary)) continue;
+      for (const v of Array.isArray(value) ? value : [value]) this.headers.push([name, this.compile(v, recordedOrigin)]);
+    }
+    this.body = binary ? Buffer.from(response.body, 'base64') : this.compile(response.body, recordedOrigin);
+  }
+
+  get status(): number {
+    return this.response.status;
+  }
+
+  render(carried: ReadonlyMap<string, string>, origin: string): RenderedResponse {
+    const personal = this.names(carried);
+    if (!personal) {
+      const cached = this.cache.get(origin);
+      if (cached) return cached;
+    }
+    const body = Buffer.isBuffer(this.body) ? this.body : Buffer.from(this.body.render(carried, origin), 'utf8');
+    const headers: string[] = [];
+    for (const [name, value] of this.headers) headers.push(name, value.render(carried, origin));
+    headers.push('content-length', String(body.length));
+    const rendered = { status: this.response.status, headers, body };
+    if (!personal && this.cache.size < 16) this.cache.set(origin, rendered);
+    return rendered;
+  }
+
+  /** Whether the response names a secret the request carried (then it is rendered for this request only). */
+  private names(carried: ReadonlyMap<string, string>): boolean {
+    if (carried.size === 0) return false;
+    for (const id of this.placeholderIds) if (carried.has(id)) return true;
+    return false;
+  }
+
+  private compile(text: string, recordedOrigin: string | undefined): TextTemplate {
+    const template = new TextTemplate(text, recordedOrigin);
+    for (const id of template.placeholderIds) this.placeholderIds.add(id);
+    return template;
+  }
+}

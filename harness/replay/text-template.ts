@@ -1,0 +1,57 @@
+import { PLACEHOLDER_PATTERN } from '../cassette/placeholder.js';
+import { formOfOrigin, originPatternSource, writeOrigin, type OriginForm } from '../cassette/origin-forms.js';
+import { renderSecret } from '../cassette/secret-forms.js';
+
+type Part = string | { id: string; form: string; text: string } | { origin: OriginForm };
+
+/**
+ * Recorded text split once, at load, into literal runs, placeholders and occurrences of the recorded
+ * origin, so serving a request only joins a few strings (no searching on the hot path).
+ */
+export class TextTemplate {
+  private readonly parts: Part[] = [];
+  readonly placeholderIds: ReadonlySet<string>;
+  readonly hasOrigin: boolean;
+
+  constructor(text: string, recordedOrigin: string | undefined) {
+    const ids = new Set<string>();
+    const sources = [PLACEHOLDER_PATTERN.source];
+    if (recordedOrigin) sources.push(originPatternSource(recordedOrigin));
+    const pattern = new RegExp(sources.map((s) => `(?:${s})`).join('|'), 'g');
+    let last = 0;
+    let origin = false;
+    for (const m of text.matchAll(pattern)) {
+      if (m.index > last) this.parts.push(text.slice(last, m.index));
+      if (m[1] !== undefined) {
+        const id = `<redacted:${m[1]}:${m[2]}>`;
+        ids.add(id);
+        this.parts.push({ id, form: m[3] ?? '', text: m[0] });
+      } else {
+        origin = true;
+        this.parts.push({ origin: formOfOrigin(recordedOrigin as string, m[0]) });
+      }
+      last = m.index + m[0].length;
+    }
+    if (last < text.length || this.parts.length === 0) this.parts.push(text.slice(last));
+    this.placeholderIds = ids;
+    this.hasOrigin = origin;
+  }
+
+  /** True when the text never changes: no placeholder, no origin. */
+  get isStatic(): boolean {
+    return !this.hasOrigin && this.placeholderIds.size === 0;
+  }
+
+  render(carried: ReadonlyMap<string, string>, origin: string): string {
+    let out = '';
+    for (const part of this.parts) {
+      if (typeof part === 'string') out += part;
+      else if ('origin' in part) out += writeOrigin(origin, part.origin);
+      else {
+        const secret = carried.get(part.id);
+        out += secret === undefined ? part.text : renderSecret(secret, part.form);
+      }
+    }
+    return out;
+  }
+}

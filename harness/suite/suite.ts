@@ -1,0 +1,87 @@
+import type { Citation, Strength } from '../model/index.js';
+
+/** A suite as loaded from YAML, validated against schemas/suite.schema.json. Strings may hold `{{ }}` templates. */
+export interface Suite {
+  suite: string;
+  title: string;
+  description?: string;
+  /** Documented rules a black-box run cannot check, with the reason (listed in reports, never silently dropped). */
+  not_checkable?: { what: string; cites: Citation[]; why: string }[];
+  rules: Rule[];
+  /** Where it came from, for `file:line` messages. */
+  file: string;
+  lineOf(pointer: string): number | undefined;
+}
+
+export interface Rule {
+  id: string;
+  title: string;
+  strength: Strength;
+  cites: Citation[];
+  readings?: string[];
+  needs?: Needs;
+  given?: Record<string, GeneratorSpec>;
+  runs?: number;
+  reset?: 'rule' | 'each-run' | 'never';
+  steps: Step[];
+}
+
+export interface Needs {
+  tokens?: string[];
+  fixtures?: string[];
+  capabilities?: string[];
+  /** Optional profile paths that must be set, e.g. `versions.served_header`. */
+  profile?: string[];
+}
+
+export type GeneratorSpec =
+  | { integer: { min: number; max: number } }
+  | { constant: unknown }
+  | { enum: unknown[] }
+  | { boolean: Record<string, never> }
+  | { string: { min_length?: number; max_length?: number; unit?: string; chars?: string } }
+  | { array: { of: GeneratorSpec; min_length?: number; max_length?: number } }
+  | { record: Record<string, GeneratorSpec> }
+  | { oneof: GeneratorSpec[] };
+
+export interface RequestSpec {
+  method: 'GET' | 'POST' | 'DELETE';
+  base?: 'api' | 'auth' | 'imgnet' | 'url';
+  path?: string;
+  /** `default` (the run's prefix), `none` (bare path), or a version / template. */
+  version?: unknown;
+  /** A profile token name, `app`, `unissued`, `none`, or a template yielding a token. */
+  token?: string;
+  query?: Record<string, unknown>;
+  form?: Record<string, unknown>;
+  json?: unknown;
+  multipart?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/** An expectation names a registered check: `ok`, or `{ error: { code: 100 } }`. */
+export type Expectation = string | Record<string, unknown>;
+
+export interface StepCommon {
+  note?: string;
+  expect?: Expectation[];
+  /** name -> path into the step's (last) response, e.g. `body.id`, `location.query.code`. */
+  capture?: Record<string, string>;
+}
+
+export type Step = StepCommon &
+  (
+    | { request: RequestSpec }
+    | { walk: { request: RequestSpec; max_pages?: number } }
+    | { parallel: { count: unknown; request: RequestSpec } }
+    | { repeat: { count: unknown; request: RequestSpec; advance_between?: unknown } }
+    | { clock: { advance: unknown } }
+    | { authorize: { query: Record<string, unknown>; decision: 'allow' | 'deny' } }
+  );
+
+export const STEP_KINDS = ['request', 'walk', 'parallel', 'repeat', 'clock', 'authorize'] as const;
+export type StepKind = (typeof STEP_KINDS)[number];
+
+export function stepKind(step: Step): StepKind {
+  return STEP_KINDS.find((k) => k in step)!;
+}

@@ -1,0 +1,113 @@
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportCommand, importCommand, redactCommand } from '../../bin/commands/cassette.js';
+import { readCassette } from '../../harness/cassette/cassette-reader.js';
+import { tempDir } from './support/temp-dir.js';
+import { SECRETS, startTinyTarget, type TinyTarget } from './support/tiny-target.js';
+
+const dir = tempDir();
+let target: TinyTarget;
+beforeAll(async () => {
+  target = await startTinyTarget();
+});
+afterAll(async () => {
+  await target.close();
+  dir.cleanup();
+});
+
+interface Run {
+  firstLine: Promise<string>;
+  stop(signal: NodeJS.Signals): Promise<{ code: number | null; stderr: string }>;
+  done: Promise<{ code: number | null; stderr: string }>;
+}
+
+function graphcheck(args: string[]): Run {
+  const child = spawn(process.execPath, ['bin/run-ts.js', 'test/cassette/support/cli-child.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const done = new Promise<{ code: number | null; stderr: string }>((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
+  const lines = createInterface({ input: child.stdout });
+  const firstLine = new Promise<string>((resolve) => lines.once('line', resolve));
+  return {
+    firstLine,
+    done,
+    stop: (signal) => {
+      child.kill(signal);
+      return done;
+    },
+  };
+}
+
+describe('record and replay commands', () => {
+  it('record prints its address, records, and stops cleanly on SIGINT; replay serves it until SIGTERM', async () => {
+    const file = dir.path('cli.yml');
+    const record = graphcheck(['record', '--target', target.url, '--cassette', file, '--port', '0']);
+    const line = await record.firstLine;
+    const url = /^recording proxy on (http:\/\/127\.0\.0\.1:\d+) -> (\S+)/.exec(line);
+    expect(url?.[2]).toBe(target.url);
+    const live = await request(`${url?.[1]}/v25.0/2000001/feed?access_token=${SECRETS.pageToken}`);
+    const liveBody = await live.body.text();
+    const stopped = await record.stop('SIGINT');
+    expect(stopped.code).toBe(0);
+    expect(stopped.stderr).toContain('recorded 1 exchanges');
+    expect((await readCassette(file)).exchanges).toHaveLength(1);
+
+    const replay = graphcheck(['replay', '--cassette', file]);
+    const served = /^replay server on (http:\/\/127\.0\.0\.1:\d+)/.exec(await replay.firstLine)?.[1] as string;
+    const again = await request(`${served}/v25.0/2000001/feed?access_token=${SECRETS.pageToken}`);
+    expect(again.statusCode).toBe(200);
+    const norm = (s: string): string => s.replace(/127\.0\.0\.1:\d+/g, 'HOST');
+    expect(norm(await again.body.text())).toBe(norm(liveBody));
+    expect((await replay.stop('SIGTERM')).code).toBe(0);
+  });
+
+  it('--no-redact says what it does; a bad flag is one line and exit 2', async () => {
+    const plain = graphcheck(['record', '--target', target.url, '--cassette', dir.path('plain.yml'), '--no-redact']);
+    await plain.firstLine;
+    const stopped = await plain.stop('SIGINT');
+    expect(stopped.stderr).toMatch(/^redaction is off: access tokens, client secrets, authorization codes/);
+    const bad = await graphcheck(['record', '--target', target.url, '--cassette', dir.path('x.yml'), '--mode', 'sometimes']).done;
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toEqual(['graphcheck: --mode sometimes: unknown record mode; use one of once, new_episodes, none, all']);
+    const missing = await graphcheck(['replay', '--cassette', dir.path('absent.yml')]).done;
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/absent\.yml: no such cassette/);
+  });
+});
+
+describe('cassette commands', () => {
+  it('import, export --har and redact', async () => {
+    const har = dir.path('in.har');
+    writeFileSync(
+      har,
+      JSON.stringify({
+        log: {
+          version: '1.2',
+          entries: [
+            {
+              startedDateTime: '2026-01-01T00:00:00Z',
+              time: 3,
+              request: { method: 'GET', url: `https://graph.example/v25.0/me?access_token=${SECRETS.pageToken}`, headers: [] },
+              response: { status: 200, headers: [{ name: 'Content-Type', value: 'application/json' }], content: { text: '{"id":"1","note":"internal-key-123"}' } },
+            },
+          ],
+        },
+      }),
+    );
+    const printed: string[] = [];
+    const print = (line: string): void => void printed.push(line);
+    await importCommand(har, { out: dir.path('in.yml'), redact: true }, print);
+    expect(printed[0]).toBe(`imported 1 exchanges (har) from ${har} into ${dir.path('in.yml')}; 1 secrets redacted`);
+    expect(readFileSync(dir.path('in.yml'), 'utf8')).not.toContain(SECRETS.pageToken);
+    await exportCommand(dir.path('in.yml'), { har: true }, print);
+    expect(printed[1]).toBe(`exported 1 exchanges from ${dir.path('in.yml')} to ${dir.path('in.har')} (HAR 1.2)`);
+    await expect(exportCommand(dir.path('in.yml'), {}, print)).rejects.toMatchObject({ code: 'USAGE' });
+    await redactCommand(dir.path('in.yml'), { secret: ['internal-key-123'] }, print);
+    expect(printed[2]).toBe(`redacted ${dir.path('in.yml')} again: 1 exchanges, 1 secrets newly replaced`);
+  });
+});

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Agent, request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyBytes } from '../../harness/cassette/body.js';
+import { readCassette } from '../../harness/cassette/cassette-reader.js';
+import { UserInputError } from '../../harness/errors.js';
+import { startRecorder } from '../../harness/recorder/recorder.js';
+import { tempDir } from './support/temp-dir.js';
+import { startTinyTarget, type TinyTarget } from './support/tiny-target.js';
+
+const dir = tempDir();
+let target: TinyTarget;
+beforeAll(async () => {
+  target = await startTinyTarget();
+});
+afterAll(async () => {
+  await target.close();
+  dir.cleanup();
+});
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('recording proxy', () => {
+  it('records 200 concurrent requests exactly once each, bodies byte-identical', async () => {
+    const file = dir.path('concurrent.yml');
+    const recorder = await startRecorder({ target: target.url, cassette: file });
+    const agent = new Agent({ connections: 200 });
+    const sent = Array.from({ length: 200 }, (_, i) => ({ path: i % 4 === 0 ? `/binary/${i}` : `/echo/${i}`, body: randomBytes(32 + i) }));
+    try {
+      const received = await Promise.all(
+        sent.map(async ({ path, body }) => {
+          const answer = await request(recorder.url + path, { method: 'POST', body, dispatcher: agent });
+          return Buffer.from(await answer.body.arrayBuffer());
+        }),
+      );
+      await recorder.close();
+      const { exchanges } = await readCassette(file);
+      expect(exchanges).toHaveLength(200);
+      const byPath = new Map(exchanges.map((e) => [new URL(e.request.url).pathname, e]));
+      expect(byPath.size).toBe(200);
+      for (const [i, { path, body }] of sent.entries()) {
+        const recorded = byPath.get(path);
+        expect(recorded, path).toBeDefined();
+        expect(bodyBytes(recorded?.request.body, recorded?.request.bodyEncoding).equals(body)).toBe(true);
+        const stored = bodyBytes(recorded?.response?.body, recorded?.response?.bodyEncoding);
+        // The client saw the recorder's address where the target wrote its own.
+        const seen = Buffer.from((received[i] as Buffer).toString('latin1').replaceAll(recorder.url, target.url), 'latin1');
+        expect(stored.equals(seen), path).toBe(true);
+      }
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it('records a target that does not answer as an exchange with an error, and answers 502', async () => {
+    const file = dir.path('down.yml');
+    const recorder = await startRecorder({ target: `http://127.0.0.1:${await closedPort()}`, cassette: file });
+    const answer = await request(`${recorder.url}/v25.0/me`);
+    expect(answer.statusCode).toBe(502);
+    await answer.body.text();
+    await recorder.close();
+    const { exchanges } = await readCassette(file);
+    expect(exchanges[0]?.response).toBeUndefined();
+    expect(exchanges[0]?.error?.code).toBe('ECONNREFUSED');
+  });
+});
+
+describe('record modes', () => {
+  const file = dir.path('modes.yml');
+  const get = async (base: string, path: string): Promise<number> => {
+    const answer = await request(base + path);
+    await answer.body.text();
+    return answer.statusCode;
+  };
+
+  it('once: records a new cassette, then only replays it', async () => {
+    const first = await startRecorder({ target: target.url, cassette: file, mode: 'once' });
+    expect(await get(first.url, '/echo/a')).toBe(200);
+    await first.close();
+    const before = target.seen.length;
+    const again = await startRecorder({ target: target.url, cassette: file, mode: 'once', log: () => {} });
+    expect(await get(again.url, '/echo/a')).toBe(200);
+    expect(await get(again.url, '/echo/new')).toBe(599);
+    await again.close();
+    expect(target.seen.length).toBe(before);
+    expect((await readCassette(file)).exchanges).toHaveLength(1);
+  });
+
+  it('new_episodes: replays what is recorded and records the rest', async () => {
+    const before = target.seen.length;
+    const recorder = await startRecorder({ target: target.url, cassette: file, mode: 'new_episodes' });
+    expect(await get(recorder.url, '/echo/a')).toBe(200);
+    expect(await get(recorder.url, '/echo/b')).toBe(200);
+    expect(await get(recorder.url, '/echo/b')).toBe(200);
+    await recorder.close();
+    expect(target.seen.slice(before)).toEqual(['GET /echo/b', 'GET /echo/b']);
+    const paths = (await readCassette(file)).exchanges.map((e) => new URL(e.request.url).pathname);
+    expect(paths).toEqual(['/echo/a', '/echo/b', '/echo/b']);
+  });
+
+  it('none: never reaches the target and refuses a missing cassette', async () => {
+    const before = target.seen.length;
+    const recorder = await startRecorder({ target: target.url, cassette: file, mode: 'none', log: () => {} });
+    expect(await get(recorder.url, '/echo/unknown')).toBe(599);
+    expect(recorder.misses()).toHaveLength(1);
+    await recorder.close();
+    expect(target.seen.length).toBe(before);
+    await expect(startRecorder({ target: target.url, cassette: dir.path('absent.yml'), mode: 'none' })).rejects.toThrow(UserInputError);
+  });
+
+  it('all: records everything afresh', async () => {
+    const recorder = await startRecorder({ target: target.url, cassette: file, mode: 'all' });
+    expect(await get(recorder.url, '/echo/z')).toBe(200);
+    await recorder.close();
+    expect((await readCassette(file)).exchanges.map((e) => new URL(e.request.url).pathname)).toEqual(['/echo/z']);
+  });
+});

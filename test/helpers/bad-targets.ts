@@ -1,0 +1,43 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export type BadBehaviour = 'hang' | 'reset' | 'non-json';
+
+/** A loopback HTTP server that misbehaves in one chosen way; close() also destroys held sockets. */
+export async function startBadTarget(behaviour: BadBehaviour): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((req, res) => {
+    if (behaviour === 'hang') return; // never answers
+    if (behaviour === 'reset') {
+      req.socket.destroy();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<html>hello</html>');
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A minimal valid profile for a target without the control protocol. */
+export function minimalProfile(baseUrl: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    contract: 1,
+    base_url: baseUrl,
+    versions: { latest: 'v25.0', usable: ['v25.0'] },
+    app: { id: '1000001', secret: 'planted-app-secret-xyz' },
+    tokens: { page: 'planted-page-token-abc' },
+    fixtures: { page_id: '2000001' },
+    ...extra,
+  };
+}

@@ -1,0 +1,28 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../../bin/graphcheck.js', import.meta.url));
+
+export interface CliOutcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real CLI in a child process (the way users run it), with an optional environment. */
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliOutcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: 'pipe' });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** True when the text holds a JavaScript stack trace. */
+export function hasStackTrace(text: string): boolean {
+  return /\n\s+at .+:\d+:\d+\)?/.test(text);
+}
