@@ -98,7 +98,7 @@ export const tiff: ImageBuilder = (pad) => {
   file.writeUInt16LE(42, 2);
   file.writeUInt32LE(8, 4);
   // tag, type (3 SHORT, 4 LONG, 5 RATIONAL), value or offset
-  // biome-ignore format: one IFD entry per triple reads better than one number per line
+  // One IFD entry per line: tag, type, count, value.
   const entries: Array<[number, number, number]> = [
     [256, 3, 1], [257, 3, 1], [258, 3, 8], [259, 3, 1], [262, 3, 1], [273, 4, 174],
     [277, 3, 1], [278, 3, 1], [279, 4, 1], [282, 5, 158], [283, 5, 166], [296, 3, 2],

@@ -31,7 +31,7 @@ export async function start(faults: string[] = []): Promise<Ref> {
 export interface Answer {
   status: number;
   headers: Headers;
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers by path
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers by path
   body: any;
   text: string;
 }

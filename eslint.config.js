@@ -1,0 +1,19 @@
+// Lint rules: the recommended sets of ESLint and typescript-eslint, with the few exceptions the code conventions explain.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'reports/', 'cassettes/', '.tmp/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  { files: ['bin/*.js'], languageOptions: { globals: { process: 'readonly' } } },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Control characters are matched on purpose (XML escaping, raw HTTP parsing).
+      'no-control-regex': 'off',
+      // `let timer` assigned inside a callback reads better than a holder object.
+      'prefer-const': ['error', { destructuring: 'all', ignoreReadBeforeAssign: true }],
+    },
+  },
+);
