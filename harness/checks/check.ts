@@ -23,6 +23,8 @@ export interface Check {
   name: string;
   explain(args: unknown): string;
   argsProblem?(args: unknown): string | undefined;
+  /** True for checks that judge non-JSON answers (an HTML page, say); other checks need a JSON body. */
+  acceptsAnyBody?: boolean;
   run(input: CheckInput, args: unknown, ctx: CheckContext): CheckFinding[];
 }
 

@@ -32,7 +32,7 @@ export async function runOnce(
     for (const step of rule.steps) {
       if (mentionsClock(step)) scope.clock = { now: await targetNow(ctx, evidence) };
       const outcome = await runStep(step, scope, ctx);
-      assertJsonBodies(outcome);
+      assertJsonBodies(step, outcome);
       const findings = judge(step, outcome, scope, ctx, evidence);
       if (findings.length > 0) return { findings, evidence };
       capture(step, outcome, scope, evidence);

@@ -1,3 +1,4 @@
+import { resolveExpectation } from '../../checks/registry.js';
 import type { SentExchange } from '../../client/send.js';
 import { CannotJudgeError } from '../../errors.js';
 import { type Step, stepKind } from '../../suite/suite.js';
@@ -20,13 +21,19 @@ export async function runStep(step: Step, scope: Scope, ctx: RunContext): Promis
   return outcome;
 }
 
-/** A 2xx interface answer without a JSON body: the run cannot judge it (garbage, not a finding). */
-export function assertJsonBodies(outcome: StepOutcome): void {
+/**
+ * A 2xx interface answer without a JSON body cannot be judged (garbage, not a finding), unless every check of
+ * the step accepts any body (the authorization window's HTML page, say).
+ */
+export function assertJsonBodies(step: Step, outcome: StepOutcome): void {
+  const expectations = step.expect ?? [];
+  const anyBody =
+    expectations.length > 0 && expectations.every((e) => resolveExpectation(e).check?.acceptsAnyBody === true);
+  if (anyBody) return;
   outcome.exchanges.forEach((exchange, i) => {
     const status = exchange.response?.status ?? 0;
     const success = status >= 200 && status < 300;
-    const html = /text\/html/.test(String(exchange.response?.headers['content-type'] ?? ''));
-    if (success && !html && outcome.bodies[i] === undefined && exchange.kind !== 'control') {
+    if (success && outcome.bodies[i] === undefined && exchange.kind !== 'control') {
       const type = exchange.response?.headers['content-type'] ?? 'no content type';
       throw new CannotJudgeError(
         'TARGET_GARBAGE',
