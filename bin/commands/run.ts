@@ -11,6 +11,7 @@ import { jsonReporter } from '../../harness/reports/json-reporter.js';
 import { junitReporter } from '../../harness/reports/junit-reporter.js';
 import { markdownReporter } from '../../harness/reports/markdown-reporter.js';
 import { redactRun } from '../../harness/reports/redact-run.js';
+import { UserInputError } from '../../harness/errors.js';
 import { loadSuites } from '../../harness/suite/load-suite.js';
 import { listFlag, wholeNumberFlag } from '../flags.js';
 import { resolveTarget, type TargetFlags } from '../target.js';
@@ -57,6 +58,9 @@ export async function runCommand(flags: RunFlags, print: (text: string) => void)
   const timeoutMs = wholeNumberFlag('--timeout', flags.timeout, 1);
   const runs = wholeNumberFlag('--runs', flags.runs, 1, 10_000);
   const seed = flags.seed === undefined ? randomInt(2 ** 31) : wholeNumberFlag('--seed', flags.seed, 0, 2 ** 32 - 1);
+  if (!/^(latest|none|v\d+\.\d+)$/.test(flags.versionPrefix)) {
+    throw new UserInputError('USAGE', `--version-prefix ${flags.versionPrefix}: use latest, none or a version such as v24.0`);
+  }
   const suites = await loadSuites(flags.suitesDir);
   const target = await resolveTarget({ ...flags, fault: listFlag(flags.fault) }, timeoutMs);
   try {

@@ -1,0 +1,91 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { hasStackTrace, runCli } from '../helpers/cli.js';
+
+async function tempDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'graphcheck-cli-'));
+}
+
+describe('graphcheck run against the embedded reference', () => {
+  it('runs the feed suite, writes the three reports and exits 0', async () => {
+    const dir = await tempDir();
+    const out = await runCli(['run', '--suite', 'feed', '--report-dir', dir, '--seed', '3', '--runs', '3']);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatch(/\d+ passed, 0 failed, 0 skipped, 0 error \(seed 3\)/);
+    const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8'));
+    expect(report.seed).toBe(3);
+    expect(report.summary.failed).toBe(0);
+    expect(report.results.every((r: { suite: string }) => r.suite === 'feed')).toBe(true);
+    const junit = await readFile(join(dir, 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<testsuite name="feed" tests="\d+" failures="0"/);
+    expect(await readFile(join(dir, 'summary.md'), 'utf8')).toMatch(/\| passed \| failed \| skipped \| error \|/);
+  });
+
+  it('exits 1 with a replay command when a fault breaks a rule', async () => {
+    const dir = await tempDir();
+    const out = await runCli(['run', '--rule', 'feed.get-limit-*', '--fault', 'feed-limit-not-capped', '--report-dir', dir, '--seed', '9']);
+    expect(out.code).toBe(1);
+    expect(out.stdout).toMatch(/FAIL feed\.get-limit-over-100-refused/);
+    expect(out.stdout).toMatch(/counterexample \(shrunk\): \{"limit":101\}/);
+    expect(out.stdout).toContain('replay: graphcheck run --rule feed.get-limit-over-100-refused --seed 9 --fault feed-limit-not-capped');
+    const junit = await readFile(join(dir, 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<failure message="[^"]*">/);
+  });
+
+  it('marks rules whose capability is missing as skipped with the reason', async () => {
+    const dir = await tempDir();
+    const profileDir = await tempDir();
+    // Start a reference, then hand graphcheck its profile without the control protocol.
+    const serve = spawn(process.execPath, ['bin/graphcheck.js', 'serve-reference', '--profile-out', join(profileDir, 'p.json')]);
+    const url = await new Promise<string>((resolve) => {
+      serve.stdout.on('data', (d: Buffer) => {
+        const match = /reference target on (\S+)/.exec(String(d));
+        if (match) resolve(match[1]!);
+      });
+    });
+    try {
+      const profile = JSON.parse(await readFile(join(profileDir, 'p.json'), 'utf8'));
+      delete profile.control_url;
+      delete profile.capabilities;
+      await writeFile(join(profileDir, 'p.json'), JSON.stringify(profile));
+      const out = await runCli(['run', '--profile', join(profileDir, 'p.json'), '--rule', 'feed.schedule-*', '--report-dir', dir]);
+      expect(out.code).toBe(0);
+      const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8'));
+      expect(report.summary.passed).toBe(0);
+      expect(report.results.map((r: { verdict: string }) => r.verdict)).toEqual(report.results.map(() => 'skipped'));
+      expect(report.results[0].reason).toMatch(/control capability "clock"/);
+      expect(await readFile(join(dir, 'junit.xml'), 'utf8')).toMatch(/<skipped message="needs the control capability/);
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    } finally {
+      serve.kill('SIGTERM');
+    }
+  });
+});
+
+describe('user mistakes get one line and exit 2', () => {
+  it.each([
+    [['run', '--runs', 'many'], /--runs many: expected a whole number/],
+    [['run', '--fault', 'no-such-fault'], /--fault no-such-fault: unknown fault/],
+    [['run', '--version-prefix', '25'], /--version-prefix 25: use latest, none or a version/],
+    [['run', '--profile', '/nonexistent/profile.yaml'], /cannot read the profile file/],
+    [['run', '--bogus'], /unknown option '--bogus'/],
+    [['frobnicate'], /unknown command 'frobnicate'/],
+  ])('%j', async (args, message) => {
+    const out = await runCli(args);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toMatch(message);
+    expect(out.stderr.trim().split('\n')).toHaveLength(1);
+    expect(hasStackTrace(out.stderr)).toBe(false);
+  });
+
+  it('names file and line of a broken suite', async () => {
+    const dir = await tempDir();
+    await writeFile(join(dir, 'broken.yaml'), 'suite: broken\ntitle: B\nrules:\n  - id: broken.x\n    title: X\n    strength: MUST\n    cites: [{ section: S, text: abc }]\n    steps: [{ request: { method: GET, path: / }, expect: [okk] }]\n');
+    const out = await runCli(['run', '--suites-dir', dir]);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toMatch(/broken\.yaml:8: unknown check "okk"/);
+  });
+});
