@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { wholeNumberFlag } from '../flags.js';
 import { UserInputError } from '../../harness/errors.js';
 import {
   DEFAULT_TIMEOUT_MS,
@@ -50,9 +51,9 @@ export async function webhookTestCommand(
     callback: flags.callback,
     verifyToken: flags.verifyToken,
     appSecret: flags.appSecret,
-    timeoutMs: wholeNumber('--timeout', flags.timeout, 1),
+    timeoutMs: wholeNumberFlag('--timeout', flags.timeout, 1),
     ...(caPem && flags.ca ? { caPem, caFile: flags.ca } : {}),
-    ...(flags.seed !== undefined ? { seed: wholeNumber('--seed', flags.seed, 0) } : {}),
+    ...(flags.seed !== undefined ? { seed: wholeNumberFlag('--seed', flags.seed, 0) } : {}),
     ...(flags.rule ? { rules: flags.rule } : {}),
   });
   const path = await writeReport(result, flags.reportDir);
@@ -71,12 +72,4 @@ async function readCa(file: string): Promise<string> {
     throw new UserInputError('USAGE', `${file}: not a PEM certificate (no BEGIN CERTIFICATE line)`);
   }
   return pem;
-}
-
-function wholeNumber(flag: string, value: string, min: number): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min) {
-    throw new UserInputError('USAGE', `${flag} ${value}: expected a whole number >= ${min}`);
-  }
-  return n;
 }
