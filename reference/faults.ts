@@ -1,7 +1,13 @@
 import { ACCESS_FAULTS } from './fault-catalogue/access.js';
 import { AUTH_FAULTS } from './fault-catalogue/auth.js';
+import { COMMENTS_FAULTS } from './fault-catalogue/comments.js';
 import { FEED_FAULTS } from './fault-catalogue/feed.js';
+import { PHOTOS_FAULTS } from './fault-catalogue/photos.js';
+import { PRODUCT_FEED_FAULTS } from './fault-catalogue/product-feed.js';
+import { TEMPLATES_FAULTS } from './fault-catalogue/templates.js';
+import { THREAD_FAULTS } from './fault-catalogue/thread.js';
 import { VERSIONING_FAULTS } from './fault-catalogue/versioning.js';
+import { VIDEOS_FAULTS } from './fault-catalogue/videos.js';
 import type { FaultSet } from './types.js';
 import { type FaultCatalogue, WEBHOOK_FAULTS } from './webhook-seam.js';
 
@@ -11,6 +17,12 @@ export const FAULTS: FaultCatalogue = {
   ...AUTH_FAULTS,
   ...VERSIONING_FAULTS,
   ...ACCESS_FAULTS,
+  ...PHOTOS_FAULTS,
+  ...COMMENTS_FAULTS,
+  ...THREAD_FAULTS,
+  ...TEMPLATES_FAULTS,
+  ...PRODUCT_FEED_FAULTS,
+  ...VIDEOS_FAULTS,
   ...WEBHOOK_FAULTS,
 };
 

@@ -25,6 +25,18 @@ export const FEED_FAULTS: FaultCatalogue = {
     area,
     description: '`fields` is ignored: GET returns id, message, created_time; read-after-write returns only id.',
   },
+  'feed-created-time-wrong-shape': {
+    area,
+    description: '`created_time` reads `2026-01-01 00:00:00` (neither a number nor `YYYY-MM-DDThh:mm:ss+0000`).',
+  },
+  'feed-targeting-age-min-13-only': {
+    area,
+    description: '`targeting.age_min` other than 13 (15, 18, 21, 25) is refused.',
+  },
+  'feed-call-to-action-restricted': {
+    area,
+    description: 'Every `call_to_action.type` but BOOK_TRAVEL is refused.',
+  },
   'feed-is-published-wrong': { area, description: 'Unpublished posts read `is_published: true`.' },
   'feed-message-link-optional': { area, description: 'POST with neither `link` nor `message` is accepted.' },
   'feed-schedule-window-too-narrow': {

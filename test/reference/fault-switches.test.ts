@@ -5,9 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULTS, startReference } from '../../reference/index.js';
 import { WEBHOOK_FAULTS } from '../../reference/webhooks/index.js';
 import { AUTH_PROBES } from './probes/auth-probes.js';
+import { COMMENTS_PROBES } from './probes/comments-probes.js';
 import { FEED_PROBES } from './probes/feed-probes.js';
+import { PHOTOS_PROBES } from './probes/photos-probes.js';
 import type { Probe } from './probes/probe-kit.js';
+import { PRODUCT_FEED_PROBES } from './probes/product-feed-probes.js';
+import { TEMPLATES_PROBES } from './probes/templates-probes.js';
+import { THREAD_PROBES } from './probes/thread-probes.js';
 import { ACCESS_PROBES, VERSIONING_PROBES } from './probes/versioning-access-probes.js';
+import { VIDEOS_PROBES } from './probes/videos-probes.js';
 import { control, type Ref, start, startContentHost } from './reference-client.js';
 
 const PROBES: Record<string, Probe> = {
@@ -15,6 +21,12 @@ const PROBES: Record<string, Probe> = {
   ...AUTH_PROBES,
   ...VERSIONING_PROBES,
   ...ACCESS_PROBES,
+  ...PHOTOS_PROBES,
+  ...COMMENTS_PROBES,
+  ...THREAD_PROBES,
+  ...TEMPLATES_PROBES,
+  ...PRODUCT_FEED_PROBES,
+  ...VIDEOS_PROBES,
 };
 const CORE_FAULTS = Object.keys(FAULTS).filter((name) => !(name in WEBHOOK_FAULTS));
 

@@ -147,10 +147,16 @@ describe('POST /{page_id}/feed', () => {
   });
 
   it('takes attached_media[n] in bracket form and call_to_action with a type', async () => {
+    const upload = async (): Promise<string> =>
+      (
+        await call(ref, 'POST', `/v25.0/${ref.pageId}/photos`, {
+          form: { access_token: ref.tokens['page'] ?? '', vault_image_id: '1', published: 'false' },
+        })
+      ).body.id;
     const media = await post({
       message: 'photos',
-      'attached_media[0]': JSON.stringify({ media_fbid: '9000001' }),
-      'attached_media[1]': JSON.stringify({ media_fbid: '9000002' }),
+      'attached_media[0]': JSON.stringify({ media_fbid: await upload() }),
+      'attached_media[1]': JSON.stringify({ media_fbid: await upload() }),
       fields: 'status_type',
     });
     expect(media.body.status_type).toBe('added_photos');

@@ -24,7 +24,10 @@ const RENDERERS: Record<string, Render> = {
   picture: optional('picture'),
   full_picture: optional('picture'),
   story: optional('story'),
-  created_time: (post) => formatGraphTime(post.createdTime),
+  created_time: (post, ctx) =>
+    ctx.faults.has('feed-created-time-wrong-shape')
+      ? formatGraphTime(post.createdTime).replace('T', ' ').replace('+0000', '')
+      : formatGraphTime(post.createdTime),
   updated_time: (post) => formatGraphTime(post.updatedTime),
   is_published: (post, ctx) => post.published || ctx.faults.has('feed-is-published-wrong'),
   sheduled_publish_time: optional('scheduledPublishTime'),

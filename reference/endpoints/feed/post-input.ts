@@ -1,6 +1,8 @@
 import { invalidParam } from '../../graph-error.js';
 import { readBool, readList, readObject, readString, readStringList } from '../../params.js';
 import type { FaultSet, RefContext, RefRequest } from '../../types.js';
+import { pageIdOf } from '../photos/page-id.js';
+import { requireAttachablePhotos } from '../photos/photo-lifecycle.js';
 import { checkActions, checkAttachedMedia, checkChildAttachments } from './attachment-rules.js';
 import { isLinkReachable } from './link-check.js';
 import type { Post } from './post.js';
@@ -12,7 +14,8 @@ type Params = Record<string, unknown>;
 
 /**
  * Validates a feed POST completely before anything is stored (R2). The link is fetched last, so a request
- * with bad parameters never causes traffic.
+ * with bad parameters never causes traffic. `attached_media` photos are taken out of retention by the post
+ * itself (reference/endpoints/photos/photo-lifecycle.ts reads attachment from the feed).
  */
 export async function readPostInput(req: RefRequest, ctx: RefContext): Promise<PostInput> {
   const { params } = req;
@@ -26,9 +29,16 @@ export async function readPostInput(req: RefRequest, ctx: RefContext): Promise<P
     updatedTime: now,
     viaApi: true,
   };
+  const media = input.attachedMedia;
+  const photos = () => media && requireAttachablePhotos(ctx, pageIdOf(req), media);
+  photos();
   const { link } = input;
-  if (link && !faults.has('feed-unreachable-link-accepted') && !(await isLinkReachable(link))) {
-    throw invalidParam(`The link ${link} could not be reached, so it cannot be attached.`);
+  if (link && !faults.has('feed-unreachable-link-accepted')) {
+    if (!(await isLinkReachable(link))) {
+      throw invalidParam(`The link ${link} could not be reached, so it cannot be attached.`);
+    }
+    // Another post may have taken one of the photos while the link was fetched.
+    photos();
   }
   return input;
 }
@@ -51,9 +61,9 @@ function readContent(params: Params, faults: FaultSet) {
     childAttachments: optionalList(params, 'child_attachments', (items) =>
       checkChildAttachments(items, optimized, faults),
     ),
-    // Photos are checked by id once the photos group exists; until then any media_fbid is taken.
+    // Shape only here; readPostInput checks that each id is an attachable photo (R13).
     attachedMedia: optionalList(params, 'attached_media', checkAttachedMedia),
-    callToAction: optionalObject(params, 'call_to_action', checkCallToAction),
+    callToAction: optionalObject(params, 'call_to_action', (value) => checkCallToAction(value, faults)),
     ogActionTypeId: readString(params, 'og_action_type_id'),
     ogObjectId: readString(params, 'og_object_id'),
   };
@@ -102,9 +112,12 @@ function optionalObject<T>(params: Params, name: string, check: (value: Params) 
 }
 
 /** Listed `type` values are accepted; other values and sub-fields are not refused (NS-11, R15). */
-function checkCallToAction(value: Params): Params {
+function checkCallToAction(value: Params, faults: FaultSet): Params {
   if (value['type'] !== undefined && typeof value['type'] !== 'string') {
     throw invalidParam('call_to_action.type must be a string.');
+  }
+  if (faults.has('feed-call-to-action-restricted') && value['type'] !== 'BOOK_TRAVEL') {
+    throw invalidParam('call_to_action.type is not available for this post.');
   }
   return value;
 }

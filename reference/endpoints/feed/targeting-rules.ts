@@ -39,7 +39,8 @@ export function checkTargeting(value: Record<string, unknown>, faults: FaultSet)
   const result = { ...value };
   const ageMin = toInt(value['age_min'], 'targeting.age_min');
   if (ageMin !== undefined) {
-    if (!TARGETING_AGE_MIN.includes(ageMin) && !faults.has('feed-targeting-age-min-any')) {
+    const allowed = faults.has('feed-targeting-age-min-13-only') ? [13] : TARGETING_AGE_MIN;
+    if (!allowed.includes(ageMin) && !faults.has('feed-targeting-age-min-any')) {
       throw invalidParam(`targeting.age_min must be one of ${TARGETING_AGE_MIN.join(', ')}.`);
     }
     result['age_min'] = ageMin;

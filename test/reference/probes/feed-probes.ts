@@ -73,5 +73,10 @@ export const FEED_PROBES: Record<string, Probe> = {
     await outcome(feed(env, { access_token: env.ref.tokens['user'] ?? '' })),
   ],
   'feed-wrong-error-code': (env) => outcome(post(env, {})),
+  'feed-created-time-wrong-shape': async (env) => (await feed(env, { fields: 'created_time' })).body.data[0].created_time,
+  'feed-targeting-age-min-13-only': (env) =>
+    outcome(post(env, { message: 'm', targeting: JSON.stringify({ age_min: 21 }) })),
+  'feed-call-to-action-restricted': (env) =>
+    outcome(post(env, { link: `${env.host}/ok`, call_to_action: JSON.stringify({ type: 'DOWNLOAD' }) })),
   'feed-post-response-shape': async (env) => Object.keys((await post(env, { message: 'm' })).body),
 };

@@ -1,0 +1,45 @@
+import { invalidParam } from '../../graph-error.js';
+import { readBool, readString } from '../../params.js';
+import type { RefContext, RefRequest } from '../../types.js';
+import { paginate } from '../paging.js';
+import type { ReadAccess } from './comment-access.js';
+import { commentFields, renderComment } from './comment-fields.js';
+import { commentsSlice, listComments } from './comment-state.js';
+
+const FILTERS = ['toplevel', 'stream'];
+const ORDERS = ['chronological', 'reverse_chronological'];
+
+function readEnum(req: RefRequest, name: string, allowed: string[]): string {
+  const value = readString(req.params, name) ?? allowed[0] ?? '';
+  if (!allowed.includes(value)) throw invalidParam(`${name} must be one of ${allowed.join(', ')}.`);
+  return value;
+}
+
+/**
+ * GET `/{object_id}/comments`: a list result; `filter` toplevel (default) or stream; `summary=true` adds
+ * `summary: {order, total_count}` (R12). `order` is read but never needed by a rule (R12).
+ */
+export function commentsListBody(
+  req: RefRequest,
+  ctx: RefContext,
+  objectId: string,
+  access: ReadAccess,
+): Record<string, unknown> {
+  const { faults } = ctx;
+  const stream = readEnum(req, 'filter', FILTERS) === 'stream' && !faults.has('comments-filter-ignored');
+  let order = readEnum(req, 'order', ORDERS);
+  if (faults.has('comments-reverse-order')) order = 'reverse_chronological';
+  const wantSummary = readBool(req.params, 'summary') ?? false;
+  const fields = commentFields(readString(req.params, 'fields'));
+  const state = ctx.state.get(commentsSlice);
+  const all = access === 'empty' ? [] : listComments(state, objectId, stream);
+  const items = order === 'reverse_chronological' ? [...all].reverse() : all;
+  const page = paginate(items, (comment) => comment.id, req, ctx);
+  const data = page.data.map((comment) => renderComment(comment, fields, ctx, access === 'full'));
+  const body: Record<string, unknown> = { data, paging: page.paging };
+  if (!wantSummary || faults.has('comments-summary-missing')) return body;
+  const counted =
+    stream && faults.has('comments-stream-count-toplevel') ? listComments(state, objectId, false) : all;
+  const summary = { order, total_count: counted.length };
+  return faults.has('comments-summary-misplaced') ? { ...body, ...summary } : { ...body, summary };
+}

@@ -1,0 +1,81 @@
+import { type PageNeeds, requirePageToken } from '../access.js';
+import { invalidParam } from '../graph-error.js';
+import { readString, toInt } from '../params.js';
+import { requireToken } from '../tokens.js';
+import type { EndpointGroup, RefContext, RefRequest, RefResponse } from '../types.js';
+import { paginate } from './paging.js';
+import { isPage, pageIdOf } from './photos/page-id.js';
+import { readPhotoInput } from './photos/photo-input.js';
+import { publishPhoto, runPhotoClock } from './photos/photo-lifecycle.js';
+import { addPhoto, listPhotos, PHOTO_TYPES, type PhotoType, photosSlice } from './photos/photo-state.js';
+
+const READ: PageNeeds = { anyTask: ['MODERATE'], permissions: ['pages_read_engagement', 'pages_show_list'] };
+const WRITE: PageNeeds = {
+  anyTask: ['CREATE_CONTENT'],
+  permissions: ['pages_read_engagement', 'pages_manage_posts', 'pages_show_list'],
+};
+
+const lenient = (ctx: RefContext): boolean => ctx.faults.has('photos-missing-permission-accepted');
+
+function readType(req: RefRequest, ctx: RefContext): PhotoType {
+  const type = readString(req.params, 'type') ?? 'profile';
+  if (!(PHOTO_TYPES as readonly string[]).includes(type)) {
+    throw invalidParam(`type must be one of ${PHOTO_TYPES.join(', ')}.`);
+  }
+  return ctx.faults.has('photos-type-ignored') ? 'profile' : (type as PhotoType);
+}
+
+/** GET `/{page_id}/photos`: a list result of `{id}` (NS-01), newest first. */
+function listPagePhotos(req: RefRequest, ctx: RefContext): RefResponse {
+  const pageId = pageIdOf(req);
+  requirePageToken(req, pageId, READ, lenient(ctx));
+  toInt(req.params['biz_tag_id'], 'biz_tag_id');
+  toInt(req.params['business_id'], 'business_id');
+  const photos = listPhotos(ctx.state.get(photosSlice), pageId, readType(req, ctx));
+  const page = paginate(photos, (photo) => photo.id, req, ctx);
+  return { status: 200, body: { data: page.data.map((photo) => ({ id: photo.id })), paging: page.paging } };
+}
+
+/** POST `/{page_id}/photos`: `{id, post_id}` when published, `{id}` for an unpublished upload (R36). */
+async function createPhoto(req: RefRequest, ctx: RefContext): Promise<RefResponse> {
+  const pageId = pageIdOf(req);
+  requirePageToken(req, pageId, WRITE, lenient(ctx));
+  const input = await readPhotoInput(req, ctx);
+  const now = ctx.clock.now();
+  const photo = addPhoto(ctx.state.get(photosSlice), (id) => ({
+    id,
+    pageId,
+    type: 'uploaded',
+    published: false,
+    createdTime: now,
+    caption: input.caption,
+    temporary: input.temporary,
+    scheduledPublishTime: input.scheduledPublishTime,
+  }));
+  if (input.published) publishPhoto(ctx, photo, now);
+  const id = ctx.faults.has('photos-id-not-numeric') ? Number(photo.id) : photo.id;
+  const withPost = photo.postId !== undefined && !ctx.faults.has('photos-post-id-missing');
+  return { status: 200, body: withPost ? { id, post_id: photo.postId } : { id } };
+}
+
+/** GET `/{photo_id}`: the Photo node shows only its id (NS-01). */
+function readPhoto(req: RefRequest): RefResponse {
+  requireToken(req);
+  return { status: 200, body: { id: req.pathParams['photo_id'] } };
+}
+
+/** `/{page_id}/photos` (GET lists by type, POST uploads) and `/{photo_id}`; the clock runs the retention. */
+export const PHOTOS_GROUP: EndpointGroup = {
+  name: 'photos',
+  routes: [
+    { method: 'GET', pattern: '/:page_id/photos', accepts: isPage, handler: listPagePhotos },
+    { method: 'POST', pattern: '/:page_id/photos', accepts: isPage, handler: createPhoto },
+    {
+      method: 'GET',
+      pattern: '/:photo_id',
+      accepts: (params, ctx) => ctx.state.get(photosSlice).photos.has(params['photo_id'] ?? ''),
+      handler: readPhoto,
+    },
+  ],
+  onAdvance: runPhotoClock,
+};

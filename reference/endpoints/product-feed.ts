@@ -1,0 +1,62 @@
+import { invalidParam } from '../graph-error.js';
+import { readBool, readString } from '../params.js';
+import { requireToken } from '../tokens.js';
+import type { EndpointGroup, FaultSet, RefContext, RefRequest, RefResponse } from '../types.js';
+import { paginate } from './paging.js';
+import { UPLOAD_ERRORS, type UploadError } from './product-feed/upload-errors.js';
+
+const PRIORITIES = ['HIGH', 'MEDIUM', 'LOW'];
+
+/** HIGH returns the fatal errors; MEDIUM and LOW return all warnings, the same set for both (R45). */
+function byPriority(priority: string | undefined, faults: FaultSet): UploadError[] {
+  if (priority === undefined || faults.has('product-feed-priority-ignored')) return UPLOAD_ERRORS;
+  if (priority === 'HIGH') return UPLOAD_ERRORS.filter((error) => error.severity === 'fatal');
+  const warnings = UPLOAD_ERRORS.filter((error) => error.severity === 'warning');
+  if (priority === 'LOW' && faults.has('product-feed-low-priority-partial')) {
+    return warnings.filter((_, i) => i % 2 === 0);
+  }
+  return warnings;
+}
+
+function render(error: UploadError, faults: FaultSet): Record<string, unknown> {
+  return {
+    ...error,
+    id: faults.has('product-feed-id-not-number') ? String(error.id) : error.id,
+    severity: faults.has('product-feed-severity-wrong') ? error.severity.toUpperCase() : error.severity,
+  };
+}
+
+/**
+ * GET `/{product_feed_upload_id}/errors`: a list result; `summary=true` adds `summary.total_count`. Any
+ * issued token reads it: the spec names no permission and no code 200 for this edge.
+ */
+function listErrors(req: RefRequest, ctx: RefContext): RefResponse {
+  requireToken(req);
+  const priority = readString(req.params, 'error_priority');
+  if (priority !== undefined && !PRIORITIES.includes(priority)) {
+    throw invalidParam(`error_priority must be one of ${PRIORITIES.join(', ')}.`);
+  }
+  const errors = byPriority(priority, ctx.faults);
+  const page = paginate(errors, (error) => String(error.id), req, ctx);
+  const body: Record<string, unknown> = {
+    data: page.data.map((error) => render(error, ctx.faults)),
+    paging: page.paging,
+  };
+  if (readBool(req.params, 'summary') && !ctx.faults.has('product-feed-summary-missing')) {
+    body['summary'] = { total_count: errors.length };
+  }
+  return { status: 200, body };
+}
+
+/** The fixture product feed upload's errors; create, update and delete are unsupported (no routes). */
+export const PRODUCT_FEED_GROUP: EndpointGroup = {
+  name: 'product-feed',
+  routes: [
+    {
+      method: 'GET',
+      pattern: '/:upload_id/errors',
+      accepts: (params, ctx) => params['upload_id'] === ctx.profile.fixtures['product_feed_upload_id'],
+      handler: listErrors,
+    },
+  ],
+};

@@ -1,0 +1,46 @@
+import { invalidParam } from '../../graph-error.js';
+import { readList, readString } from '../../params.js';
+import type { Template } from './template-state.js';
+
+type Params = Record<string, unknown>;
+
+/**
+ * The templates a DELETE names: `hsm_ids` (bulk), `hsm_id` with `name` (one), or `name` (all languages).
+ * Naming nothing, or nothing that exists, is code 100 and deletes nothing.
+ */
+export function templatesToDelete(params: Params, live: Template[]): Template[] {
+  const name = readString(params, 'name');
+  const hsmId = readString(params, 'hsm_id');
+  const hsmIds = readList(params, 'hsm_ids', true);
+  if (hsmIds !== undefined) {
+    const ids = hsmIds.map((id) => (typeof id === 'number' ? String(id) : id));
+    if (ids.length === 0 || ids.some((id) => typeof id !== 'string' || !/^\d+$/.test(id))) {
+      throw invalidParam('hsm_ids must be an array of numeric strings.');
+    }
+    return ids.map((id) =>
+      found(
+        live.filter((t) => t.id === id),
+        `template ${id}`,
+      ),
+    );
+  }
+  if (hsmId !== undefined) {
+    if (!name) throw invalidParam('hsm_id must be sent together with name.');
+    return [
+      found(
+        live.filter((t) => t.id === hsmId && t.name === name),
+        `template ${hsmId} named ${name}`,
+      ),
+    ];
+  }
+  if (!name) throw invalidParam('name, hsm_id with name, or hsm_ids is required.');
+  const named = live.filter((t) => t.name === name);
+  found(named, `a template named ${name}`);
+  return named;
+}
+
+function found(matches: Template[], what: string): Template {
+  const first = matches[0];
+  if (!first) throw invalidParam(`There is no ${what} in this account.`);
+  return first;
+}

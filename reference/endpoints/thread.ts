@@ -1,0 +1,52 @@
+import { type PageNeeds, requirePageToken } from '../access.js';
+import { readString } from '../params.js';
+import type { EndpointGroup, RefContext, RefRequest, RefResponse } from '../types.js';
+import { paginate } from './paging.js';
+import { parseFieldSpecs } from './thread/field-spec.js';
+import {
+  DEFAULT_THREAD_FIELDS,
+  renderMessage,
+  renderThread,
+  selectMessages,
+} from './thread/thread-fields.js';
+
+const READ: PageNeeds = {
+  anyTask: ['MODERATE'],
+  permissions: ['pages_messaging', 'pages_manage_metadata', 'pages_show_list'],
+};
+
+const isThread = (params: Record<string, string>, ctx: RefContext): boolean =>
+  params['thread_id'] === ctx.profile.fixtures['thread_id'];
+
+function pageToken(req: RefRequest, ctx: RefContext): void {
+  const pageId = ctx.profile.fixtures['page_id'] ?? '';
+  requirePageToken(req, pageId, READ, ctx.faults.has('thread-missing-permission-accepted'));
+}
+
+/** GET `/{thread_id}`: the thread's fields; `messages.source(PARTICIPANTS).limit(n)` filters the edge. */
+function readThread(req: RefRequest, ctx: RefContext): RefResponse {
+  pageToken(req, ctx);
+  const fields = readString(req.params, 'fields');
+  const specs =
+    fields === undefined || fields.trim() === ''
+      ? DEFAULT_THREAD_FIELDS.map((name) => ({ name, modifiers: {} }))
+      : parseFieldSpecs(fields);
+  return { status: 200, body: renderThread(specs, ctx) };
+}
+
+/** GET `/{thread_id}/messages`: the edge alone, `source` as a query parameter; shape free (NS-13). */
+function readMessages(req: RefRequest, ctx: RefContext): RefResponse {
+  pageToken(req, ctx);
+  const messages = selectMessages(readString(req.params, 'source'), undefined, ctx);
+  const page = paginate(messages, (message) => message.id, req, ctx);
+  return { status: 200, body: { data: page.data.map(renderMessage), paging: page.paging } };
+}
+
+/** The fixture message thread; create, update and delete are unsupported (no routes). */
+export const THREAD_GROUP: EndpointGroup = {
+  name: 'thread',
+  routes: [
+    { method: 'GET', pattern: '/:thread_id', accepts: isThread, handler: readThread },
+    { method: 'GET', pattern: '/:thread_id/messages', accepts: isThread, handler: readMessages },
+  ],
+};

@@ -1,0 +1,62 @@
+import { formatGraphTime } from '../../clock.js';
+import { invalidParam } from '../../graph-error.js';
+import { toInt } from '../../params.js';
+import type { RefContext } from '../../types.js';
+import type { FieldSpec } from './field-spec.js';
+import { THREAD_COUNTS, THREAD_MESSAGES, THREAD_PROFILES, type ThreadMessage } from './thread-data.js';
+
+type Render = (spec: FieldSpec, ctx: RefContext) => unknown;
+
+const SOURCES = ['ALL', 'PARTICIPANTS'];
+
+/** `source` (PARTICIPANTS drops admin text) and `limit` (a positive integer), from a modifier or a query. */
+export function selectMessages(source: string | undefined, limit: unknown, ctx: RefContext): ThreadMessage[] {
+  const chosen = (source ?? 'ALL').toUpperCase();
+  if (!SOURCES.includes(chosen)) throw invalidParam(`source must be one of ${SOURCES.join(', ')}.`);
+  const participantsOnly = chosen === 'PARTICIPANTS' && !ctx.faults.has('thread-source-filter-ignored');
+  const messages = THREAD_MESSAGES.filter((message) => !participantsOnly || !message.adminText);
+  const max = toInt(limit === '' ? undefined : limit, 'limit');
+  if (max !== undefined && max < 1) throw invalidParam('limit must be a positive integer.');
+  if (max === undefined || ctx.faults.has('thread-messages-limit-ignored')) return messages;
+  return messages.slice(0, max);
+}
+
+export function renderMessage(message: ThreadMessage): Record<string, unknown> {
+  return {
+    id: message.id,
+    message: message.message,
+    from: message.from,
+    created_time: formatGraphTime(message.createdTime),
+  };
+}
+
+const count = (value: number, ctx: RefContext): unknown =>
+  ctx.faults.has('thread-counts-as-strings') ? String(value) : value;
+
+/** The Message thread's fields (spec table); `comments` and `messages` as list results (R22). */
+const RENDERERS: Record<string, Render> = {
+  id: (_spec, ctx) => ctx.profile.fixtures['thread_id'],
+  comments: () => ({ data: THREAD_MESSAGES.map(renderMessage) }),
+  messages: ({ modifiers }, ctx) => ({
+    data: selectMessages(modifiers['source'], modifiers['limit'], ctx).map(renderMessage),
+  }),
+  to: () => ({ data: THREAD_PROFILES }),
+  unread: (_spec, ctx) => count(THREAD_COUNTS.unread, ctx),
+  unseen: (_spec, ctx) => count(THREAD_COUNTS.unseen, ctx),
+  updated_time: () => formatGraphTime(Math.max(...THREAD_MESSAGES.map((message) => message.createdTime))),
+  can_reply: () => true,
+  // The fixture thread is linked to the fixture group, so the workplace-only field has a value to type-check.
+  linked_group: (_spec, ctx) => ctx.profile.fixtures['group_id'],
+};
+
+export const DEFAULT_THREAD_FIELDS = ['id', 'updated_time', 'unread', 'unseen', 'can_reply'];
+
+/** `id` always, then each requested field; unknown names are left out rather than refused. */
+export function renderThread(specs: FieldSpec[], ctx: RefContext): Record<string, unknown> {
+  const result: Record<string, unknown> = { id: ctx.profile.fixtures['thread_id'] };
+  for (const spec of specs) {
+    const value = RENDERERS[spec.name]?.(spec, ctx);
+    if (value !== undefined) result[spec.name] = value;
+  }
+  return result;
+}

@@ -1,0 +1,19 @@
+import type { FaultCatalogue } from '../webhook-seam.js';
+
+const area = 'product-feed';
+
+/** Deliberate bugs of `GET /{product_feed_upload_id}/errors`; each makes a rule fail. */
+export const PRODUCT_FEED_FAULTS: FaultCatalogue = {
+  'product-feed-priority-ignored': {
+    area,
+    description:
+      '`error_priority` is ignored: HIGH returns warnings too, MEDIUM and LOW return fatal errors.',
+  },
+  'product-feed-low-priority-partial': {
+    area,
+    description: '`error_priority=LOW` returns only every other warning, unlike MEDIUM (breaks R45).',
+  },
+  'product-feed-severity-wrong': { area, description: '`severity` reads FATAL or WARNING in upper case.' },
+  'product-feed-summary-missing': { area, description: '`summary=true` adds no `summary`.' },
+  'product-feed-id-not-number': { area, description: 'Error `id` reads as a string instead of a number.' },
+};

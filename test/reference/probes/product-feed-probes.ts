@@ -1,0 +1,18 @@
+import { call } from '../reference-client.js';
+import { type Probe, type ProbeEnv, page } from './probe-kit.js';
+
+const errors = (env: ProbeEnv, query: Record<string, string> = {}) =>
+  call(env.ref, 'GET', '/v25.0/4000001/errors', {
+    query: { access_token: page(env), limit: '100', ...query },
+  });
+
+const field = async (env: ProbeEnv, name: string, query: Record<string, string> = {}) =>
+  (await errors(env, query)).body.data.map((item: Record<string, unknown>) => item[name]);
+
+export const PRODUCT_FEED_PROBES: Record<string, Probe> = {
+  'product-feed-priority-ignored': (env) => field(env, 'severity', { error_priority: 'HIGH' }),
+  'product-feed-low-priority-partial': (env) => field(env, 'id', { error_priority: 'LOW' }),
+  'product-feed-severity-wrong': (env) => field(env, 'severity'),
+  'product-feed-summary-missing': async (env) => (await errors(env, { summary: 'true' })).body.summary,
+  'product-feed-id-not-number': async (env) => (await field(env, 'id')).map((id: unknown) => typeof id),
+};

@@ -1,0 +1,52 @@
+import { call, control } from '../reference-client.js';
+import { outcome, type Probe, type ProbeEnv } from './probe-kit.js';
+
+const SEEDED = '3100001';
+const msgapp = (env: ProbeEnv) => env.ref.tokens['msgapp'] ?? '';
+
+const create = (env: ProbeEnv, json: Record<string, unknown>) =>
+  call(env.ref, 'POST', `/v25.0/3000001/message_templates?access_token=${msgapp(env)}`, { json });
+
+const template = (components: unknown[], extra: Record<string, unknown> = {}) => ({
+  name: 'probe',
+  language: 'en_US',
+  category: 'UTILITY',
+  components,
+  ...extra,
+});
+
+const BODY = { type: 'BODY', text: 'Thanks.' };
+
+const read = (env: ProbeEnv, id: string, token = msgapp(env)) =>
+  call(env.ref, 'GET', `/v25.0/${id}`, { query: { access_token: token } });
+
+const buttons = (items: unknown[]) => [BODY, { type: 'BUTTONS', buttons: items }];
+
+export const TEMPLATES_PROBES: Record<string, Probe> = {
+  'templates-approved-without-examples': async (env) => {
+    const { body } = await create(env, template([{ type: 'BODY', text: 'Hi {{1}}' }]));
+    await control(env.ref, 'POST', '/clock', { advance_seconds: 86_400 });
+    return (await read(env, body.id)).body.status;
+  },
+  'templates-page-token-accepted': (env) => outcome(read(env, SEEDED, env.ref.tokens['page'])),
+  'templates-body-text-optional': (env) => outcome(create(env, template([{ type: 'BODY' }]))),
+  'templates-header-text-optional': (env) =>
+    outcome(create(env, template([{ type: 'HEADER', format: 'TEXT' }, BODY]))),
+  'templates-component-type-unchecked': (env) =>
+    outcome(create(env, template(buttons([{ type: 'TELEPORT', text: 'go' }])))),
+  'templates-phone-number-wrong-code': (env) =>
+    outcome(create(env, template(buttons([{ type: 'PHONE_NUMBER', text: 'c', phone_number: 'x' }])))),
+  'templates-category-unchecked': (env) => outcome(create(env, template([BODY], { category: 'OTHER' }))),
+  'templates-name-language-optional': (env) => outcome(create(env, template([BODY], { name: undefined }))),
+  'templates-create-response-shape': async (env) => (await create(env, template([BODY]))).body,
+  'templates-update-response-shape': async (env) => {
+    const path = `/v25.0/${SEEDED}?access_token=${msgapp(env)}`;
+    return (await call(env.ref, 'POST', path, { json: { category: 'MARKETING' } })).body;
+  },
+  'templates-status-lowercase': async (env) => (await read(env, SEEDED)).body.status,
+  'templates-delete-ignored': async (env) => {
+    const query = { access_token: msgapp(env), name: 'hello_world' };
+    await call(env.ref, 'DELETE', '/v25.0/3000001/message_templates', { query });
+    return (await read(env, SEEDED)).body.status;
+  },
+};
