@@ -4,7 +4,7 @@ import { resolveExpectation } from '../checks/registry.js';
 import { at, UserInputError } from '../errors.js';
 import { describeSchemaError, validatorFor } from '../validation/schema-registry.js';
 import { parseLocated } from '../validation/yaml-locate.js';
-import { STEP_KINDS, type Suite } from './suite.js';
+import { type Expectation, STEP_KINDS, type Suite } from './suite.js';
 import { checkSyntax, expressionsIn, TemplateError } from './template.js';
 
 const TOKEN_WORDS = ['none', 'app', 'unissued', 'page', 'page_no_manage_posts', 'page_no_moderate', 'user', 'msgapp'];
@@ -73,12 +73,17 @@ function checkSemantics(suite: Suite): void {
       if (token && !token.includes('{{') && !TOKEN_WORDS.includes(token)) {
         fail(suite, `${where}/request/token`, `unknown token "${token}"; use ${TOKEN_WORDS.join(', ')}`);
       }
-      (step.expect ?? []).forEach((expectation, e) => {
-        const { check, name, args } = resolveExpectation(expectation);
-        if (!check) fail(suite, `${where}/expect/${e}`, `unknown check "${name}"`);
-        const problem = expressionsIn(args).length === 0 ? check.argsProblem?.(args) : undefined;
-        if (problem) fail(suite, `${where}/expect/${e}`, problem);
-      });
+      checkExpectations(suite, `${where}/expect`, step.expect ?? []);
     });
+    if (rule.passive) checkExpectations(suite, `${base}/passive/expect`, rule.passive.expect);
+  });
+}
+
+function checkExpectations(suite: Suite, where: string, expectations: Expectation[]): void {
+  expectations.forEach((expectation, e) => {
+    const { check, name, args } = resolveExpectation(expectation);
+    if (!check) fail(suite, `${where}/${e}`, `unknown check "${name}"`);
+    const problem = expressionsIn(args).length === 0 ? check.argsProblem?.(args) : undefined;
+    if (problem) fail(suite, `${where}/${e}`, problem);
   });
 }

@@ -24,6 +24,26 @@ export interface Rule {
   runs?: number;
   reset?: 'rule' | 'each-run' | 'never';
   steps: Step[];
+  /** How `graphcheck check` judges this rule from recorded traffic, when one exchange (or a group) can show it. */
+  passive?: PassiveSpec;
+}
+
+/** Which recorded exchanges a rule applies to, and what they must show. */
+export interface PassiveSpec {
+  match: ExchangeMatch;
+  /** Judge exchanges in groups sharing this parameter (`code`: every exchange of one authorization code). */
+  group_by?: string;
+  expect: Expectation[];
+}
+
+export interface ExchangeMatch {
+  method?: string;
+  /** `/{page_id}/feed`: `{name}` matches one path segment; a version prefix is ignored. */
+  path: string;
+  /** Request parameters (query, form or JSON body) that must match: a value, or a matcher object. */
+  params?: Record<string, unknown>;
+  /** Only exchanges whose response is a success (`true`) or an error (`false`). */
+  ok?: boolean;
 }
 
 export interface Needs {

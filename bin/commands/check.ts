@@ -1,0 +1,79 @@
+import { open } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { openCassette } from '../../harness/cassette/cassette-reader.js';
+import { readForeignTraffic } from '../../harness/cassette/read-foreign.js';
+import { exitCodeFor } from '../../harness/engine/run-suites.js';
+import { UserInputError } from '../../harness/errors.js';
+import type { Exchange } from '../../harness/model/index.js';
+import { checkTraffic } from '../../harness/passive/check-traffic.js';
+import { loadProfileFile } from '../../harness/profile/load-profile.js';
+import { consoleReporter } from '../../harness/reports/console-reporter.js';
+import { jsonReporter } from '../../harness/reports/json-reporter.js';
+import { junitReporter } from '../../harness/reports/junit-reporter.js';
+import { markdownReporter } from '../../harness/reports/markdown-reporter.js';
+import { loadSuites } from '../../harness/suite/load-suite.js';
+import { SUITES_DIR } from './run.js';
+
+interface CheckFlags {
+  cassette: string;
+  profile?: string;
+  rule?: string[];
+  reportDir: string;
+  suitesDir: string;
+}
+
+const DEFAULT_ERROR_PATHS = { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' };
+
+/** `graphcheck check`: passive conformance of recorded traffic (graphcheck cassettes, HAR, VCR). */
+export function register(program: Command): void {
+  program
+    .command('check')
+    .description('check recorded traffic against every rule that one exchange (or a group) can show')
+    .requiredOption('--cassette <file>', 'a graphcheck cassette, a HAR file or a VCR cassette')
+    .option('--profile <file>', "the target's profile (for its error paths); default: contract §3.1")
+    .option('--rule <id...>', 'check only these rules')
+    .option('--report-dir <dir>', 'where report.json, junit.xml and summary.md go', 'reports')
+    .option('--suites-dir <dir>', 'folder of suite YAML files', SUITES_DIR)
+    .action(async (flags: CheckFlags) => {
+      process.exitCode = await checkCommand(flags, (text) => process.stdout.write(text));
+    });
+}
+
+export async function checkCommand(flags: CheckFlags, print: (text: string) => void): Promise<number> {
+  const suites = await loadSuites(flags.suitesDir);
+  const errorPaths = flags.profile ? (await loadProfileFile(flags.profile)).errors : DEFAULT_ERROR_PATHS;
+  const exchanges = await trafficOf(flags.cassette);
+  const result = await checkTraffic(suites, { name: flags.cassette, exchanges }, { errorPaths }, { rules: flags.rule });
+  const reporters = [
+    consoleReporter(print),
+    jsonReporter(flags.reportDir),
+    junitReporter(flags.reportDir),
+    markdownReporter(flags.reportDir),
+  ];
+  for (const r of result.results) for (const reporter of reporters) reporter.onRuleEnd?.(r);
+  for (const reporter of reporters) await reporter.onRunEnd?.(result);
+  return exitCodeFor(result);
+}
+
+/** A graphcheck cassette streams; HAR and VCR files are read whole (they are small by nature). */
+async function trafficOf(file: string): Promise<AsyncIterable<Exchange> | Exchange[]> {
+  if (await isGraphcheckCassette(file)) {
+    const cassette = await openCassette(file);
+    return (async function* () {
+      for await (const entry of cassette.entries()) yield entry.exchange;
+    })();
+  }
+  return (await readForeignTraffic(file)).exchanges;
+}
+
+async function isGraphcheckCassette(file: string): Promise<boolean> {
+  const handle = await open(file, 'r').catch(() => {
+    throw new UserInputError('FILE_NOT_FOUND', `${file}: cannot read the cassette; check the --cassette path`);
+  });
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(400), 0, 400, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8').includes('graphcheck_cassette');
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SUITES_DIR } from '../../bin/commands/run.js';
+import { readForeignTraffic } from '../../harness/cassette/read-foreign.js';
+import { checkTraffic } from '../../harness/passive/check-traffic.js';
+import { loadSuites } from '../../harness/suite/load-suite.js';
+
+const REALWORLD = new URL('../../../shared/realworld/', import.meta.url).pathname;
+const ERROR_PATHS = { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' };
+
+/** Every recorded-traffic file of ../shared/realworld: HAR files and VCR cassettes (not the hand-written mock table). */
+function trafficFiles(dir = REALWORLD): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return trafficFiles(path);
+    return /\.har$/.test(name) || (/\.ya?ml$/.test(name) && dir.includes('vcr_cassettes')) ? [path] : [];
+  });
+}
+
+/** The findings docs/passive-findings.md lists, each with the sentence that supports it: `file | rule`. */
+function documentedFindings(): string[] {
+  const doc = readFileSync('docs/passive-findings.md', 'utf8');
+  return [...doc.matchAll(/^\| `([^`]+)` \| `([^`]+)` \|/gm)].map((m) => `${m[1]} | ${m[2]}`);
+}
+
+describe('graphcheck check over real recorded traffic', () => {
+  it('flags only what docs/passive-findings.md lists and justifies', async () => {
+    const suites = await loadSuites(SUITES_DIR);
+    const found: string[] = [];
+    const files = trafficFiles();
+    expect(files.length).toBeGreaterThan(20);
+    for (const file of files) {
+      const { exchanges } = await readForeignTraffic(file);
+      const result = await checkTraffic(suites, { name: file, exchanges }, { errorPaths: ERROR_PATHS });
+      expect(result.summary.error).toBe(0);
+      for (const r of result.results.filter((x) => x.verdict === 'failed')) found.push(`${relative(REALWORLD, file)} | ${r.rule}`);
+    }
+    expect(found.sort()).toEqual(documentedFindings().sort());
+  });
+});
