@@ -17,18 +17,32 @@ export async function importCommand(
 ): Promise<void> {
   if (!options.redact) warn(noRedactNotice(options.out ?? 'the cassette'));
   const result = await importCassette(file, options);
-  print(`imported ${result.exchanges} exchanges (${result.format}) from ${file} into ${result.out}; ${result.redacted} secrets redacted`);
+  print(
+    `imported ${result.exchanges} exchanges (${result.format}) from ${file} into ${result.out}; ${result.redacted} secrets redacted`,
+  );
 }
 
-export async function exportCommand(file: string, options: { har?: boolean; out?: string }, print: Print = stdout): Promise<void> {
-  if (!options.har) throw new UserInputError('USAGE', 'cassette export: choose the format: --har (the only one)');
+export async function exportCommand(
+  file: string,
+  options: { har?: boolean; out?: string },
+  print: Print = stdout,
+): Promise<void> {
+  if (!options.har)
+    throw new UserInputError('USAGE', 'cassette export: choose the format: --har (the only one)');
   const out = options.out ?? `${file.replace(/\.(cassette\.)?ya?ml$/i, '')}.har`;
   const count = await exportHar(file, out);
   print(`exported ${count} exchanges from ${file} to ${out} (HAR 1.2)`);
 }
 
-export async function redactCommand(file: string, options: { appSecret?: string; secret?: string[] }, print: Print = stdout): Promise<void> {
-  const result = await redactCassette(file, { appSecret: options.appSecret, secrets: options.secret });
+export async function redactCommand(
+  file: string,
+  options: { appSecret?: string; secret?: string[] },
+  print: Print = stdout,
+): Promise<void> {
+  const result = await redactCassette(file, {
+    appSecret: options.appSecret,
+    secrets: options.secret,
+  });
   print(`redacted ${file} again: ${result.exchanges} exchanges, ${result.added} secrets newly replaced`);
 }
 
@@ -44,7 +58,9 @@ export function register(program: Command): void {
     .option('--out <file>', 'cassette to write (default: FILE.cassette.yml)')
     .option('--no-redact', 'keep secrets as they are in the input')
     .option('--app-secret <secret>', 'also redact this app secret')
-    .action((file: string, options: { out?: string; redact: boolean; appSecret?: string }) => importCommand(file, options));
+    .action((file: string, options: { out?: string; redact: boolean; appSecret?: string }) =>
+      importCommand(file, options),
+    );
   cassette
     .command('export <file>')
     .description('write a cassette in another format')
@@ -56,5 +72,7 @@ export function register(program: Command): void {
     .description('re-apply the redaction rules to an existing cassette, in place')
     .option('--app-secret <secret>', 'also redact this app secret')
     .option('--secret <value>', 'also redact this value (repeatable)', collect)
-    .action((file: string, options: { appSecret?: string; secret?: string[] }) => redactCommand(file, options));
+    .action((file: string, options: { appSecret?: string; secret?: string[] }) =>
+      redactCommand(file, options),
+    );
 }

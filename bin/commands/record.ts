@@ -1,7 +1,18 @@
 import type { Command } from 'commander';
 import { parseRecordMode, type RecordMode } from '../../harness/recorder/record-mode.js';
+import {
+  DEFAULT_SERVICE_HOSTS,
+  loadOrCreateCa,
+  type RunningForwardProxy,
+  startForwardProxy,
+} from '../../harness/recorder/forward-proxy.js';
 import { type RunningRecorder, startRecorder } from '../../harness/recorder/recorder.js';
-import { noRedactNotice, parseMatchMode, parsePort, untilSignal } from '../../harness/recorder/cli-options.js';
+import {
+  noRedactNotice,
+  parseMatchMode,
+  parsePort,
+  untilSignal,
+} from '../../harness/recorder/cli-options.js';
 
 export interface RecordCommandOptions {
   target: string;
@@ -13,6 +24,17 @@ export interface RecordCommandOptions {
   appSecret?: string;
   match: 'strict' | 'last';
   ignoreVersion?: boolean;
+  /** Also run an HTTPS forward proxy (for `HTTPS_PROXY` clients) on this port. */
+  forwardProxyPort?: number;
+  caCert?: string;
+  caKey?: string;
+  serviceHost?: string[];
+}
+
+export interface RunningRecordCommand {
+  recorder: RunningRecorder;
+  forwardProxy?: RunningForwardProxy;
+  close(): Promise<void>;
 }
 
 /** Starts the recording proxy and prints its address; the caller decides when it stops. */
@@ -20,7 +42,7 @@ export async function startRecordCommand(
   options: RecordCommandOptions,
   print: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
   warn: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
-): Promise<RunningRecorder> {
+): Promise<RunningRecordCommand> {
   if (!options.redact) warn(noRedactNotice(options.cassette));
   const recorder = await startRecorder({
     target: options.target,
@@ -34,8 +56,41 @@ export async function startRecordCommand(
     ignoreVersion: options.ignoreVersion,
     log: warn,
   });
-  print(`recording proxy on ${recorder.url} -> ${options.target} (mode ${options.mode}, cassette ${options.cassette})`);
-  return recorder;
+  print(
+    `recording proxy on ${recorder.url} -> ${options.target} (mode ${options.mode}, cassette ${options.cassette})`,
+  );
+  if (options.forwardProxyPort === undefined) return { recorder, close: () => recorder.close() };
+  const certOut = `${options.cassette}.ca.pem`;
+  try {
+    const ca = await loadOrCreateCa({
+      cert: options.caCert,
+      key: options.caKey,
+      certOut,
+    });
+    const hosts = options.serviceHost ?? DEFAULT_SERVICE_HOSTS;
+    const forwardProxy = await startForwardProxy({
+      session: recorder.session,
+      ca,
+      hosts,
+      port: options.forwardProxyPort,
+    });
+    const trust = options.caCert ?? certOut;
+    print(
+      `HTTPS forward proxy on ${forwardProxy.url} for ${hosts.join(', ')} -> ${options.target} (clients trust ${trust})`,
+    );
+    const close = async (): Promise<void> => {
+      await forwardProxy.close();
+      await recorder.close();
+    };
+    return { recorder, forwardProxy, close };
+  } catch (error) {
+    await recorder.close();
+    throw error;
+  }
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
 }
 
 export function register(program: Command): void {
@@ -46,15 +101,41 @@ export function register(program: Command): void {
     .requiredOption('--cassette <file>', 'cassette file to write (YAML stream)')
     .option('--port <port>', 'port to listen on (0 = a free port)', parsePort, 0)
     .option('--host <host>', 'address to bind', '127.0.0.1')
-    .option('--no-redact', 'write secrets into the cassette as sent (tokens, client secrets, codes, cookies, app secret)')
-    .option('--mode <mode>', 'once | new_episodes | none | all (as VCR)', parseRecordMode, 'once' as RecordMode)
-    .option('--app-secret <secret>', 'app secret to redact and to re-sign notifications with (env GRAPHCHECK_APP_SECRET)')
+    .option(
+      '--no-redact',
+      'write secrets into the cassette as sent (tokens, client secrets, codes, cookies, app secret)',
+    )
+    .option(
+      '--mode <mode>',
+      'once | new_episodes | none | all (as VCR)',
+      parseRecordMode,
+      'once' as RecordMode,
+    )
+    .option(
+      '--app-secret <secret>',
+      'app secret to redact and to re-sign notifications with (env GRAPHCHECK_APP_SECRET)',
+    )
     .option('--match <mode>', 'replaying modes: strict | last', parseMatchMode, 'strict')
     .option('--ignore-version', 'replaying modes: match paths without their /vX.Y prefix')
+    .option(
+      '--forward-proxy-port <port>',
+      'also serve HTTPS_PROXY clients (hard-coded hosts) on this port',
+      parsePort,
+    )
+    .option(
+      '--ca-cert <file>',
+      'forward proxy: CA certificate clients trust (from `graphcheck ca --with-key`)',
+    )
+    .option('--ca-key <file>', "forward proxy: that CA's key (default: a new CA, written to CASSETTE.ca.pem)")
+    .option(
+      '--service-host <host>',
+      `forward proxy: a host sent to --target (repeatable; default ${DEFAULT_SERVICE_HOSTS.join(', ')})`,
+      collect,
+    )
     .action(async (options: RecordCommandOptions) => {
-      const recorder = await startRecordCommand(options);
+      const running = await startRecordCommand(options);
       await untilSignal();
-      await recorder.close();
-      process.stderr.write(`recorded ${recorder.recorded()} exchanges into ${options.cassette}\n`);
+      await running.close();
+      process.stderr.write(`recorded ${running.recorder.recorded()} exchanges into ${options.cassette}\n`);
     });
 }

@@ -32,7 +32,9 @@ export function serializeDocument(data: object, comment?: string): string {
 
 /** `12 GET /v25.0/2000001/feed 200`: what the comment line of an exchange document says. */
 export function exchangeComment(index: number, exchange: Exchange): string {
-  const outcome = exchange.response ? String(exchange.response.status) : (exchange.error?.code ?? 'no response');
+  const outcome = exchange.response
+    ? String(exchange.response.status)
+    : (exchange.error?.code ?? 'no response');
   return `${index} ${exchange.kind ?? 'api'} ${exchange.request.method} ${pathOf(exchange.request.url)} ${outcome}`;
 }
 

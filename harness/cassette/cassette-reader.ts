@@ -2,7 +2,12 @@ import { stat } from 'node:fs/promises';
 import { at, UserInputError } from '../errors.js';
 import type { Exchange } from '../model/exchange.js';
 import { CASSETTE_FORMAT, type CassetteHeader } from './cassette-format.js';
-import { describeSchemaError, validateExchange, validateHeader, validatePlaceholders } from './cassette-schema.js';
+import {
+  describeSchemaError,
+  validateExchange,
+  validateHeader,
+  validatePlaceholders,
+} from './cassette-schema.js';
 import { parseDocument } from './parse-document.js';
 import type { PlaceholderInfo } from './placeholder.js';
 import { type RawDocument, yamlDocuments } from './yaml-documents.js';
@@ -40,11 +45,19 @@ function foreignFormat(doc: unknown): string | undefined {
 function checkHeader(file: string, doc: RawDocument, data: unknown): CassetteHeader {
   const foreign = foreignFormat(data);
   if (foreign) {
-    throw invalid(file, doc.line, `not a graphcheck cassette (${foreign}): run \`graphcheck cassette import ${file}\``);
+    throw invalid(
+      file,
+      doc.line,
+      `not a graphcheck cassette (${foreign}): run \`graphcheck cassette import ${file}\``,
+    );
   }
   const version = (data as { graphcheck_cassette?: unknown } | null)?.graphcheck_cassette;
   if (version === undefined) {
-    throw invalid(file, doc.line, 'not a graphcheck cassette: the first document has no `graphcheck_cassette` key');
+    throw invalid(
+      file,
+      doc.line,
+      'not a graphcheck cassette: the first document has no `graphcheck_cassette` key',
+    );
   }
   if (version !== CASSETTE_FORMAT) {
     throw invalid(
@@ -55,7 +68,11 @@ function checkHeader(file: string, doc: RawDocument, data: unknown): CassetteHea
     );
   }
   if (!validateHeader(data)) {
-    throw invalid(file, doc.line, `header: ${describeSchemaError(validateHeader.errors)}: fix the header document`);
+    throw invalid(
+      file,
+      doc.line,
+      `header: ${describeSchemaError(validateHeader.errors)}: fix the header document`,
+    );
   }
   return data as CassetteHeader;
 }
@@ -65,13 +82,19 @@ export async function openCassette(file: string): Promise<OpenCassette> {
   try {
     await stat(file);
   } catch {
-    throw new UserInputError('FILE_NOT_FOUND', `${file}: no such cassette: check the path, or record one first`);
+    throw new UserInputError(
+      'FILE_NOT_FOUND',
+      `${file}: no such cassette: check the path, or record one first`,
+    );
   }
   const docs = yamlDocuments(file);
   const first = await docs.next();
-  if (first.done) throw invalid(file, undefined, 'empty file: a cassette starts with a header document; record again');
+  if (first.done)
+    throw invalid(file, undefined, 'empty file: a cassette starts with a header document; record again');
   const header = checkHeader(file, first.value, parseDocument(file, first.value));
-  const placeholders: Record<string, PlaceholderInfo> = { ...(header.redaction.placeholders ?? {}) };
+  const placeholders: Record<string, PlaceholderInfo> = {
+    ...(header.redaction.placeholders ?? {}),
+  };
   async function* entries(): AsyncGenerator<CassetteEntry> {
     let index = 0;
     let ordinal = 1;
@@ -82,7 +105,11 @@ export async function openCassette(file: string): Promise<OpenCassette> {
       if (typeof data === 'object' && 'request' in data) {
         if (!validateExchange(data)) {
           const why = describeSchemaError(validateExchange.errors);
-          throw invalid(file, doc.line, `exchange ${index}: ${why}: fix it, or delete lines ${doc.line}-${doc.endLine}`);
+          throw invalid(
+            file,
+            doc.line,
+            `exchange ${index}: ${why}: fix it, or delete lines ${doc.line}-${doc.endLine}`,
+          );
         }
         yield { exchange: data as Exchange, index: index++, line: doc.line };
       } else if (validatePlaceholders(data)) {
@@ -101,11 +128,17 @@ export async function openCassette(file: string): Promise<OpenCassette> {
 }
 
 /** Reads a whole cassette into memory (tests, small cassettes). Large ones: iterate `openCassette().entries()`. */
-export async function readCassette(
-  file: string,
-): Promise<{ header: CassetteHeader; placeholders: Record<string, PlaceholderInfo>; exchanges: Exchange[] }> {
+export async function readCassette(file: string): Promise<{
+  header: CassetteHeader;
+  placeholders: Record<string, PlaceholderInfo>;
+  exchanges: Exchange[];
+}> {
   const cassette = await openCassette(file);
   const exchanges: Exchange[] = [];
   for await (const entry of cassette.entries()) exchanges.push(entry.exchange);
-  return { header: cassette.header, placeholders: cassette.placeholders, exchanges };
+  return {
+    header: cassette.header,
+    placeholders: cassette.placeholders,
+    exchanges,
+  };
 }

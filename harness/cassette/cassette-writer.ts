@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
+import { UserInputError } from '../errors.js';
 import type { Exchange } from '../model/exchange.js';
-import { CASSETTE_FORMAT, type CassetteHeader, exchangeComment, serializeDocument } from './cassette-format.js';
+import {
+  CASSETTE_FORMAT,
+  type CassetteHeader,
+  exchangeComment,
+  serializeDocument,
+} from './cassette-format.js';
 import { openCassette } from './cassette-reader.js';
 import type { PlaceholderInfo } from './placeholder.js';
 import { Redactor, type RedactorOptions } from './redactor.js';
@@ -29,7 +35,8 @@ function newHeader(options: CassetteWriterOptions): CassetteHeader {
   if (header.redaction.enabled) {
     header.redaction.rules = [...REDACTION_RULES];
     header.redaction.salt = randomBytes(16).toString('hex');
-    if (options.appSecret) header.redaction.app_secret_stand_in = `stand-in-${randomBytes(12).toString('hex')}`;
+    if (options.appSecret)
+      header.redaction.app_secret_stand_in = `stand-in-${randomBytes(12).toString('hex')}`;
     header.redaction.placeholders = {};
   }
   return header;
@@ -67,20 +74,39 @@ export class CassetteWriter {
   }
 
   /** Starts a new cassette with a given header (re-redaction keeps the salt and placeholders it had). */
-  static createWithHeader(file: string, header: CassetteHeader, options: RedactorOptions = {}): CassetteWriter {
-    const fd = openSync(file, 'w');
+  static createWithHeader(
+    file: string,
+    header: CassetteHeader,
+    options: RedactorOptions = {},
+  ): CassetteWriter {
+    const fd = openForWriting(file, 'w');
     writeAll(fd, serializeDocument(header, 'graphcheck cassette: header, then one document per exchange'));
-    const copy = { ...header, redaction: { ...header.redaction, placeholders: { ...header.redaction.placeholders } } };
+    const copy = {
+      ...header,
+      redaction: {
+        ...header.redaction,
+        placeholders: { ...header.redaction.placeholders },
+      },
+    };
     return new CassetteWriter(file, copy, fd, 0, options);
   }
 
   /** Continues an existing cassette: same salt and placeholders, so the same secret keeps its placeholder. */
-  static async append(file: string, options: Omit<CassetteWriterOptions, 'target'> = {}): Promise<CassetteWriter> {
+  static async reopen(
+    file: string,
+    options: Omit<CassetteWriterOptions, 'target'> = {},
+  ): Promise<CassetteWriter> {
     const cassette = await openCassette(file);
     let count = 0;
     for await (const _ of cassette.entries()) count++;
-    const header = { ...cassette.header, redaction: { ...cassette.header.redaction, placeholders: cassette.placeholders } };
-    return new CassetteWriter(file, header, openSync(file, 'a'), count, options);
+    const header = {
+      ...cassette.header,
+      redaction: {
+        ...cassette.header.redaction,
+        placeholders: cassette.placeholders,
+      },
+    };
+    return new CassetteWriter(file, header, openForWriting(file, 'a'), count, options);
   }
 
   /** Every placeholder of the cassette so far (the header's and those added since). */
@@ -103,7 +129,10 @@ export class CassetteWriter {
       stored = redacted;
       if (Object.keys(added).length > 0) {
         text += serializeDocument({ placeholders: added });
-        this.header.redaction.placeholders = { ...this.header.redaction.placeholders, ...added };
+        this.header.redaction.placeholders = {
+          ...this.header.redaction.placeholders,
+          ...added,
+        };
       }
     }
     text += serializeDocument(ordered(stored), exchangeComment(this.written, stored));
@@ -131,6 +160,15 @@ function ordered(exchange: Exchange): Exchange {
     ...(response ? { response } : {}),
     ...(error ? { error } : {}),
   };
+}
+
+function openForWriting(file: string, flags: 'w' | 'a'): number {
+  try {
+    return openSync(file, flags);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new UserInputError('USAGE', `${file}: cannot write the cassette (${code}): choose another path`);
+  }
 }
 
 function writeAll(fd: number, text: string): void {

@@ -1,4 +1,10 @@
-import { SECRET_PARAM_NAMES, SECRET_PARAMS } from './secret-params.js';
+import type { Exchange, Headers } from '../model/exchange.js';
+import {
+  SECRET_JSON_KEYS,
+  SECRET_PARAM_NAMES,
+  SECRET_PARAMS,
+  SECRET_RESPONSE_KEYS,
+} from './secret-params.js';
 
 /** A secret value found in traffic; `inPlace` ones are replaced where found, not everywhere. */
 export interface FoundSecret {
@@ -34,7 +40,10 @@ function valueEnd(text: string, start: number): number {
     if (c === '\\') {
       const esc = text.slice(i, i + 6).toLowerCase();
       if (text[i + 1] === '/') i += 2;
-      else if (/^\\u[0-9a-f]{4}$/.test(esc) && !['\\u0026', '\\u0022', '\\u0023', '\\u003c', '\\u003e'].includes(esc))
+      else if (
+        /^\\u[0-9a-f]{4}$/.test(esc) &&
+        !['\\u0026', '\\u0022', '\\u0023', '\\u003c', '\\u003e'].includes(esc)
+      )
         i += 6;
       else break;
     } else if (c === undefined || /[&#"'<>\s]/.test(c)) break;
@@ -57,7 +66,8 @@ export function scanUrlParams(text: string, found: FoundSecret[]): void {
       const start = at + needle.length;
       const raw = text.slice(start, valueEnd(text, start));
       const value = urlDecode(jsonUnescape(raw));
-      if (value !== '' && !isPlaceholderLike(value)) found.push({ kind: SECRET_PARAMS[name] as string, value });
+      if (value !== '' && !isPlaceholderLike(value))
+        found.push({ kind: SECRET_PARAMS[name] as string, value });
     }
   }
 }
@@ -83,7 +93,8 @@ export function scanMultipart(text: string, found: FoundSecret[]): void {
       if (blank === -1) continue;
       const end = text.indexOf('\r\n', blank + 4);
       const value = text.slice(blank + 4, end === -1 ? undefined : end);
-      if (value !== '' && !isPlaceholderLike(value)) found.push({ kind: SECRET_PARAMS[name] as string, value });
+      if (value !== '' && !isPlaceholderLike(value))
+        found.push({ kind: SECRET_PARAMS[name] as string, value });
     }
   }
 }
@@ -101,5 +112,51 @@ export function authorizationSecret(value: string): FoundSecret | undefined {
   const scheme = (m[1] as string).toLowerCase();
   const credentials = m[2] as string;
   if (isPlaceholderLike(credentials)) return undefined;
-  return { kind: scheme === 'bearer' || scheme === 'oauth' ? 'access_token' : 'authorization', value: credentials };
+  return {
+    kind: scheme === 'bearer' || scheme === 'oauth' ? 'access_token' : 'authorization',
+    value: credentials,
+  };
+}
+
+function headerEntries(headers: Headers): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const [name, value] of Object.entries(headers)) {
+    for (const v of Array.isArray(value) ? value : [value]) out.push([name.toLowerCase(), v]);
+  }
+  return out;
+}
+
+/** A body as text for scanning; binary bodies as latin1, which keeps ASCII secrets intact. */
+function bodyText(body: string | undefined, encoding: 'utf8' | 'base64' | undefined): string | undefined {
+  if (body === undefined || body === '') return undefined;
+  return encoding === 'base64' ? Buffer.from(body, 'base64').toString('latin1') : body;
+}
+
+/** Every secret an exchange carries where the rules look: parameters, JSON keys, multipart fields, headers. */
+export function discoverSecrets(exchange: Exchange): FoundSecret[] {
+  const found: FoundSecret[] = [];
+  const { request, response } = exchange;
+  scanUrlParams(request.url, found);
+  for (const [name, value] of headerEntries(request.headers)) {
+    if (name === 'authorization') {
+      const secret = authorizationSecret(value);
+      if (secret) found.push(secret);
+    }
+  }
+  const requestText = bodyText(request.body, request.bodyEncoding);
+  if (requestText !== undefined && mentionsSecretParam(requestText)) {
+    scanUrlParams(requestText, found);
+    scanJsonKeys(requestText, SECRET_JSON_KEYS, found);
+    scanMultipart(requestText, found);
+  }
+  if (!response) return found;
+  for (const [name, value] of headerEntries(response.headers)) {
+    if (name === 'location' || name === 'content-location' || name === 'link') scanUrlParams(value, found);
+  }
+  const responseText = bodyText(response.body, response.bodyEncoding);
+  if (responseText !== undefined && mentionsSecretParam(responseText)) {
+    scanUrlParams(responseText, found);
+    scanJsonKeys(responseText, SECRET_RESPONSE_KEYS, found);
+  }
+  return found;
 }

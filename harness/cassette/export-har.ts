@@ -1,10 +1,13 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
+import { UserInputError } from '../errors.js';
 import type { Exchange, Headers } from '../model/exchange.js';
 import { openCassette } from './cassette-reader.js';
 import { GRAPHCHECK_VERSION } from './cassette-writer.js';
 
 function headerList(headers: Headers): Array<{ name: string; value: string }> {
-  return Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => ({ name, value: v })));
+  return Object.entries(headers).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((v) => ({ name, value: v })),
+  );
 }
 
 function header(headers: Headers, name: string): string | undefined {
@@ -15,7 +18,10 @@ function header(headers: Headers, name: string): string | undefined {
 function queryString(url: string): Array<{ name: string; value: string }> {
   const q = url.indexOf('?');
   if (q === -1) return [];
-  return [...new URLSearchParams(url.slice(q + 1).split('#')[0]).entries()].map(([name, value]) => ({ name, value }));
+  return [...new URLSearchParams(url.slice(q + 1).split('#')[0]).entries()].map(([name, value]) => ({
+    name,
+    value,
+  }));
 }
 
 function bodySize(body: string | undefined, encoding: string | undefined): number {
@@ -37,7 +43,13 @@ export function exchangeToHarEntry(exchange: Exchange): Record<string, unknown> 
       headers: headerList(request.headers),
       queryString: queryString(request.url),
       ...(request.body !== undefined
-        ? { postData: { mimeType: header(request.headers, 'content-type') ?? '', text: request.body, ...(request.bodyEncoding === 'base64' ? { _encoding: 'base64' } : {}) } }
+        ? {
+            postData: {
+              mimeType: header(request.headers, 'content-type') ?? '',
+              text: request.body,
+              ...(request.bodyEncoding === 'base64' ? { _encoding: 'base64' } : {}),
+            },
+          }
         : {}),
       headersSize: -1,
       bodySize: bodySize(request.body, request.bodyEncoding),
@@ -71,12 +83,21 @@ export function exchangeToHarEntry(exchange: Exchange): Record<string, unknown> 
 /** Writes a cassette as HAR 1.2, streaming entry by entry. Placeholders stay placeholders. */
 export async function exportHar(cassetteFile: string, out: string): Promise<number> {
   const cassette = await openCassette(cassetteFile);
-  const fd = openSync(out, 'w');
+  let fd: number;
+  try {
+    fd = openSync(out, 'w');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new UserInputError('USAGE', `${out}: cannot write the HAR file (${code}): choose another --out`);
+  }
   let count = 0;
   try {
     const creator = { name: 'graphcheck', version: GRAPHCHECK_VERSION };
     const comment = `exported from ${cassetteFile}; target ${cassette.header.target}`;
-    writeSync(fd, `{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"comment":${JSON.stringify(comment)},"entries":[\n`);
+    writeSync(
+      fd,
+      `{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"comment":${JSON.stringify(comment)},"entries":[\n`,
+    );
     for await (const { exchange } of cassette.entries()) {
       writeSync(fd, `${count === 0 ? '' : ',\n'}${JSON.stringify(exchangeToHarEntry(exchange))}`);
       count++;

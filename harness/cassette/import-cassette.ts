@@ -20,7 +20,7 @@ export interface ImportResult {
 }
 
 export function defaultImportPath(input: string): string {
-  return input.replace(/\.(har|ya?ml|json)$/i, '') + '.cassette.yml';
+  return `${input.replace(/\.(har|ya?ml|json)$/i, '')}.cassette.yml`;
 }
 
 /** The origin of the first absolute request URL: what replay rewrites to its own address. */
@@ -32,14 +32,23 @@ function targetOf(urls: string[], file: string): string {
       // relative URLs carry no origin; try the next one
     }
   }
-  throw new UserInputError('CASSETTE_INVALID', `${file}: no request has an absolute URL: the target cannot be told`);
+  throw new UserInputError(
+    'CASSETTE_INVALID',
+    `${file}: no request has an absolute URL: the target cannot be told`,
+  );
 }
 
 /** Converts a HAR or VCR file into a graphcheck cassette (redacted unless told otherwise). */
 export async function importCassette(input: string, options: ImportOptions = {}): Promise<ImportResult> {
   const { format, exchanges } = await readForeignTraffic(input);
   const out = options.out ?? defaultImportPath(input);
-  const target = exchanges.length > 0 ? targetOf(exchanges.map((e) => e.request.url), input) : 'http://invalid';
+  const target =
+    exchanges.length > 0
+      ? targetOf(
+          exchanges.map((e) => e.request.url),
+          input,
+        )
+      : 'http://invalid';
   const writer = CassetteWriter.create(out, {
     target,
     redact: options.redact,
@@ -52,5 +61,10 @@ export async function importCassette(input: string, options: ImportOptions = {})
   } finally {
     writer.close();
   }
-  return { out, format, exchanges: exchanges.length, redacted: Object.keys(writer.placeholders).length };
+  return {
+    out,
+    format,
+    exchanges: exchanges.length,
+    redacted: Object.keys(writer.placeholders).length,
+  };
 }

@@ -20,16 +20,27 @@ export class FieldReader {
   ) {}
 
   fail(path: Array<string | number>, problem: string, fix: string): UserInputError {
-    const where = path.reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${p}` : p), '');
-    return new UserInputError('CASSETTE_INVALID', at(this.file, this.lineOf(path), `${where} ${problem}: ${fix}`));
+    const where = path.reduce<string>(
+      (s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${p}` : p),
+      '',
+    );
+    return new UserInputError(
+      'CASSETTE_INVALID',
+      at(this.file, this.lineOf(path), `${where} ${problem}: ${fix}`),
+    );
   }
 
   need<T>(parent: Json, path: Array<string | number>, kind: Kind): T {
     const key = path[path.length - 1] as string | number;
     const value = (parent as Record<string | number, unknown>)[key];
-    if (value === undefined || value === null) throw this.fail(path, 'is missing', 'add it, or remove the entry');
+    if (value === undefined || value === null)
+      throw this.fail(path, 'is missing', 'add it, or remove the entry');
     if (kindOf(value) !== kind && !(kind === 'number' && typeof value === 'string' && /^\d+$/.test(value))) {
-      throw this.fail(path, `must be ${kind === 'array' || kind === 'object' ? 'an' : 'a'} ${kind}, not ${kindOf(value)}`, 'fix it');
+      throw this.fail(
+        path,
+        `must be ${kind === 'array' || kind === 'object' ? 'an' : 'a'} ${kind}, not ${kindOf(value)}`,
+        'fix it',
+      );
     }
     return (kind === 'number' ? Number(value) : value) as T;
   }

@@ -30,7 +30,9 @@ function requestBody(postData: Json | undefined): { body: string; bodyEncoding?:
   if (fromText) return fromText;
   const params = postData.params as HarHeader[] | undefined;
   if (!Array.isArray(params)) return undefined;
-  return { body: params.map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(p.value ?? '')}`).join('&') };
+  return {
+    body: params.map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(p.value ?? '')}`).join('&'),
+  };
 }
 
 function entryToExchange(entry: Json, i: number, fields: FieldReader): Exchange {
@@ -47,18 +49,30 @@ function entryToExchange(entry: Json, i: number, fields: FieldReader): Exchange 
     kind: (entry._graphcheck_kind as ExchangeKind | undefined) ?? 'api',
     startedAt: typeof entry.startedDateTime === 'string' ? entry.startedDateTime : new Date(0).toISOString(),
     durationMs: typeof entry.time === 'number' && entry.time >= 0 ? entry.time : 0,
-    request: { method: method.toUpperCase(), url, headers: headersFromList(requestHeaders) },
+    request: {
+      method: method.toUpperCase(),
+      url,
+      headers: headersFromList(requestHeaders),
+    },
   };
   Object.assign(exchange.request, requestBody(request.postData as Json | undefined));
-  if (typeof entry._graphcheck_signature_valid === 'boolean') exchange.signatureValid = entry._graphcheck_signature_valid;
+  if (typeof entry._graphcheck_signature_valid === 'boolean')
+    exchange.signatureValid = entry._graphcheck_signature_valid;
   if (status === 0) {
     // Browsers write status 0 for a request that got no response.
     const message = typeof response._error === 'string' ? response._error : 'no response was recorded';
-    exchange.error = { code: String(entry._graphcheck_error_code ?? 'NO_RESPONSE'), message };
+    exchange.error = {
+      code: String(entry._graphcheck_error_code ?? 'NO_RESPONSE'),
+      message,
+    };
     return exchange;
   }
   const body = harBody(content.text ?? '', content.encoding) ?? { body: '' };
-  exchange.response = { status, headers: headersFromList(responseHeaders), ...body };
+  exchange.response = {
+    status,
+    headers: headersFromList(responseHeaders),
+    ...body,
+  };
   return exchange;
 }
 
@@ -68,7 +82,8 @@ export function harToExchanges(data: unknown, file: string): Exchange[] {
   const log = fields.need<Json>(data as Json, ['log'], 'object');
   const entries = fields.need<Json[]>(log, ['log', 'entries'], 'array');
   return entries.map((entry, i) => {
-    if (typeof entry !== 'object' || entry === null) throw fields.fail(['log', 'entries', i], 'is not an object', 'fix it');
+    if (typeof entry !== 'object' || entry === null)
+      throw fields.fail(['log', 'entries', i], 'is not an object', 'fix it');
     return entryToExchange(entry, i, fields);
   });
 }

@@ -43,16 +43,27 @@ function interactionToExchange(item: Json, path: Array<string | number>, fields:
     kind: 'api',
     startedAt: isoTime(item.recorded_at),
     durationMs: 0,
-    request: { method: method.toUpperCase(), url: uri, headers: headersOf(request.headers as VcrHeaders) },
+    request: {
+      method: method.toUpperCase(),
+      url: uri,
+      headers: headersOf(request.headers as VcrHeaders),
+    },
   };
   const requestBody = bodyOf(request.body);
   if (requestBody && requestBody.body !== '') Object.assign(exchange.request, requestBody);
-  exchange.response = { status: code, headers: headersOf(response.headers as VcrHeaders), ...(bodyOf(response.body) ?? { body: '' }) };
+  exchange.response = {
+    status: code,
+    headers: headersOf(response.headers as VcrHeaders),
+    ...(bodyOf(response.body) ?? { body: '' }),
+  };
   return exchange;
 }
 
 /** The exchanges of a Ruby VCR (`http_interactions`) or vcrpy (`interactions`) cassette. */
-export function vcrToExchanges(data: Json, fields: FieldReader): { format: 'vcr' | 'vcrpy'; exchanges: Exchange[] } {
+export function vcrToExchanges(
+  data: Json,
+  fields: FieldReader,
+): { format: 'vcr' | 'vcrpy'; exchanges: Exchange[] } {
   const format = 'http_interactions' in data ? 'vcr' : 'vcrpy';
   const key = format === 'vcr' ? 'http_interactions' : 'interactions';
   const list = fields.need<Json[]>(data, [key], 'array');

@@ -24,7 +24,11 @@ export function parseDocument(file: string, doc: RawDocument): unknown {
     }
   }
   try {
-    return parse(doc.text, { logLevel: 'error', customTags: ['binary'], maxAliasCount: 1000 });
+    return parse(doc.text, {
+      logLevel: 'error',
+      customTags: ['binary'],
+      maxAliasCount: 1000,
+    });
   } catch (error) {
     if (!(error instanceof YAMLParseError)) throw error;
     const line = doc.line + (error.linePos?.[0]?.line ?? 1) - 1;

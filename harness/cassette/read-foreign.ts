@@ -14,7 +14,11 @@ export interface ForeignTraffic {
 function notACassette(file: string, what: string): UserInputError {
   return new UserInputError(
     'CASSETTE_INVALID',
-    at(file, 1, `not recorded traffic (${what}): only VCR cassettes (http_interactions, interactions) and HAR files (log.entries) can be imported`),
+    at(
+      file,
+      1,
+      `not recorded traffic (${what}): only VCR cassettes (http_interactions, interactions) and HAR files (log.entries) can be imported`,
+    ),
   );
 }
 
@@ -24,17 +28,34 @@ function parseJson(file: string, text: string): unknown {
   } catch (error) {
     const position = /position (\d+)/.exec((error as Error).message)?.[1];
     const line = position === undefined ? undefined : text.slice(0, Number(position)).split('\n').length;
-    throw new UserInputError('CASSETTE_INVALID', at(file, line, `not JSON (${(error as Error).message}): fix the HAR file`));
+    throw new UserInputError(
+      'CASSETTE_INVALID',
+      at(file, line, `not JSON (${(error as Error).message}): fix the HAR file`),
+    );
   }
 }
 
-function parseYaml(file: string, text: string): { data: unknown; lineOf: (path: Array<string | number>) => number | undefined } {
+function parseYaml(
+  file: string,
+  text: string,
+): {
+  data: unknown;
+  lineOf: (path: Array<string | number>) => number | undefined;
+} {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, logLevel: 'error', customTags: ['binary'], uniqueKeys: false });
+  const doc = parseDocument(text, {
+    lineCounter,
+    logLevel: 'error',
+    customTags: ['binary'],
+    uniqueKeys: false,
+  });
   const error = doc.errors[0];
   if (error) {
     const what = error.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '');
-    throw new UserInputError('CASSETTE_INVALID', at(file, error.linePos?.[0]?.line, `not a YAML document (${what}): fix it`));
+    throw new UserInputError(
+      'CASSETTE_INVALID',
+      at(file, error.linePos?.[0]?.line, `not a YAML document (${what}): fix it`),
+    );
   }
   const lineOf = (path: Array<string | number>): number | undefined => {
     for (let n = path.length; n > 0; n--) {
@@ -55,18 +76,24 @@ export async function readForeignTraffic(file: string): Promise<ForeignTraffic> 
     throw new UserInputError('FILE_NOT_FOUND', `${file}: cannot read the file: check the path`);
   }
   if (/graphcheck_cassette/.test(text.slice(0, 400))) {
-    throw new UserInputError('CASSETTE_INVALID', at(file, 1, 'already a graphcheck cassette: use it as it is'));
+    throw new UserInputError(
+      'CASSETTE_INVALID',
+      at(file, 1, 'already a graphcheck cassette: use it as it is'),
+    );
   }
   const looksJson = file.toLowerCase().endsWith('.har') || text.trimStart().startsWith('{');
   if (looksJson) {
     const data = parseJson(file, text);
-    if (typeof data !== 'object' || data === null || !('log' in data)) throw notACassette(file, 'JSON without a `log` object');
+    if (typeof data !== 'object' || data === null || !('log' in data))
+      throw notACassette(file, 'JSON without a `log` object');
     return { format: 'har', exchanges: harToExchanges(data, file) };
   }
   const { data, lineOf } = parseYaml(file, text);
   if (typeof data !== 'object' || data === null) throw notACassette(file, 'an empty or scalar YAML document');
   const json = data as Json;
-  if ('http_interactions' in json || 'interactions' in json) return vcrToExchanges(json, new FieldReader(file, lineOf));
-  if ('graph_api' in json) throw notACassette(file, 'a hand-written table of mock responses by path and method');
+  if ('http_interactions' in json || 'interactions' in json)
+    return vcrToExchanges(json, new FieldReader(file, lineOf));
+  if ('graph_api' in json)
+    throw notACassette(file, 'a hand-written table of mock responses by path and method');
   throw notACassette(file, `a YAML mapping with keys ${Object.keys(json).slice(0, 4).join(', ')}`);
 }

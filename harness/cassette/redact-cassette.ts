@@ -15,7 +15,10 @@ export interface RedactResult {
  * Re-applies the redaction rules to an existing cassette, in place. Placeholders already there keep their
  * names (same salt); the file is rewritten through a temporary file, so a crash leaves the original.
  */
-export async function redactCassette(file: string, options: { appSecret?: string; secrets?: string[] } = {}): Promise<RedactResult> {
+export async function redactCassette(
+  file: string,
+  options: { appSecret?: string; secrets?: string[] } = {},
+): Promise<RedactResult> {
   const first = await openCassette(file);
   for await (const _ of first.entries()) {
     // a first pass collects every placeholder, so the new header can hold them all
@@ -29,7 +32,9 @@ export async function redactCassette(file: string, options: { appSecret?: string
       rules: [...REDACTION_RULES],
       salt: old.salt ?? randomBytes(16).toString('hex'),
       ...(old.app_secret_stand_in || options.appSecret
-        ? { app_secret_stand_in: old.app_secret_stand_in ?? `stand-in-${randomBytes(12).toString('hex')}` }
+        ? {
+            app_secret_stand_in: old.app_secret_stand_in ?? `stand-in-${randomBytes(12).toString('hex')}`,
+          }
         : {}),
       placeholders: first.placeholders,
     },

@@ -1,16 +1,8 @@
 import type { Exchange, Headers, RecordedRequest, RecordedResponse } from '../model/exchange.js';
-import {
-  authorizationSecret,
-  type FoundSecret,
-  mentionsSecretParam,
-  scanJsonKeys,
-  scanMultipart,
-  scanUrlParams,
-} from './discover-secrets.js';
+import { discoverSecrets, type FoundSecret } from './discover-secrets.js';
 import { keyedHash, type PlaceholderInfo, placeholderId, withForm } from './placeholder.js';
 import { notificationSignatureValid, resignNotification } from './resign-notification.js';
 import { formOf, secretAnchor, secretPattern } from './secret-forms.js';
-import { SECRET_JSON_KEYS, SECRET_RESPONSE_KEYS } from './secret-params.js';
 
 export interface RedactorOptions {
   /** The app secret: redacted as `app_secret`; notifications are re-signed with `standInSecret`. */
@@ -52,14 +44,24 @@ export class Redactor {
   }
 
   /** A redacted copy of `exchange` and the placeholders it introduced (to be written before it). */
-  redact(exchange: Exchange): { exchange: Exchange; added: Record<string, PlaceholderInfo> } {
+  redact(exchange: Exchange): {
+    exchange: Exchange;
+    added: Record<string, PlaceholderInfo>;
+  } {
     this.added = {};
-    for (const found of this.discover(exchange)) this.learn(found);
+    for (const found of discoverSecrets(exchange)) this.learn(found);
     let out: Exchange = {
       ...exchange,
       request: this.redactRequest(exchange.request),
       ...(exchange.response ? { response: this.redactResponse(exchange.response) } : {}),
-      ...(exchange.error ? { error: { ...exchange.error, message: this.text(exchange.error.message) } } : {}),
+      ...(exchange.error
+        ? {
+            error: {
+              ...exchange.error,
+              message: this.text(exchange.error.message),
+            },
+          }
+        : {}),
     };
     out = this.resign(exchange, out);
     const added = this.added;
@@ -72,41 +74,19 @@ export class Redactor {
     let out = text;
     for (const secret of this.ordered) {
       if (secret.anchor !== undefined && !out.includes(secret.anchor)) continue;
-      out = out.replace(secret.pattern, (written) => withForm(this.idOf(secret), formOf(secret.value, written)));
+      out = out.replace(secret.pattern, (written) =>
+        withForm(this.idOf(secret), formOf(secret.value, written)),
+      );
     }
     return out;
   }
 
-  private discover(exchange: Exchange): FoundSecret[] {
-    const found: FoundSecret[] = [];
-    const { request, response } = exchange;
-    scanUrlParams(request.url, found);
-    for (const [name, value] of headerEntries(request.headers)) {
-      if (name === 'authorization') {
-        const secret = authorizationSecret(value);
-        if (secret) found.push(secret);
-      }
-    }
-    const requestText = bodyText(request.body, request.bodyEncoding);
-    if (requestText !== undefined && mentionsSecretParam(requestText)) {
-      scanUrlParams(requestText, found);
-      scanJsonKeys(requestText, SECRET_JSON_KEYS, found);
-      scanMultipart(requestText, found);
-    }
-    if (!response) return found;
-    for (const [name, value] of headerEntries(response.headers)) {
-      if (name === 'location' || name === 'content-location' || name === 'link') scanUrlParams(value, found);
-    }
-    const responseText = bodyText(response.body, response.bodyEncoding);
-    if (responseText !== undefined && mentionsSecretParam(responseText)) {
-      scanUrlParams(responseText, found);
-      scanJsonKeys(responseText, SECRET_RESPONSE_KEYS, found);
-    }
-    return found;
-  }
-
   private redactRequest(request: RecordedRequest): RecordedRequest {
-    const out: RecordedRequest = { ...request, url: this.text(request.url), headers: this.headers(request.headers) };
+    const out: RecordedRequest = {
+      ...request,
+      url: this.text(request.url),
+      headers: this.headers(request.headers),
+    };
     if (request.body !== undefined) out.body = this.body(request.body, request.bodyEncoding);
     return out;
   }
@@ -158,7 +138,8 @@ export class Redactor {
     const { appSecret, standInSecret } = this.options;
     if (original.kind !== 'webhook-notification' || !standInSecret) return redacted;
     // Validity judged once, with the real secret, when recorded; later passes keep that verdict.
-    const valid = original.signatureValid ?? (appSecret ? notificationSignatureValid(original, appSecret) : undefined);
+    const valid =
+      original.signatureValid ?? (appSecret ? notificationSignatureValid(original, appSecret) : undefined);
     if (valid === undefined) return redacted;
     return resignNotification({ ...redacted, signatureValid: valid }, standInSecret);
   }
@@ -203,17 +184,4 @@ export class Redactor {
     const m = /^<redacted:([a-z_.]+):(\d+)>$/.exec(id);
     if (m) this.counters.set(m[1] as string, Math.max(this.counters.get(m[1] as string) ?? 0, Number(m[2])));
   }
-}
-
-function headerEntries(headers: Headers): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (const [name, value] of Object.entries(headers)) {
-    for (const v of Array.isArray(value) ? value : [value]) out.push([name.toLowerCase(), v]);
-  }
-  return out;
-}
-
-function bodyText(body: string | undefined, encoding: 'utf8' | 'base64' | undefined): string | undefined {
-  if (body === undefined || body === '') return undefined;
-  return encoding === 'base64' ? Buffer.from(body, 'base64').toString('latin1') : body;
 }

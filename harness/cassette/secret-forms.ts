@@ -24,7 +24,11 @@ function unicodeEscape(c: string, upper: boolean): string {
   return out;
 }
 
-const SHORT_ESCAPES: Record<string, string> = { '/': '\\/', '"': '\\"', '\\': '\\\\' };
+const SHORT_ESCAPES: Record<string, string> = {
+  '/': '\\/',
+  '"': '\\"',
+  '\\': '\\\\',
+};
 
 /** How special character `c` is written under `code`; undefined when the code does not apply to it. */
 function represent(c: string, code: Code): string | undefined {
@@ -67,7 +71,11 @@ function alternativesOf(c: string): Array<{ code: Code; text: string }> {
 export function secretPattern(secret: string): RegExp {
   let source = '';
   for (const c of secret) {
-    source += ALNUM.test(c) ? c : `(?:${alternativesOf(c).map((a) => escapeRegex(a.text)).join('|')})`;
+    source += ALNUM.test(c)
+      ? c
+      : `(?:${alternativesOf(c)
+          .map((a) => escapeRegex(a.text))
+          .join('|')})`;
   }
   const first = secret[0] ?? '';
   const last = secret[secret.length - 1] ?? '';

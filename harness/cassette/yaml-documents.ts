@@ -23,7 +23,9 @@ function hasContent(lines: string[]): boolean {
 /** Lines of a file, split on `\n` only, decoded as UTF-8 line by line, without holding the file. */
 async function* linesOf(file: string): AsyncGenerator<string> {
   let rest = Buffer.alloc(0);
-  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
+  for await (const chunk of createReadStream(file, {
+    highWaterMark: 1 << 20,
+  })) {
     let buf = rest.length === 0 ? (chunk as Buffer) : Buffer.concat([rest, chunk as Buffer]);
     let nl = buf.indexOf(10);
     while (nl !== -1) {

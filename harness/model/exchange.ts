@@ -36,4 +36,11 @@ export interface Exchange {
    * stand-in secret and keeps invalid ones invalid.
    */
   signatureValid?: boolean;
+  /**
+   * Webhook requests only: when they reached the receiver on the target's clock (unix seconds). A window when the
+   * suite was moving the clock meanwhile (an advance's start and end), else one instant (`from` = `to`).
+   */
+  targetTime?: { from: number; to: number };
+  /** Webhook requests over TLS only: the client certificate the target presented (mTLS, reading R46). */
+  tlsClient?: { presented: boolean; cn?: string; chain: string[] };
 }

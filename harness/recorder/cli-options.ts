@@ -6,7 +6,10 @@ import type { MatchMode } from '../replay/match-index.js';
 export function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new UserInputError('USAGE', `--port ${value}: not a port number; use 0-65535 (0 picks a free port)`);
+    throw new UserInputError(
+      'USAGE',
+      `--port ${value}: not a port number; use 0-65535 (0 picks a free port)`,
+    );
   }
   return port;
 }

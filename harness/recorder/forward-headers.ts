@@ -13,6 +13,8 @@ const HOP_BY_HOP = new Set([
   'upgrade',
   'host',
   'content-length',
+  // answered by this server itself (node sends 100 Continue); undici refuses to send it on
+  'expect',
 ]);
 
 /**
@@ -38,7 +40,11 @@ export function responseHeaders(headers: Record<string, string | string[] | unde
 }
 
 /** Flat `[name, value, ...]` for `writeHead`, minus hop-by-hop headers, with the body's real length. */
-export function clientHeaders(headers: Headers, bodyLength: number, map: (value: string) => string): string[] {
+export function clientHeaders(
+  headers: Headers,
+  bodyLength: number,
+  map: (value: string) => string,
+): string[] {
   const out: string[] = [];
   for (const [name, value] of Object.entries(headers)) {
     if (HOP_BY_HOP.has(name.toLowerCase())) continue;

@@ -34,7 +34,12 @@ export class Forwarder {
     this.pool = new Pool(url.origin, { connections, pipelining: 1 });
   }
 
-  async forward(method: string, target: string, clientHeaders: IncomingHttpHeaders, body: Buffer): Promise<Forwarded> {
+  async forward(
+    method: string,
+    target: string,
+    clientHeaders: IncomingHttpHeaders,
+    body: Buffer,
+  ): Promise<Forwarded> {
     const startedAt = new Date().toISOString();
     const t0 = performance.now();
     const headers = forwardHeaders(clientHeaders);
@@ -54,13 +59,28 @@ export class Forwarder {
         body: body.length > 0 ? body : undefined,
       });
       const bytes = Buffer.from(await answer.body.arrayBuffer());
-      const response = { status: answer.statusCode, headers: responseHeaders(answer.headers), ...storeBody(bytes) };
+      const response = {
+        status: answer.statusCode,
+        headers: responseHeaders(answer.headers),
+        ...storeBody(bytes),
+      };
       const durationMs = performance.now() - t0;
-      return { exchange: { kind, request, response, startedAt, durationMs }, body: bytes };
+      return {
+        exchange: { kind, request, response, startedAt, durationMs },
+        body: bytes,
+      };
     } catch (error) {
       const e = error as Error & { code?: string };
       const durationMs = performance.now() - t0;
-      return { exchange: { kind, request, error: { code: e.code ?? 'FORWARD_FAILED', message: e.message }, startedAt, durationMs } };
+      return {
+        exchange: {
+          kind,
+          request,
+          error: { code: e.code ?? 'FORWARD_FAILED', message: e.message },
+          startedAt,
+          durationMs,
+        },
+      };
     }
   }
 

@@ -21,10 +21,12 @@ export class OriginRewriter {
     return value.includes(this.hostname) ? this.rewrite(value, clientBase) : value;
   }
 
-  body(bytes: Buffer, clientBase: string): Buffer {
-    if (bytes.indexOf(this.hostnameBytes) === -1 || !isUtf8(bytes)) return bytes;
-    const text = bytes.toString('utf8');
-    const rewritten = this.rewrite(text, clientBase);
-    return rewritten === text ? bytes : Buffer.from(rewritten, 'utf8');
+  /** `text` is the body decoded, when the exchange already holds it as UTF-8 text (saves decoding twice). */
+  body(bytes: Buffer, clientBase: string, text?: string): Buffer {
+    if (bytes.indexOf(this.hostnameBytes) === -1) return bytes;
+    if (text === undefined && !isUtf8(bytes)) return bytes;
+    const decoded = text ?? bytes.toString('utf8');
+    const rewritten = this.rewrite(decoded, clientBase);
+    return rewritten === decoded ? bytes : Buffer.from(rewritten, 'utf8');
   }
 }

@@ -25,7 +25,10 @@ async function hasCassette(file: string): Promise<boolean> {
 
 export function parseRecordMode(value: string): RecordMode {
   if ((RECORD_MODES as readonly string[]).includes(value)) return value as RecordMode;
-  throw new UserInputError('USAGE', `--mode ${value}: unknown record mode; use one of ${RECORD_MODES.join(', ')}`);
+  throw new UserInputError(
+    'USAGE',
+    `--mode ${value}: unknown record mode; use one of ${RECORD_MODES.join(', ')}`,
+  );
 }
 
 /**
@@ -39,11 +42,16 @@ export async function planMode(mode: RecordMode, cassette: string): Promise<Mode
       return { replay: false, forward: true, fresh: true };
     case 'none':
       if (!exists) {
-        throw new UserInputError('FILE_NOT_FOUND', `${cassette}: no such cassette; --mode none only replays: record it first`);
+        throw new UserInputError(
+          'FILE_NOT_FOUND',
+          `${cassette}: no such cassette; --mode none only replays: record it first`,
+        );
       }
       return { replay: true, forward: false, fresh: false };
     case 'once':
-      return exists ? { replay: true, forward: false, fresh: false } : { replay: false, forward: true, fresh: true };
+      return exists
+        ? { replay: true, forward: false, fresh: false }
+        : { replay: false, forward: true, fresh: true };
     case 'new_episodes':
       return { replay: exists, forward: true, fresh: !exists };
   }

@@ -1,33 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { CassetteWriter } from '../cassette/cassette-writer.js';
+import type { CassetteWriter } from '../cassette/cassette-writer.js';
 import type { MissExplanation } from '../replay/explain-miss.js';
 import { closeServer, listen } from '../replay/listen.js';
-import { loadReplay, replayEntry } from '../replay/load-replay.js';
-import type { MatchMode } from '../replay/match-index.js';
 import { readBody } from '../replay/read-body.js';
 import { originOf } from '../replay/replay-server.js';
-import { Replayer } from '../replay/replayer.js';
-import { clientHeaders } from './forward-headers.js';
-import { Forwarder } from './forwarder.js';
-import { OriginRewriter } from './origin-rewriter.js';
-import { planMode, type RecordMode } from './record-mode.js';
+import { type ClientAnswer, type RecordingOptions, RecordingSession } from './recording-session.js';
 
-export interface RecorderOptions {
-  /** Base URL of the target the proxy forwards to. */
-  target: string;
-  cassette: string;
+export interface RecorderOptions extends RecordingOptions {
   host?: string;
   port?: number;
-  mode?: RecordMode;
-  /** Redact secrets (default true). */
-  redact?: boolean;
-  appSecret?: string;
-  secrets?: string[];
-  match?: MatchMode;
-  ignoreVersion?: boolean;
-  log?: (text: string) => void;
-  /** Connections kept to the target (default 64). */
-  connections?: number;
 }
 
 export interface RunningRecorder {
@@ -35,61 +16,47 @@ export interface RunningRecorder {
   url: string;
   /** Appends exchanges from other parts (the webhook receiver); undefined when the mode never records. */
   writer: CassetteWriter | undefined;
+  /** The session behind the proxy, to serve other front ends (the HTTPS forward proxy) from the same cassette. */
+  session: RecordingSession;
   /** Exchanges written by this session. */
   recorded(): number;
   misses(): readonly MissExplanation[];
   close(): Promise<void>;
 }
 
-/** A loopback reverse proxy that forwards to the target and appends each completed exchange to the cassette. */
-export async function startRecorder(options: RecorderOptions): Promise<RunningRecorder> {
-  const plan = await planMode(options.mode ?? 'once', options.cassette);
-  const redaction = { redact: options.redact, appSecret: options.appSecret, secrets: options.secrets };
-  const source = plan.replay ? await loadReplay(options.cassette, { ignoreVersion: options.ignoreVersion }) : undefined;
-  const replayer = source ? new Replayer(source, { match: options.match, log: options.log }) : undefined;
-  const forwarder = plan.forward ? new Forwarder(options.target, options.connections) : undefined;
-  let writer: CassetteWriter | undefined;
-  if (plan.forward) {
-    writer = plan.fresh
-      ? CassetteWriter.create(options.cassette, { target: options.target, ...redaction })
-      : await CassetteWriter.append(options.cassette, redaction);
+/** The path and query of a request target; a client using us as a plain HTTP proxy sends an absolute URL. */
+function pathOf(target: string): string {
+  if (target.startsWith('/')) return target;
+  const m = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(.*)$/i.exec(target);
+  return m ? m[1] || '/' : target;
+}
+
+export function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: ClientAnswer): void {
+  if (answer === 'drop') {
+    req.socket.destroy();
+    return;
   }
-  const rewriter = new OriginRewriter(options.target);
-  let written = 0;
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
+}
+
+/**
+ * A loopback reverse proxy (plain node:http; the hot path stays off mockttp) that forwards to the target
+ * and appends each completed exchange to the cassette, or answers from it, as the record mode says.
+ */
+export async function startRecorder(options: RecorderOptions): Promise<RunningRecorder> {
+  const session = await RecordingSession.start(options);
   let url = '';
-
-  const record = async (req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> => {
-    const f = forwarder as Forwarder;
-    const { exchange, body: answer } = await f.forward(req.method ?? 'GET', req.url ?? '/', req.headers, body);
-    const stored = (writer as CassetteWriter).append(exchange);
-    written++;
-    if (source && replayer) {
-      source.resolver.add((writer as CassetteWriter).placeholders);
-      source.index.addServed(replayEntry(stored, (writer as CassetteWriter).count - 1, source));
-    }
-    if (!exchange.response || !answer) {
-      const message = Buffer.from(JSON.stringify({ graphcheck_recorder_error: exchange.error }));
-      res.writeHead(502, { 'content-type': 'application/json', 'content-length': String(message.length) });
-      res.end(message);
-      return;
-    }
-    const clientBase = originOf(req, url);
-    const out = rewriter.body(answer, clientBase);
-    const headers = clientHeaders(exchange.response.headers, out.length, (v) => rewriter.text(v, clientBase));
-    res.writeHead(exchange.response.status, headers);
-    res.end(out);
-  };
-
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const body = await readBody(req);
-    if (replayer) {
-      const miss = replayer.answer(req, res, replayer.normalize(req, body), originOf(req, url));
-      if (!miss) return;
-      if (!forwarder) return replayer.refuse(res, miss);
-    }
-    await record(req, res, body);
+    const request = {
+      method: req.method ?? 'GET',
+      target: pathOf(req.url ?? '/'),
+      headers: req.headers,
+      body,
+    };
+    sendAnswer(req, res, await session.handle(request, originOf(req, url)));
   };
-
   const server = createServer((req, res) => {
     handle(req, res).catch((error: Error) => {
       options.log?.(`recorder: ${error.message}`);
@@ -97,16 +64,21 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
       else res.destroy();
     });
   });
-  url = await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
+  try {
+    url = await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
+  } catch (error) {
+    await session.close();
+    throw error;
+  }
   return {
     url,
-    writer,
-    recorded: () => written,
-    misses: () => replayer?.misses() ?? [],
+    writer: session.writer,
+    session,
+    recorded: () => session.recorded(),
+    misses: () => session.misses(),
     close: async () => {
       await closeServer(server);
-      await forwarder?.close();
-      writer?.close();
+      await session.close();
     },
   };
 }

@@ -36,8 +36,9 @@ export function canonicalJson(value: unknown): string {
 /** A parameter value compared as data: JSON-looking text (`{"age_min":13}`) is compared by its meaning. */
 export function canonicalValue(value: unknown): string {
   if (typeof value !== 'string') return typeof value === 'object' ? canonicalJson(value) : String(value);
-  const first = value.trimStart()[0];
-  if (first !== '{' && first !== '[') return value;
+  const code = value.charCodeAt(0);
+  // Most values are plain words: decide on the first character without copying the string.
+  if (code !== 123 /* { */ && code !== 91 /* [ */ && !(code <= 32 && /^\s*[[{]/.test(value))) return value;
   try {
     return canonicalJson(JSON.parse(value));
   } catch {
@@ -85,7 +86,10 @@ function multipartParams(body: Buffer, boundary: string, out: Params): void {
       const content = part.subarray(split + 4, Math.max(split + 4, part.length - 2));
       const name = /name="([^"]*)"/i.exec(head)?.[1] ?? '';
       const filename = /filename="([^"]*)"/i.exec(head)?.[1];
-      out.push([name, filename === undefined ? content.toString('utf8') : `file ${filename} sha256:${sha256(content)}`]);
+      out.push([
+        name,
+        filename === undefined ? content.toString('utf8') : `file ${filename} sha256:${sha256(content)}`,
+      ]);
     }
     at = next;
   }

@@ -16,7 +16,8 @@ export interface MissExplanation {
 }
 
 function shown(name: string, value: string): string {
-  if (SECRET_PARAMS[name] !== undefined && !value.startsWith('<redacted:')) return '<a secret not in this cassette>';
+  if (SECRET_PARAMS[name] !== undefined && !value.startsWith('<redacted:'))
+    return '<a secret not in this cassette>';
   return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
 }
 
@@ -43,9 +44,12 @@ export function differences(live: NormalizedRequest, recorded: NormalizedRequest
     const here = a.get(name);
     const there = b.get(name);
     if (!there) out.push(`${name} sent here, not recorded`);
-    else if (!here) out.push(`${name} recorded (${there.map((v) => shown(name, v)).join(', ')}), not sent here`);
+    else if (!here)
+      out.push(`${name} recorded (${there.map((v) => shown(name, v)).join(', ')}), not sent here`);
     else if (here.join('\u0000') !== there.join('\u0000')) {
-      out.push(`${name}: ${here.map((v) => shown(name, v)).join(', ')} here, ${there.map((v) => shown(name, v)).join(', ')} recorded`);
+      out.push(
+        `${name}: ${here.map((v) => shown(name, v)).join(', ')} here, ${there.map((v) => shown(name, v)).join(', ')} recorded`,
+      );
     }
   }
   return out;
@@ -55,12 +59,17 @@ function distance(live: NormalizedRequest, recorded: NormalizedRequest, diffs: s
   const segmentsA = live.path.split('/');
   const segmentsB = recorded.path.split('/');
   let path = Math.abs(segmentsA.length - segmentsB.length) * 2;
-  for (let i = 0; i < Math.min(segmentsA.length, segmentsB.length); i++) if (segmentsA[i] !== segmentsB[i]) path += 2;
+  for (let i = 0; i < Math.min(segmentsA.length, segmentsB.length); i++)
+    if (segmentsA[i] !== segmentsB[i]) path += 2;
   return (live.method === recorded.method ? 0 : 3) + path + diffs.length;
 }
 
 /** Why `live` got no answer, naming the nearest recorded requests (a full scan: misses are rare). */
-export function explainMiss(live: NormalizedRequest, index: MatchIndex, exhausted?: MatchGroup): MissExplanation {
+export function explainMiss(
+  live: NormalizedRequest,
+  index: MatchIndex,
+  exhausted?: MatchGroup,
+): MissExplanation {
   const request = describeRequest(live);
   if (exhausted) {
     const n = exhausted.entries.length;
@@ -76,11 +85,22 @@ export function explainMiss(live: NormalizedRequest, index: MatchIndex, exhauste
   for (const group of index.groups()) {
     const diffs = differences(live, group.request);
     const score = distance(live, group.request, diffs);
-    scored.push({ index: group.entries[0]?.index ?? 0, request: describeRequest(group.request), differences: diffs, score });
+    scored.push({
+      index: group.entries[0]?.index ?? 0,
+      request: describeRequest(group.request),
+      differences: diffs,
+      score,
+    });
   }
   scored.sort((x, y) => x.score - y.score || x.index - y.index);
-  const nearest = scored.slice(0, 3).map(({ score: _, ...near }) => ({ ...near, differences: near.differences.slice(0, 6) }));
-  const reason = index.size === 0 ? 'the cassette has no exchanges to replay' : 'no recorded exchange matches this request';
+  const nearest = scored.slice(0, 3).map(({ score: _, ...near }) => ({
+    ...near,
+    differences: near.differences.slice(0, 6),
+  }));
+  const reason =
+    index.size === 0
+      ? 'the cassette has no exchanges to replay'
+      : 'no recorded exchange matches this request';
   return { request, reason, nearest };
 }
 

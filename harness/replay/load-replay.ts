@@ -3,7 +3,7 @@ import type { CassetteHeader } from '../cassette/cassette-format.js';
 import { openCassette } from '../cassette/cassette-reader.js';
 import type { Exchange } from '../model/exchange.js';
 import { MatchIndex, type ReplayEntry } from './match-index.js';
-import { type MatchOptions, normalizeRequest } from './normalize-request.js';
+import { lowerCaseHeaders, type MatchOptions, normalizeRequest } from './normalize-request.js';
 import { ResponseTemplate } from './response-template.js';
 import { SecretResolver } from './secret-resolver.js';
 
@@ -38,7 +38,12 @@ function baseOf(target: string): { base: string; basePath: string } | undefined 
 export function replayEntry(exchange: Exchange, index: number, source: ReplaySource): ReplayEntry {
   const { request } = exchange;
   const normal = normalizeRequest(
-    { method: request.method, target: request.url, headers: request.headers, body: bodyBytes(request.body, request.bodyEncoding) },
+    {
+      method: request.method,
+      target: request.url,
+      headers: lowerCaseHeaders(request.headers),
+      body: bodyBytes(request.body, request.bodyEncoding),
+    },
     source.resolver,
     source.matchOptions,
   );
@@ -48,7 +53,10 @@ export function replayEntry(exchange: Exchange, index: number, source: ReplaySou
 }
 
 /** Reads and indexes a cassette, streaming it (each exchange is held once, in its compiled form). */
-export async function loadReplay(file: string, options: { ignoreVersion?: boolean } = {}): Promise<ReplaySource> {
+export async function loadReplay(
+  file: string,
+  options: { ignoreVersion?: boolean } = {},
+): Promise<ReplaySource> {
   const cassette = await openCassette(file);
   const base = baseOf(cassette.header.target);
   const source: ReplaySource = {
@@ -57,7 +65,10 @@ export async function loadReplay(file: string, options: { ignoreVersion?: boolea
     index: new MatchIndex(),
     resolver: new SecretResolver(cassette.header.redaction.salt, cassette.placeholders),
     recordedBase: base?.base,
-    matchOptions: { ignoreVersion: options.ignoreVersion === true, basePath: base?.basePath || undefined },
+    matchOptions: {
+      ignoreVersion: options.ignoreVersion === true,
+      basePath: base?.basePath || undefined,
+    },
     unserved: [],
     count: 0,
   };

@@ -35,7 +35,12 @@ export class MatchIndex {
   add(entry: ReplayEntry): void {
     const group = this.byKey.get(entry.request.key);
     if (group) group.entries.push(entry);
-    else this.byKey.set(entry.request.key, { request: entry.request, entries: [entry], served: 0 });
+    else
+      this.byKey.set(entry.request.key, {
+        request: entry.request,
+        entries: [entry],
+        served: 0,
+      });
     this.count++;
   }
 

@@ -29,9 +29,17 @@ export interface MatchOptions {
 const BEARER = /^\s*(?:bearer|oauth)\s+(\S+)\s*$/i;
 const VERSION_PREFIX = /^\/v\d+\.\d+(?=\/|$)/;
 
+/** Header names are lower case here: node lowercases live ones, and recorded ones are lowered at load. */
 function header(headers: RequestInput['headers'], name: string): string | undefined {
-  const value = headers[name] ?? headers[Object.keys(headers).find((k) => k.toLowerCase() === name) ?? ''];
+  const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** Recorded headers with lower-case names, as `normalizeRequest` expects. */
+export function lowerCaseHeaders(headers: RequestInput['headers']): RequestInput['headers'] {
+  const out: RequestInput['headers'] = {};
+  for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = value;
+  return out;
 }
 
 function splitTarget(target: string): { path: string; query: string } {
@@ -56,8 +64,29 @@ function normalPath(raw: string, options: MatchOptions): string {
       // a malformed escape is compared as sent
     }
   }
-  if (options.basePath && path.startsWith(options.basePath)) path = path.slice(options.basePath.length) || '/';
+  if (options.basePath && path.startsWith(options.basePath))
+    path = path.slice(options.basePath.length) || '/';
   return options.ignoreVersion ? path.replace(VERSION_PREFIX, '') || '/' : path;
+}
+
+/** Path segments that are secrets (a token or an app secret in a path) become their placeholder ids. */
+function resolvePath(
+  path: string,
+  resolver: SecretResolver,
+  carried: Map<string, string> | undefined,
+): string {
+  if (!resolver.active) return path;
+  let changed = false;
+  const segments = path.split('/');
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i] as string;
+    const id = resolver.idFor(segment);
+    if (id === undefined || id === segment) continue;
+    if (carried && !segment.startsWith('<redacted:')) carried.set(id, segment);
+    segments[i] = id;
+    changed = true;
+  }
+  return changed ? segments.join('/') : path;
 }
 
 /**
@@ -86,14 +115,7 @@ export function normalizeRequest(
   }
   params.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const method = input.method.toUpperCase();
-  const normal = normalPath(path, options)
-    .split('/')
-    .map((segment) => {
-      const id = resolver.idFor(segment);
-      if (id !== undefined && carried && !segment.startsWith('<redacted:')) carried.set(id, segment);
-      return id ?? segment;
-    })
-    .join('/');
+  const normal = resolvePath(normalPath(path, options), resolver, carried);
   let key = `${method} ${normal}`;
   for (const [name, value] of params) key += `\u0000${name}\u0001${value}`;
   return { method, path: normal, params, key };

@@ -37,17 +37,26 @@ export function originOf(req: IncomingMessage, fallback: string): string {
 export async function startReplayServer(options: ReplayServerOptions): Promise<RunningReplay> {
   const source =
     typeof options.cassette === 'string'
-      ? await loadReplay(options.cassette, { ignoreVersion: options.ignoreVersion })
+      ? await loadReplay(options.cassette, {
+          ignoreVersion: options.ignoreVersion,
+        })
       : options.cassette;
-  const replayer = new Replayer(source, { match: options.match, log: options.log });
+  const replayer = new Replayer(source, {
+    match: options.match,
+    log: options.log,
+  });
   let url = '';
   const handle = (req: IncomingMessage, res: ServerResponse, body: Buffer): void => {
-    const miss = replayer.answer(req, res, replayer.normalize(req, body), originOf(req, url));
+    const miss = replayer.answer(req, res, originOf(req, url), body);
     if (miss) replayer.refuse(res, miss);
   };
   const server = createServer((req, res) => {
     if (hasNoBody(req)) handle(req, res, EMPTY_BODY);
-    else readBody(req).then((body) => handle(req, res, body), () => req.socket.destroy());
+    else
+      readBody(req).then(
+        (body) => handle(req, res, body),
+        () => req.socket.destroy(),
+      );
   });
   url = await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
   return {
@@ -58,4 +67,3 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     close: () => closeServer(server),
   };
 }
-

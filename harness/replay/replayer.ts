@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { explainMiss, formatMiss, type MissExplanation } from './explain-miss.js';
 import type { MatchMode } from './match-index.js';
-import { type NormalizedRequest, normalizeRequest } from './normalize-request.js';
+import { type NormalizedRequest, normalizeRequest, type RequestInput } from './normalize-request.js';
+import type { RenderedResponse } from './response-template.js';
 import type { ReplaySource } from './load-replay.js';
 
 /** Status of a replay miss: outside what any target answers, so it is never taken for the target's error. */
@@ -14,6 +15,11 @@ export interface ReplayerOptions {
   /** Where misses are logged (one block of lines each). Default: stderr. */
   log?: (text: string) => void;
 }
+
+export type Lookup =
+  | { kind: 'answer'; response: RenderedResponse }
+  | { kind: 'drop' }
+  | { kind: 'miss'; miss: MissExplanation };
 
 export interface LiveRequest {
   normal: NormalizedRequest;
@@ -41,42 +47,74 @@ export class Replayer {
     this.log = options.log ?? ((text) => process.stderr.write(`${text}\n`));
   }
 
-  normalize(req: IncomingMessage, body: Buffer): LiveRequest {
+  normalize(input: RequestInput): LiveRequest {
     const carried = new Map<string, string>();
-    const input = { method: req.method ?? 'GET', target: req.url ?? '/', headers: req.headers, body };
-    return { normal: normalizeRequest(input, this.source.resolver, this.source.matchOptions, carried), carried };
+    return {
+      normal: normalizeRequest(input, this.source.resolver, this.source.matchOptions, carried),
+      carried,
+    };
   }
 
-  /** Answers from the cassette and returns undefined, or returns why it could not (nothing is sent then). */
-  answer(req: IncomingMessage, res: ServerResponse, live: LiveRequest, origin: string): MissExplanation | undefined {
+  /** The recorded answer to `live` (marking it served), or why there is none. */
+  lookup(live: LiveRequest, origin: string): Lookup {
     const taken = this.source.index.take(live.normal.key, this.mode);
     if (taken === undefined || 'exhausted' in taken) {
-      return explainMiss(live.normal, this.source.index, taken?.exhausted);
+      return {
+        kind: 'miss',
+        miss: explainMiss(live.normal, this.source.index, taken?.exhausted),
+      };
     }
     this.servedCount++;
     const { template } = taken.entry;
-    if (!template) {
-      // recorded without a response (reset, timeout): the client sees the connection drop again
-      req.socket.destroy();
-      return undefined;
+    // Recorded without a response (reset, timeout): the client sees the connection drop again.
+    if (!template) return { kind: 'drop' };
+    return { kind: 'answer', response: template.render(live.carried, origin) };
+  }
+
+  /** Answers from the cassette and returns undefined, or returns why it could not (nothing is sent then). */
+  answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    origin: string,
+    body: Buffer,
+  ): MissExplanation | undefined {
+    const live = this.normalize({
+      method: req.method ?? 'GET',
+      target: req.url ?? '/',
+      headers: req.headers,
+      body,
+    });
+    const found = this.lookup(live, origin);
+    if (found.kind === 'miss') return found.miss;
+    if (found.kind === 'drop') req.socket.destroy();
+    else {
+      res.writeHead(found.response.status, found.response.headers);
+      res.end(found.response.body);
     }
-    const out = template.render(live.carried, origin);
-    res.writeHead(out.status, out.headers);
-    res.end(out.body);
     return undefined;
   }
 
-  /** Sends the miss answer (status 599, JSON naming the nearest recorded requests) and logs it. */
-  refuse(res: ServerResponse, miss: MissExplanation): void {
+  /** Logs a miss and returns the answer for it: status 599, JSON naming the nearest recorded requests. */
+  missResponse(miss: MissExplanation): RenderedResponse {
     this.missLog.push(miss);
     this.log(formatMiss(miss));
     const body = Buffer.from(JSON.stringify({ graphcheck_replay_miss: miss }));
-    res.writeHead(REPLAY_MISS_STATUS, 'Replay Miss', {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': String(body.length),
-      [REPLAY_MISS_HEADER]: 'miss',
-    });
-    res.end(body);
+    const headers = [
+      'content-type',
+      'application/json; charset=utf-8',
+      'content-length',
+      String(body.length),
+      REPLAY_MISS_HEADER,
+      'miss',
+    ];
+    return { status: REPLAY_MISS_STATUS, headers, body };
+  }
+
+  /** Sends the miss answer and logs it. */
+  refuse(res: ServerResponse, miss: MissExplanation): void {
+    const out = this.missResponse(miss);
+    res.writeHead(out.status, 'Replay Miss', out.headers);
+    res.end(out.body);
   }
 
   /** Every miss so far: a non-empty list means an offline run did not see the traffic it recorded. */

@@ -2,7 +2,14 @@ import type { RecordedResponse } from '../model/exchange.js';
 import { TextTemplate } from './text-template.js';
 
 /** Headers that describe the recorded connection or encoding, not the answer; replay sets its own. */
-const DROPPED = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'proxy-connection', 'upgrade']);
+const DROPPED = new Set([
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'upgrade',
+]);
 
 export interface RenderedResponse {
   status: number;
@@ -12,8 +19,8 @@ export interface RenderedResponse {
 }
 
 /**
- * A recorded response ready to serve: compiled once at load; rendered per request only when the request
- * carries secrets that the response names, otherwise served from a per-origin cache.
+ * A recorded response ready to serve: compiled once at load, rendered on first use for a given origin and
+ * set of carried secrets, then served from a small cache.
  */
 export class ResponseTemplate {
   private readonly headers: Array<[string, TextTemplate]> = [];
@@ -29,7 +36,8 @@ export class ResponseTemplate {
     for (const [name, value] of Object.entries(response.headers)) {
       const lower = name.toLowerCase();
       if (DROPPED.has(lower) || (lower === 'content-encoding' && !binary)) continue;
-      for (const v of Array.isArray(value) ? value : [value]) this.headers.push([name, this.compile(v, recordedOrigin)]);
+      for (const v of Array.isArray(value) ? value : [value])
+        this.headers.push([name, this.compile(v, recordedOrigin)]);
     }
     this.body = binary ? Buffer.from(response.body, 'base64') : this.compile(response.body, recordedOrigin);
   }
@@ -39,17 +47,19 @@ export class ResponseTemplate {
   }
 
   render(carried: ReadonlyMap<string, string>, origin: string): RenderedResponse {
-    const personal = this.names(carried);
-    if (!personal) {
-      const cached = this.cache.get(origin);
-      if (cached) return cached;
-    }
-    const body = Buffer.isBuffer(this.body) ? this.body : Buffer.from(this.body.render(carried, origin), 'utf8');
+    // Cached per origin and per secrets carried: a client sends the same token each time.
+    let key = origin;
+    if (this.names(carried)) for (const id of this.placeholderIds) key += `\u0000${carried.get(id) ?? ''}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const body = Buffer.isBuffer(this.body)
+      ? this.body
+      : Buffer.from(this.body.render(carried, origin), 'utf8');
     const headers: string[] = [];
     for (const [name, value] of this.headers) headers.push(name, value.render(carried, origin));
     headers.push('content-length', String(body.length));
     const rendered = { status: this.response.status, headers, body };
-    if (!personal && this.cache.size < 16) this.cache.set(origin, rendered);
+    if (this.cache.size < 4) this.cache.set(key, rendered);
     return rendered;
   }
 

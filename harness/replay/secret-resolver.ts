@@ -27,6 +27,11 @@ export class SecretResolver {
     if (added) this.cache.clear();
   }
 
+  /** False when the cassette keeps no hashed secret: then only literal placeholders resolve. */
+  get active(): boolean {
+    return this.salt !== undefined && this.byHash.size > 0;
+  }
+
   /** The placeholder id `value` stands for: itself when it is a placeholder, else by hash; undefined if neither. */
   idFor(value: string): string | undefined {
     if (value.charCodeAt(0) === 60 /* < */) {

@@ -28,7 +28,9 @@ export class TextTemplate {
         this.parts.push({ id, form: m[3] ?? '', text: m[0] });
       } else {
         origin = true;
-        this.parts.push({ origin: formOfOrigin(recordedOrigin as string, m[0]) });
+        this.parts.push({
+          origin: formOfOrigin(recordedOrigin as string, m[0]),
+        });
       }
       last = m.index + m[0].length;
     }

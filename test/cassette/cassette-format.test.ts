@@ -25,11 +25,25 @@ describe('cassette format', () => {
     const binary = Buffer.from([0, 255, 128, 10, 13, 1, 2, 3]).toString('base64');
     const written = [
       exchange('/v25.0/1/feed', '{"data":[{"message":"héllo \\u00e9 ✓ \\n"}]}'),
-      exchange('/photo', binary, { response: { status: 200, headers: { 'content-type': 'image/png' }, body: binary, bodyEncoding: 'base64' } }),
-      { ...exchange('/gone', ''), response: undefined, error: { code: 'ECONNRESET', message: 'socket hang up' } },
+      exchange('/photo', binary, {
+        response: {
+          status: 200,
+          headers: { 'content-type': 'image/png' },
+          body: binary,
+          bodyEncoding: 'base64',
+        },
+      }),
+      {
+        ...exchange('/gone', ''),
+        response: undefined,
+        error: { code: 'ECONNRESET', message: 'socket hang up' },
+      },
       exchange('/lines', 'line 1\n---\nline 3\n...\n'),
     ];
-    const writer = CassetteWriter.create(file, { target: 'http://127.0.0.1:4010/', redact: false });
+    const writer = CassetteWriter.create(file, {
+      target: 'http://127.0.0.1:4010/',
+      redact: false,
+    });
     for (const e of written) writer.append(e);
     writer.close();
     const { header, exchanges } = await readCassette(file);
@@ -40,10 +54,12 @@ describe('cassette format', () => {
 
   it('merges placeholders documents and keeps numbering when appending in a later session', async () => {
     const file = dir.path('append.yml');
-    const first = CassetteWriter.create(file, { target: 'http://127.0.0.1:4010' });
+    const first = CassetteWriter.create(file, {
+      target: 'http://127.0.0.1:4010',
+    });
     first.append(exchange('/a?access_token=token-one-aaaaaaaa', '{}'));
     first.close();
-    const again = await CassetteWriter.append(file);
+    const again = await CassetteWriter.reopen(file);
     again.append(exchange('/b?access_token=token-one-aaaaaaaa', '{}'));
     again.append(exchange('/c?access_token=token-two-bbbbbbbb', '{}'));
     again.close();
@@ -53,19 +69,38 @@ describe('cassette format', () => {
       'http://127.0.0.1:4010/b?access_token=<redacted:access_token:1>',
       'http://127.0.0.1:4010/c?access_token=<redacted:access_token:2>',
     ]);
-    expect(Object.keys(placeholders).sort()).toEqual(['<redacted:access_token:1>', '<redacted:access_token:2>']);
+    expect(Object.keys(placeholders).sort()).toEqual([
+      '<redacted:access_token:1>',
+      '<redacted:access_token:2>',
+    ]);
     expect(readFileSync(file, 'utf8')).not.toContain('token-one');
   });
 
   it('accepts hand-edited block YAML documents', async () => {
     const file = dir.path('block.yml');
-    const writer = CassetteWriter.create(file, { target: 'http://127.0.0.1:4010', redact: false });
+    const writer = CassetteWriter.create(file, {
+      target: 'http://127.0.0.1:4010',
+      redact: false,
+    });
     writer.close();
     appendFileSync(
       file,
-      ['---', 'kind: api', 'startedAt: "2026-01-01T00:00:00Z"', 'durationMs: 0', 'request:', '  method: GET',
-        '  url: http://127.0.0.1:4010/x', '  headers: {}', 'response:', '  status: 200', '  headers: {}',
-        '  body: |', '    {"a": 1}', ''].join('\n'),
+      [
+        '---',
+        'kind: api',
+        'startedAt: "2026-01-01T00:00:00Z"',
+        'durationMs: 0',
+        'request:',
+        '  method: GET',
+        '  url: http://127.0.0.1:4010/x',
+        '  headers: {}',
+        'response:',
+        '  status: 200',
+        '  headers: {}',
+        '  body: |',
+        '    {"a": 1}',
+        '',
+      ].join('\n'),
     );
     const { exchanges } = await readCassette(file);
     expect(exchanges[0]?.response?.body).toBe('{"a": 1}\n');
@@ -73,21 +108,30 @@ describe('cassette format', () => {
 
   it('streams entries with their index and line', async () => {
     const file = dir.path('lines.yml');
-    const writer = CassetteWriter.create(file, { target: 'http://127.0.0.1:4010', redact: false });
+    const writer = CassetteWriter.create(file, {
+      target: 'http://127.0.0.1:4010',
+      redact: false,
+    });
     writer.append(exchange('/1', '{}'));
     writer.append(exchange('/2', '{}'));
     writer.close();
     const cassette = await openCassette(file);
     const seen = [];
     for await (const entry of cassette.entries()) seen.push([entry.index, entry.line]);
-    expect(seen).toEqual([[0, 3], [1, 5]]);
+    expect(seen).toEqual([
+      [0, 3],
+      [1, 5],
+    ]);
   });
 });
 
 describe('broken cassettes are refused with file, line and fix', () => {
   it('a truncated cassette names the line of the cut-off document', async () => {
     const file = dir.path('truncated.yml');
-    const writer = CassetteWriter.create(file, { target: 'http://127.0.0.1:4010', redact: false });
+    const writer = CassetteWriter.create(file, {
+      target: 'http://127.0.0.1:4010',
+      redact: false,
+    });
     writer.append(exchange('/1', '{}'));
     writer.append(exchange('/2', '{"long":"body"}'));
     writer.close();
@@ -95,7 +139,9 @@ describe('broken cassettes are refused with file, line and fix', () => {
     writeFileSync(file, text.slice(0, text.length - 30));
     const error = await failure(file);
     expect(error.code).toBe('CASSETTE_INVALID');
-    expect(error.message).toMatch(new RegExp(`^${file}:6: not a YAML document .*the document at lines 5-6 is cut off`));
+    expect(error.message).toMatch(
+      new RegExp(`^${file}:6: not a YAML document .*the document at lines 5-6 is cut off`),
+    );
     expect(error.message).toContain('delete those lines');
   });
 
@@ -109,7 +155,10 @@ describe('broken cassettes are refused with file, line and fix', () => {
 
   it('an unknown format version', async () => {
     const file = dir.path('v2.yml');
-    writeFileSync(file, '---\n{"graphcheck_cassette":2,"target":"http://x","recorded_at":"now","redaction":{"enabled":false}}\n');
+    writeFileSync(
+      file,
+      '---\n{"graphcheck_cassette":2,"target":"http://x","recorded_at":"now","redaction":{"enabled":false}}\n',
+    );
     const error = await failure(file);
     expect(error.message).toBe(
       `${file}:1: unknown cassette format version 2 (this graphcheck reads version 1): use the graphcheck that wrote it, or re-record the cassette`,
@@ -124,7 +173,10 @@ describe('broken cassettes are refused with file, line and fix', () => {
 
   it('an exchange that lacks its URL', async () => {
     const file = dir.path('no-url.yml');
-    const writer = CassetteWriter.create(file, { target: 'http://127.0.0.1:4010', redact: false });
+    const writer = CassetteWriter.create(file, {
+      target: 'http://127.0.0.1:4010',
+      redact: false,
+    });
     writer.close();
     appendFileSync(file, '---\n{"startedAt":"x","durationMs":0,"request":{"method":"GET","headers":{}}}\n');
     const error = await failure(file);

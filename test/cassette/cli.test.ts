@@ -20,21 +20,38 @@ afterAll(async () => {
 
 interface Run {
   firstLine: Promise<string>;
+  secondLine: Promise<string>;
   stop(signal: NodeJS.Signals): Promise<{ code: number | null; stderr: string }>;
   done: Promise<{ code: number | null; stderr: string }>;
 }
 
 function graphcheck(args: string[]): Run {
-  const child = spawn(process.execPath, ['bin/run-ts.js', 'test/cassette/support/cli-child.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/run-ts.js', 'test/cassette/support/cli-child.ts', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const done = new Promise<{ code: number | null; stderr: string }>((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
+  const done = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, stderr })),
+  );
   const lines = createInterface({ input: child.stdout });
-  const firstLine = new Promise<string>((resolve) => lines.once('line', resolve));
+  const seen: string[] = [];
+  const waiters: Array<() => void> = [];
+  lines.on('line', (line) => {
+    seen.push(line);
+    for (const wake of waiters.splice(0)) wake();
+  });
+  const nth = (n: number): Promise<string> =>
+    new Promise((resolve) => {
+      const check = (): void =>
+        seen[n] !== undefined ? resolve(seen[n] as string) : void waiters.push(check);
+      check();
+    });
   return {
-    firstLine,
+    firstLine: nth(0),
+    secondLine: nth(1),
     done,
     stop: (signal) => {
       child.kill(signal);
@@ -58,7 +75,9 @@ describe('record and replay commands', () => {
     expect((await readCassette(file)).exchanges).toHaveLength(1);
 
     const replay = graphcheck(['replay', '--cassette', file]);
-    const served = /^replay server on (http:\/\/127\.0\.0\.1:\d+)/.exec(await replay.firstLine)?.[1] as string;
+    const served = /^replay server on (http:\/\/127\.0\.0\.1:\d+)/.exec(
+      await replay.firstLine,
+    )?.[1] as string;
     const again = await request(`${served}/v25.0/2000001/feed?access_token=${SECRETS.pageToken}`);
     expect(again.statusCode).toBe(200);
     const norm = (s: string): string => s.replace(/127\.0\.0\.1:\d+/g, 'HOST');
@@ -66,14 +85,39 @@ describe('record and replay commands', () => {
     expect((await replay.stop('SIGTERM')).code).toBe(0);
   });
 
-  it('--no-redact says what it does; a bad flag is one line and exit 2', async () => {
-    const plain = graphcheck(['record', '--target', target.url, '--cassette', dir.path('plain.yml'), '--no-redact']);
+  it('--no-redact says what it does; --forward-proxy-port adds the HTTPS proxy; a bad flag is one line and exit 2', async () => {
+    const plain = graphcheck([
+      'record',
+      '--target',
+      target.url,
+      '--cassette',
+      dir.path('plain.yml'),
+      '--no-redact',
+      '--forward-proxy-port',
+      '0',
+    ]);
     await plain.firstLine;
+    expect(await plain.secondLine).toMatch(
+      new RegExp(
+        `^HTTPS forward proxy on http://127\\.0\\.0\\.1:\\d+ for graph\\.facebook\\.com, graph\\.instagram\\.com -> ${target.url} \\(clients trust .*plain\\.yml\\.ca\\.pem\\)$`,
+      ),
+    );
+    expect(readFileSync(dir.path('plain.yml.ca.pem'), 'utf8')).toContain('BEGIN CERTIFICATE');
     const stopped = await plain.stop('SIGINT');
     expect(stopped.stderr).toMatch(/^redaction is off: access tokens, client secrets, authorization codes/);
-    const bad = await graphcheck(['record', '--target', target.url, '--cassette', dir.path('x.yml'), '--mode', 'sometimes']).done;
+    const bad = await graphcheck([
+      'record',
+      '--target',
+      target.url,
+      '--cassette',
+      dir.path('x.yml'),
+      '--mode',
+      'sometimes',
+    ]).done;
     expect(bad.code).toBe(2);
-    expect(bad.stderr.trim().split('\n')).toEqual(['graphcheck: --mode sometimes: unknown record mode; use one of once, new_episodes, none, all']);
+    expect(bad.stderr.trim().split('\n')).toEqual([
+      'graphcheck: --mode sometimes: unknown record mode; use one of once, new_episodes, none, all',
+    ]);
     const missing = await graphcheck(['replay', '--cassette', dir.path('absent.yml')]).done;
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/absent\.yml: no such cassette/);
@@ -92,8 +136,16 @@ describe('cassette commands', () => {
             {
               startedDateTime: '2026-01-01T00:00:00Z',
               time: 3,
-              request: { method: 'GET', url: `https://graph.example/v25.0/me?access_token=${SECRETS.pageToken}`, headers: [] },
-              response: { status: 200, headers: [{ name: 'Content-Type', value: 'application/json' }], content: { text: '{"id":"1","note":"internal-key-123"}' } },
+              request: {
+                method: 'GET',
+                url: `https://graph.example/v25.0/me?access_token=${SECRETS.pageToken}`,
+                headers: [],
+              },
+              response: {
+                status: 200,
+                headers: [{ name: 'Content-Type', value: 'application/json' }],
+                content: { text: '{"id":"1","note":"internal-key-123"}' },
+              },
             },
           ],
         },
@@ -102,10 +154,14 @@ describe('cassette commands', () => {
     const printed: string[] = [];
     const print = (line: string): void => void printed.push(line);
     await importCommand(har, { out: dir.path('in.yml'), redact: true }, print);
-    expect(printed[0]).toBe(`imported 1 exchanges (har) from ${har} into ${dir.path('in.yml')}; 1 secrets redacted`);
+    expect(printed[0]).toBe(
+      `imported 1 exchanges (har) from ${har} into ${dir.path('in.yml')}; 1 secrets redacted`,
+    );
     expect(readFileSync(dir.path('in.yml'), 'utf8')).not.toContain(SECRETS.pageToken);
     await exportCommand(dir.path('in.yml'), { har: true }, print);
-    expect(printed[1]).toBe(`exported 1 exchanges from ${dir.path('in.yml')} to ${dir.path('in.har')} (HAR 1.2)`);
+    expect(printed[1]).toBe(
+      `exported 1 exchanges from ${dir.path('in.yml')} to ${dir.path('in.har')} (HAR 1.2)`,
+    );
     await expect(exportCommand(dir.path('in.yml'), {}, print)).rejects.toMatchObject({ code: 'USAGE' });
     await redactCommand(dir.path('in.yml'), { secret: ['internal-key-123'] }, print);
     expect(printed[2]).toBe(`redacted ${dir.path('in.yml')} again: 1 exchanges, 1 secrets newly replaced`);

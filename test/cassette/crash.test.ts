@@ -15,18 +15,31 @@ function lines(child: ChildProcess): AsyncIterator<string> {
 describe('a recorder killed with SIGKILL', () => {
   it('leaves a cassette that reads back whole up to the last completed exchange', async () => {
     const file = dir.path('killed.yml');
-    const child = spawn(process.execPath, ['bin/run-ts.js', 'test/cassette/support/recorder-child.ts', file], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    const child = spawn(
+      process.execPath,
+      ['bin/run-ts.js', 'test/cassette/support/recorder-child.ts', file],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('exit', (_code, signal) => resolve(signal)),
+    );
     const out = lines(child);
-    const { url } = JSON.parse((await out.next()).value as string) as { url: string };
+    const { url } = JSON.parse((await out.next()).value as string) as {
+      url: string;
+    };
     const agent = new Agent({ connections: 32 });
     try {
       // Ten exchanges complete; twenty more are in flight when the process dies, one of them never answered.
-      for (let i = 0; i < 10; i++) await (await request(`${url}/echo/done-${i}`, { dispatcher: agent })).body.text();
+      for (let i = 0; i < 10; i++)
+        await (await request(`${url}/echo/done-${i}`, { dispatcher: agent })).body.text();
       const inFlight = Array.from({ length: 20 }, (_, i) =>
-        request(`${url}/echo/flight-${i}`, { method: 'POST', body: 'x'.repeat(5000), dispatcher: agent }).then(
+        request(`${url}/echo/flight-${i}`, {
+          method: 'POST',
+          body: 'x'.repeat(5000),
+          dispatcher: agent,
+        }).then(
           (r) => r.body.text().then(() => true),
           () => false,
         ),

@@ -11,7 +11,11 @@ interface FbGraph {
   setVersion(version: string): void;
   setAccessToken(token: string): void;
   setAppSecret(secret: string): void;
-  get(url: string, params: Record<string, unknown>, callback: (error: unknown, result: FeedPage) => void): void;
+  get(
+    url: string,
+    params: Record<string, unknown>,
+    callback: (error: unknown, result: FeedPage) => void,
+  ): void;
   get(url: string, callback: (error: unknown, result: FeedPage) => void): void;
   post(url: string, data: Record<string, unknown>, callback: (error: unknown, result: unknown) => void): void;
 }
@@ -25,7 +29,9 @@ const dir = tempDir();
 afterAll(() => dir.cleanup());
 
 function call<T>(start: (callback: (error: unknown, result: T) => void) => void): Promise<T> {
-  return new Promise((resolve, reject) => start((error, result) => (error ? reject(error) : resolve(result))));
+  return new Promise((resolve, reject) =>
+    start((error, result) => (error ? reject(error) : resolve(result))),
+  );
 }
 
 /** What a client does: two feed pages following `paging.next` as given, and a form POST. */
@@ -40,7 +46,11 @@ describe('a real Graph client (fbgraph) through the recorder, then against the r
   it('gets identical results offline, with the target stopped', async () => {
     const file = dir.path('fbgraph.yml');
     const target = await startTinyTarget();
-    const recorder = await startRecorder({ target: target.url, cassette: file, appSecret: SECRETS.appSecret });
+    const recorder = await startRecorder({
+      target: target.url,
+      cassette: file,
+      appSecret: SECRETS.appSecret,
+    });
     graph.setVersion('25.0');
     graph.setAccessToken(SECRETS.pageToken);
     graph.setAppSecret(SECRETS.appSecret);

@@ -36,12 +36,17 @@ async function failure(run: () => Promise<unknown>): Promise<UserInputError> {
 }
 
 /** Sends each recorded request to the replay server; returns what came back. */
-async function replayAll(base: string, exchanges: Exchange[]): Promise<Array<{ status: number; body: string }>> {
+async function replayAll(
+  base: string,
+  exchanges: Exchange[],
+): Promise<Array<{ status: number; body: string }>> {
   const out = [];
   for (const e of exchanges) {
     const url = new URL(e.request.url);
     const headers = Object.fromEntries(
-      Object.entries(e.request.headers).filter(([k]) => !/^(host|content-length|connection|keep-alive|transfer-encoding|expect|upgrade)$/i.test(k)),
+      Object.entries(e.request.headers).filter(
+        ([k]) => !/^(host|content-length|connection|keep-alive|transfer-encoding|expect|upgrade)$/i.test(k),
+      ),
     );
     const body = e.request.body === undefined ? undefined : bodyBytes(e.request.body, e.request.bodyEncoding);
     const answer = await request(base + url.pathname + url.search, {
@@ -62,43 +67,53 @@ describe('importing real recorded traffic', () => {
     expect(files.some((f) => f.endsWith('.har'))).toBe(true);
   });
 
-  it.each(files.map((f) => [relative(REALWORLD, f), f]))('%s imports and replays byte for byte', async (_name, file) => {
-    const original = await readForeignTraffic(file);
-    const out = dir.path(`${relative(REALWORLD, file).replaceAll('/', '_')}.yml`);
-    await importCassette(file, { out, redact: false });
-    const replay = await startReplayServer({ cassette: out, log: () => {} });
-    try {
-      const answers = await replayAll(replay.url, original.exchanges);
-      const origin = new URL(original.exchanges[0]?.request.url ?? 'http://x').origin;
-      answers.forEach((answer, i) => {
-        const recorded = original.exchanges[i]?.response;
-        expect(answer.status).toBe(recorded?.status);
-        const expected = (recorded?.body ?? '').replaceAll(origin, replay.url).replaceAll(origin.replaceAll('/', '\\/'), replay.url.replaceAll('/', '\\/'));
-        expect(answer.body).toBe(expected);
-      });
-      expect(replay.misses()).toEqual([]);
-    } finally {
-      await replay.close();
-    }
-  });
+  it.each(files.map((f) => [relative(REALWORLD, f), f]))(
+    '%s imports and replays byte for byte',
+    async (_name, file) => {
+      const original = await readForeignTraffic(file);
+      const out = dir.path(`${relative(REALWORLD, file).replaceAll('/', '_')}.yml`);
+      await importCassette(file, { out, redact: false });
+      const replay = await startReplayServer({ cassette: out, log: () => {} });
+      try {
+        const answers = await replayAll(replay.url, original.exchanges);
+        const origin = new URL(original.exchanges[0]?.request.url ?? 'http://x').origin;
+        answers.forEach((answer, i) => {
+          const recorded = original.exchanges[i]?.response;
+          expect(answer.status).toBe(recorded?.status);
+          const expected = (recorded?.body ?? '')
+            .replaceAll(origin, replay.url)
+            .replaceAll(origin.replaceAll('/', '\\/'), replay.url.replaceAll('/', '\\/'));
+          expect(answer.body).toBe(expected);
+        });
+        expect(replay.misses()).toEqual([]);
+      } finally {
+        await replay.close();
+      }
+    },
+  );
 
-  it.each(files.map((f) => [relative(REALWORLD, f), f]))('%s imports redacted and still replays', async (_name, file) => {
-    const original = await readForeignTraffic(file);
-    const out = dir.path(`${relative(REALWORLD, file).replaceAll('/', '_')}.redacted.yml`);
-    await importCassette(file, { out });
-    const replay = await startReplayServer({ cassette: out, log: () => {} });
-    try {
-      const answers = await replayAll(replay.url, original.exchanges);
-      expect(answers.map((a) => a.status)).toEqual(original.exchanges.map((e) => e.response?.status));
-    } finally {
-      await replay.close();
-    }
-  });
+  it.each(files.map((f) => [relative(REALWORLD, f), f]))(
+    '%s imports redacted and still replays',
+    async (_name, file) => {
+      const original = await readForeignTraffic(file);
+      const out = dir.path(`${relative(REALWORLD, file).replaceAll('/', '_')}.redacted.yml`);
+      await importCassette(file, { out });
+      const replay = await startReplayServer({ cassette: out, log: () => {} });
+      try {
+        const answers = await replayAll(replay.url, original.exchanges);
+        expect(answers.map((a) => a.status)).toEqual(original.exchanges.map((e) => e.response?.status));
+      } finally {
+        await replay.close();
+      }
+    },
+  );
 
   it('refuses the koala mock table in one line: it is not recorded traffic', async () => {
     const error = await failure(() => importCassette(MOCK_TABLE, { out: dir.path('mock.yml') }));
     expect(error.code).toBe('CASSETTE_INVALID');
-    expect(error.message).toMatch(/^.*mock_facebook_responses\.yml:1: not recorded traffic \(a hand-written table of mock responses/);
+    expect(error.message).toMatch(
+      /^.*mock_facebook_responses\.yml:1: not recorded traffic \(a hand-written table of mock responses/,
+    );
     expect(error.message).not.toContain('\n');
   });
 });
@@ -120,17 +135,39 @@ describe('HAR both ways', () => {
 
   it('names the missing field of a broken HAR', async () => {
     const file = dir.path('broken.har');
-    const entry = { request: { method: 'GET', headers: [] }, response: { status: 200, headers: [], content: {} } };
-    writeFileSync(file, JSON.stringify({ log: { version: '1.2', entries: [entry, entry, entry, { ...entry }] } }));
+    const entry = {
+      request: { method: 'GET', headers: [] },
+      response: { status: 200, headers: [], content: {} },
+    };
+    writeFileSync(
+      file,
+      JSON.stringify({
+        log: { version: '1.2', entries: [entry, entry, entry, { ...entry }] },
+      }),
+    );
     const error = await failure(() => importCassette(file, { out: dir.path('x.yml') }));
     expect(error.message).toBe(`${file}: log.entries[0].request.url is missing: add it, or remove the entry`);
   });
 
   it('names file and line of a VCR interaction lacking its URI', async () => {
     const file = dir.path('broken-vcr.yml');
-    writeFileSync(file, ['---', 'http_interactions:', '- request:', '    method: get', '  response:', '    status:', '      code: 200', ''].join('\n'));
+    writeFileSync(
+      file,
+      [
+        '---',
+        'http_interactions:',
+        '- request:',
+        '    method: get',
+        '  response:',
+        '    status:',
+        '      code: 200',
+        '',
+      ].join('\n'),
+    );
     const error = await failure(() => importCassette(file, { out: dir.path('y.yml') }));
-    expect(error.message).toBe(`${file}:4: http_interactions[0].request.uri is missing: add it, or remove the entry`);
+    expect(error.message).toBe(
+      `${file}:4: http_interactions[0].request.uri is missing: add it, or remove the entry`,
+    );
   });
 
   it('refuses a file that is not YAML with its line', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,13 +31,23 @@ async function closedPort(): Promise<number> {
 describe('recording proxy', () => {
   it('records 200 concurrent requests exactly once each, bodies byte-identical', async () => {
     const file = dir.path('concurrent.yml');
-    const recorder = await startRecorder({ target: target.url, cassette: file });
+    const recorder = await startRecorder({
+      target: target.url,
+      cassette: file,
+    });
     const agent = new Agent({ connections: 200 });
-    const sent = Array.from({ length: 200 }, (_, i) => ({ path: i % 4 === 0 ? `/binary/${i}` : `/echo/${i}`, body: randomBytes(32 + i) }));
+    const sent = Array.from({ length: 200 }, (_, i) => ({
+      path: i % 4 === 0 ? `/binary/${i}` : `/echo/${i}`,
+      body: randomBytes(32 + i),
+    }));
     try {
       const received = await Promise.all(
         sent.map(async ({ path, body }) => {
-          const answer = await request(recorder.url + path, { method: 'POST', body, dispatcher: agent });
+          const answer = await request(recorder.url + path, {
+            method: 'POST',
+            body,
+            dispatcher: agent,
+          });
           return Buffer.from(await answer.body.arrayBuffer());
         }),
       );
@@ -52,7 +62,10 @@ describe('recording proxy', () => {
         expect(bodyBytes(recorded?.request.body, recorded?.request.bodyEncoding).equals(body)).toBe(true);
         const stored = bodyBytes(recorded?.response?.body, recorded?.response?.bodyEncoding);
         // The client saw the recorder's address where the target wrote its own.
-        const seen = Buffer.from((received[i] as Buffer).toString('latin1').replaceAll(recorder.url, target.url), 'latin1');
+        const seen = Buffer.from(
+          (received[i] as Buffer).toString('latin1').replaceAll(recorder.url, target.url),
+          'latin1',
+        );
         expect(stored.equals(seen), path).toBe(true);
       }
     } finally {
@@ -62,7 +75,10 @@ describe('recording proxy', () => {
 
   it('records a target that does not answer as an exchange with an error, and answers 502', async () => {
     const file = dir.path('down.yml');
-    const recorder = await startRecorder({ target: `http://127.0.0.1:${await closedPort()}`, cassette: file });
+    const recorder = await startRecorder({
+      target: `http://127.0.0.1:${await closedPort()}`,
+      cassette: file,
+    });
     const answer = await request(`${recorder.url}/v25.0/me`);
     expect(answer.statusCode).toBe(502);
     await answer.body.text();
@@ -70,6 +86,54 @@ describe('recording proxy', () => {
     const { exchanges } = await readCassette(file);
     expect(exchanges[0]?.response).toBeUndefined();
     expect(exchanges[0]?.error?.code).toBe('ECONNREFUSED');
+  });
+});
+
+function rawRequest(base: string, path: string, headers: Record<string, string>, body: string): Promise<number> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: hostname, port, method: 'POST', path, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    if (headers.expect) req.on('continue', () => req.end(body));
+    else req.end(body);
+  });
+}
+
+describe('what clients send', () => {
+  it('forwards `Expect: 100-continue` bodies and absolute-form request targets', async () => {
+    const file = dir.path('clients.yml');
+    const recorder = await startRecorder({ target: target.url, cassette: file });
+    try {
+      expect(await rawRequest(recorder.url, '/echo/expect', { expect: '100-continue', 'content-type': 'text/plain' }, 'body')).toBe(200);
+      expect(await rawRequest(recorder.url, 'http://graph.example/echo/absolute', {}, 'x')).toBe(200);
+    } finally {
+      await recorder.close();
+    }
+    const paths = (await readCassette(file)).exchanges.map((e) => new URL(e.request.url).pathname);
+    expect(paths).toEqual(['/echo/expect', '/echo/absolute']);
+  });
+});
+
+describe('user mistakes are one-line errors', () => {
+  it('a taken port, a target that is not a URL, a cassette that cannot be written', async () => {
+    const first = await startRecorder({ target: target.url, cassette: dir.path('port.yml') });
+    const port = Number(new URL(first.url).port);
+    try {
+      await expect(startRecorder({ target: target.url, cassette: dir.path('port2.yml'), port })).rejects.toMatchObject({
+        code: 'USAGE',
+        message: expect.stringMatching(/^--port \d+ on 127\.0\.0\.1: cannot listen \(EADDRINUSE\)/),
+      });
+    } finally {
+      await first.close();
+    }
+    await expect(startRecorder({ target: 'localhost:4010', cassette: dir.path('t.yml') })).rejects.toMatchObject({ code: 'USAGE' });
+    await expect(startRecorder({ target: target.url, cassette: dir.path('no/such/dir/c.yml') })).rejects.toMatchObject({
+      code: 'USAGE',
+      message: expect.stringContaining('cannot write the cassette (ENOENT)'),
+    });
   });
 });
 
@@ -82,11 +146,20 @@ describe('record modes', () => {
   };
 
   it('once: records a new cassette, then only replays it', async () => {
-    const first = await startRecorder({ target: target.url, cassette: file, mode: 'once' });
+    const first = await startRecorder({
+      target: target.url,
+      cassette: file,
+      mode: 'once',
+    });
     expect(await get(first.url, '/echo/a')).toBe(200);
     await first.close();
     const before = target.seen.length;
-    const again = await startRecorder({ target: target.url, cassette: file, mode: 'once', log: () => {} });
+    const again = await startRecorder({
+      target: target.url,
+      cassette: file,
+      mode: 'once',
+      log: () => {},
+    });
     expect(await get(again.url, '/echo/a')).toBe(200);
     expect(await get(again.url, '/echo/new')).toBe(599);
     await again.close();
@@ -96,7 +169,11 @@ describe('record modes', () => {
 
   it('new_episodes: replays what is recorded and records the rest', async () => {
     const before = target.seen.length;
-    const recorder = await startRecorder({ target: target.url, cassette: file, mode: 'new_episodes' });
+    const recorder = await startRecorder({
+      target: target.url,
+      cassette: file,
+      mode: 'new_episodes',
+    });
     expect(await get(recorder.url, '/echo/a')).toBe(200);
     expect(await get(recorder.url, '/echo/b')).toBe(200);
     expect(await get(recorder.url, '/echo/b')).toBe(200);
@@ -108,18 +185,35 @@ describe('record modes', () => {
 
   it('none: never reaches the target and refuses a missing cassette', async () => {
     const before = target.seen.length;
-    const recorder = await startRecorder({ target: target.url, cassette: file, mode: 'none', log: () => {} });
+    const recorder = await startRecorder({
+      target: target.url,
+      cassette: file,
+      mode: 'none',
+      log: () => {},
+    });
     expect(await get(recorder.url, '/echo/unknown')).toBe(599);
     expect(recorder.misses()).toHaveLength(1);
     await recorder.close();
     expect(target.seen.length).toBe(before);
-    await expect(startRecorder({ target: target.url, cassette: dir.path('absent.yml'), mode: 'none' })).rejects.toThrow(UserInputError);
+    await expect(
+      startRecorder({
+        target: target.url,
+        cassette: dir.path('absent.yml'),
+        mode: 'none',
+      }),
+    ).rejects.toThrow(UserInputError);
   });
 
   it('all: records everything afresh', async () => {
-    const recorder = await startRecorder({ target: target.url, cassette: file, mode: 'all' });
+    const recorder = await startRecorder({
+      target: target.url,
+      cassette: file,
+      mode: 'all',
+    });
     expect(await get(recorder.url, '/echo/z')).toBe(200);
     await recorder.close();
-    expect((await readCassette(file)).exchanges.map((e) => new URL(e.request.url).pathname)).toEqual(['/echo/z']);
+    expect((await readCassette(file)).exchanges.map((e) => new URL(e.request.url).pathname)).toEqual([
+      '/echo/z',
+    ]);
   });
 });

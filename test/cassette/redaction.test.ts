@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCassette } from '../../harness/cassette/cassette-reader.js';
 import { CassetteWriter } from '../../harness/cassette/cassette-writer.js';
 import { redactCassette } from '../../harness/cassette/redact-cassette.js';
-import { notificationSignatureValid, resignNotification } from '../../harness/cassette/resign-notification.js';
+import {
+  notificationSignatureValid,
+  resignNotification,
+} from '../../harness/cassette/resign-notification.js';
 import type { Exchange } from '../../harness/model/exchange.js';
 import { startRecorder } from '../../harness/recorder/recorder.js';
 import { startReplayServer } from '../../harness/replay/replay-server.js';
@@ -23,41 +26,101 @@ afterAll(async () => {
   dir.cleanup();
 });
 
-type Call = { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
+type Call = {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+};
 
 /** Every place a secret travels: query, form, JSON, Bearer, cookies, paging.next, Location, a body. */
 function plantingCalls(): Call[] {
   const q = encodeURIComponent;
   return [
-    { method: 'GET', path: `/v25.0/2000001/feed?access_token=${q(SECRETS.pageToken)}&limit=2` },
-    { method: 'GET', path: `/v25.0/2000001/feed?access_token=${q(SECRETS.appToken)}&limit=2` },
-    { method: 'GET', path: '/v25.0/2000001/feed?limit=1', headers: { authorization: `Bearer ${SECRETS.pageToken}` } },
+    {
+      method: 'GET',
+      path: `/v25.0/2000001/feed?access_token=${q(SECRETS.pageToken)}&limit=2`,
+    },
+    {
+      method: 'GET',
+      path: `/v25.0/2000001/feed?access_token=${q(SECRETS.appToken)}&limit=2`,
+    },
+    {
+      method: 'GET',
+      path: '/v25.0/2000001/feed?limit=1',
+      headers: { authorization: `Bearer ${SECRETS.pageToken}` },
+    },
     {
       method: 'POST',
       path: '/oauth/access_token',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: `client_id=1000001&client_secret=${q(SECRETS.clientSecret)}&code=${q(SECRETS.code)}&redirect_uri=x`,
     },
-    { method: 'GET', path: '/oauth/authorize?client_id=1000001&response_type=code' },
-    { method: 'POST', path: '/echo/json', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ access_token: SECRETS.pageToken, client_secret: SECRETS.clientSecret }) },
-    { method: 'GET', path: '/cookie', headers: { cookie: `sid=${SECRETS.cookie}` } },
+    {
+      method: 'GET',
+      path: '/oauth/authorize?client_id=1000001&response_type=code',
+    },
+    {
+      method: 'POST',
+      path: '/echo/json',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        access_token: SECRETS.pageToken,
+        client_secret: SECRETS.clientSecret,
+      }),
+    },
+    {
+      method: 'GET',
+      path: '/cookie',
+      headers: { cookie: `sid=${SECRETS.cookie}` },
+    },
     { method: 'GET', path: '/leak' },
   ];
 }
 
-async function send(base: string, call: Call): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
-  const answer = await request(base + call.path, { method: call.method, headers: call.headers, body: call.body });
-  return { status: answer.statusCode, body: await answer.body.text(), headers: answer.headers };
+async function send(
+  base: string,
+  call: Call,
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+  const answer = await request(base + call.path, {
+    method: call.method,
+    headers: call.headers,
+    body: call.body,
+  });
+  return {
+    status: answer.statusCode,
+    body: await answer.body.text(),
+    headers: answer.headers,
+  };
 }
 
 function notification(secret: string): Exchange {
-  const body = Buffer.from(JSON.stringify({ object: 'page', entry: [{ id: '2000001', time: 1, changes: [{ field: 'feed', value: { verb: 'add', token: SECRETS.pageToken } }] }] }));
+  const body = Buffer.from(
+    JSON.stringify({
+      object: 'page',
+      entry: [
+        {
+          id: '2000001',
+          time: 1,
+          changes: [{ field: 'feed', value: { verb: 'add', token: SECRETS.pageToken } }],
+        },
+      ],
+    }),
+  );
   const signature = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
   return {
     kind: 'webhook-notification',
     startedAt: new Date().toISOString(),
     durationMs: 1,
-    request: { method: 'POST', url: 'https://127.0.0.1:9/hook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, body: body.toString() },
+    request: {
+      method: 'POST',
+      url: 'https://127.0.0.1:9/hook',
+      headers: {
+        'content-type': 'application/json',
+        'x-hub-signature-256': signature,
+      },
+      body: body.toString(),
+    },
     response: { status: 200, headers: {}, body: '' },
   };
 }
@@ -65,7 +128,11 @@ function notification(secret: string): Exchange {
 describe('redaction by default', () => {
   it('leaves no planted secret in the cassette in any form, and replay with the real secrets is byte-identical', async () => {
     const file = dir.path('planted.yml');
-    const recorder = await startRecorder({ target: target.url, cassette: file, appSecret: SECRETS.appSecret });
+    const recorder = await startRecorder({
+      target: target.url,
+      cassette: file,
+      appSecret: SECRETS.appSecret,
+    });
     const live = [];
     for (const call of plantingCalls()) live.push(await send(recorder.url, call));
     recorder.writer?.append(notification(SECRETS.appSecret));
@@ -73,7 +140,8 @@ describe('redaction by default', () => {
 
     const text = readFileSync(file, 'utf8');
     for (const secret of Object.values(SECRETS)) {
-      for (const form of writtenForms(secret)) expect(text, `${secret} written as ${form}`).not.toContain(form);
+      for (const form of writtenForms(secret))
+        expect(text, `${secret} written as ${form}`).not.toContain(form);
     }
     expect(live[1]?.body).toContain(encodeURIComponent(SECRETS.appToken));
 
@@ -93,7 +161,10 @@ describe('redaction by default', () => {
             .replaceAll(base, 'BASE')
             .replaceAll(base.replaceAll('/', '\\/'), 'BASE');
         expect(norm(again.body, replay.url), call.path).toBe(norm(expected.body, recorder.url));
-        if (i < 3) expect(again.body).toBe(expected.body.replaceAll(recorder.url.replaceAll('/', '\\/'), replay.url.replaceAll('/', '\\/')));
+        if (i < 3)
+          expect(again.body).toBe(
+            expected.body.replaceAll(recorder.url.replaceAll('/', '\\/'), replay.url.replaceAll('/', '\\/')),
+          );
       }
       expect(replay.misses()).toEqual([]);
     } finally {
@@ -103,7 +174,11 @@ describe('redaction by default', () => {
 
   it('re-signs recorded notifications with the stand-in secret; a bad signature stays bad', async () => {
     const file = dir.path('webhooks.yml');
-    const writer = CassetteWriter.create(file, { target: target.url, appSecret: SECRETS.appSecret, secrets: [SECRETS.pageToken] });
+    const writer = CassetteWriter.create(file, {
+      target: target.url,
+      appSecret: SECRETS.appSecret,
+      secrets: [SECRETS.pageToken],
+    });
     writer.append(notification(SECRETS.appSecret));
     writer.append(notification('not-the-app-secret'));
     writer.close();
@@ -118,7 +193,11 @@ describe('redaction by default', () => {
 
   it('`cassette redact` re-applies the rules to a cassette recorded without redaction', async () => {
     const file = dir.path('unredacted.yml');
-    const recorder = await startRecorder({ target: target.url, cassette: file, redact: false });
+    const recorder = await startRecorder({
+      target: target.url,
+      cassette: file,
+      redact: false,
+    });
     for (const call of plantingCalls().slice(0, 4)) await send(recorder.url, call);
     await recorder.close();
     expect(readFileSync(file, 'utf8')).toContain(encodeURIComponent(SECRETS.pageToken));
@@ -126,7 +205,13 @@ describe('redaction by default', () => {
     expect(result.exchanges).toBe(4);
     expect(result.added).toBeGreaterThanOrEqual(4);
     const text = readFileSync(file, 'utf8');
-    for (const secret of [SECRETS.pageToken, SECRETS.appToken, SECRETS.clientSecret, SECRETS.code, SECRETS.issuedToken]) {
+    for (const secret of [
+      SECRETS.pageToken,
+      SECRETS.appToken,
+      SECRETS.clientSecret,
+      SECRETS.code,
+      SECRETS.issuedToken,
+    ]) {
       for (const form of writtenForms(secret)) expect(text).not.toContain(form);
     }
     const second = await redactCassette(file);

@@ -11,9 +11,16 @@ const cassette = dir.path('replay.yml');
 const token = encodeURIComponent(SECRETS.pageToken);
 const exchangeCode = `/oauth/access_token?client_id=1&client_secret=${encodeURIComponent(SECRETS.clientSecret)}&code=${SECRETS.code}`;
 
-async function call(url: string, options: Parameters<typeof request>[1] = {}): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+async function call(
+  url: string,
+  options: Parameters<typeof request>[1] = {},
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   const answer = await request(url, options);
-  return { status: answer.statusCode, body: await answer.body.text(), headers: answer.headers };
+  return {
+    status: answer.statusCode,
+    body: await answer.body.text(),
+    headers: answer.headers,
+  };
 }
 
 beforeAll(async () => {
@@ -22,7 +29,11 @@ beforeAll(async () => {
   await call(`${recorder.url}/v24.0/2000001/feed?access_token=${token}&limit=2`);
   await call(`${recorder.url}${exchangeCode}`);
   await call(`${recorder.url}${exchangeCode}`);
-  await call(`${recorder.url}/echo/form`, { method: 'POST', body: 'b=2&a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  await call(`${recorder.url}/echo/form`, {
+    method: 'POST',
+    body: 'b=2&a=1',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   await call(`${recorder.url}/redirect-self`);
   await recorder.close();
   await target.close();
@@ -32,7 +43,10 @@ afterAll(() => dir.cleanup());
 describe('replay server', () => {
   it('answers repeated identical requests in recorded order, then refuses (strict)', async () => {
     const lines: string[] = [];
-    const replay = await startReplayServer({ cassette, log: (text) => lines.push(text) });
+    const replay = await startReplayServer({
+      cassette,
+      log: (text) => lines.push(text),
+    });
     try {
       const first = await call(`${replay.url}${exchangeCode}`);
       const second = await call(`${replay.url}${exchangeCode}`);
@@ -40,7 +54,9 @@ describe('replay server', () => {
       expect([first.status, second.status, third.status]).toEqual([200, 400, 599]);
       expect(JSON.parse(first.body).access_token).toMatch(/^<redacted:access_token:\d+>$/);
       expect(third.headers['x-graphcheck-replay']).toBe('miss');
-      expect(JSON.parse(third.body).graphcheck_replay_miss.reason).toMatch(/all 2 recorded answers .* already replayed/);
+      expect(JSON.parse(third.body).graphcheck_replay_miss.reason).toMatch(
+        /all 2 recorded answers .* already replayed/,
+      );
       expect(lines.join('\n')).toContain('replay miss: GET /oauth/access_token');
     } finally {
       await replay.close();
@@ -48,7 +64,11 @@ describe('replay server', () => {
   });
 
   it('repeats the last answer once the sequence is used up in `last` mode', async () => {
-    const replay = await startReplayServer({ cassette, match: 'last', log: () => {} });
+    const replay = await startReplayServer({
+      cassette,
+      match: 'last',
+      log: () => {},
+    });
     try {
       const statuses = [];
       for (let i = 0; i < 4; i++) statuses.push((await call(`${replay.url}${exchangeCode}`)).status);
@@ -59,18 +79,32 @@ describe('replay server', () => {
   });
 
   it('matches what real clients send: Bearer instead of access_token, reordered fields, JSON {} on GET', async () => {
-    const replay = await startReplayServer({ cassette, match: 'last', log: () => {} });
+    const replay = await startReplayServer({
+      cassette,
+      match: 'last',
+      log: () => {},
+    });
     try {
       const viaQuery = await call(`${replay.url}/v24.0/2000001/feed?limit=2&access_token=${token}`);
       const viaBearer = await call(`${replay.url}/v24.0/2000001/feed?limit=2`, {
         method: 'GET',
-        headers: { authorization: `Bearer ${SECRETS.pageToken}`, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Bearer ${SECRETS.pageToken}`,
+          'content-type': 'application/json',
+        },
         body: '{}',
       });
       expect(viaQuery.status).toBe(200);
       expect(viaBearer.status).toBe(200);
-      const form = await call(`${replay.url}/echo/form`, { method: 'POST', body: 'a=1&b=2' });
-      const json = await call(`${replay.url}/echo/form`, { method: 'POST', body: '{"a":1,"b":"2"}', headers: { 'content-type': 'application/json' } });
+      const form = await call(`${replay.url}/echo/form`, {
+        method: 'POST',
+        body: 'a=1&b=2',
+      });
+      const json = await call(`${replay.url}/echo/form`, {
+        method: 'POST',
+        body: '{"a":1,"b":"2"}',
+        headers: { 'content-type': 'application/json' },
+      });
       expect([form.status, json.status]).toEqual([200, 200]);
     } finally {
       await replay.close();
@@ -79,12 +113,17 @@ describe('replay server', () => {
 
   it('names the nearest recorded requests and how they differ on a miss', async () => {
     const lines: string[] = [];
-    const replay = await startReplayServer({ cassette, log: (text) => lines.push(text) });
+    const replay = await startReplayServer({
+      cassette,
+      log: (text) => lines.push(text),
+    });
     try {
       const miss = await call(`${replay.url}/v24.0/2000001/feed?access_token=${token}&limit=3`);
       expect(miss.status).toBe(599);
       const body = JSON.parse(miss.body).graphcheck_replay_miss;
-      expect(body.nearest[0].request).toBe('GET /v24.0/2000001/feed access_token=<redacted:access_token:1>&limit=2');
+      expect(body.nearest[0].request).toBe(
+        'GET /v24.0/2000001/feed access_token=<redacted:access_token:1>&limit=2',
+      );
       expect(body.nearest[0].differences).toEqual(['limit: "3" here, "2" recorded']);
       expect(lines[0]).toContain('nearest #0 GET /v24.0/2000001/feed');
       expect(miss.body).not.toContain(SECRETS.pageToken);
@@ -96,7 +135,11 @@ describe('replay server', () => {
 
   it('ignores the version prefix only when asked', async () => {
     const strict = await startReplayServer({ cassette, log: () => {} });
-    const loose = await startReplayServer({ cassette, ignoreVersion: true, log: () => {} });
+    const loose = await startReplayServer({
+      cassette,
+      ignoreVersion: true,
+      log: () => {},
+    });
     try {
       expect((await call(`${strict.url}/v25.0/2000001/feed?access_token=${token}&limit=2`)).status).toBe(599);
       expect((await call(`${loose.url}/v25.0/2000001/feed?access_token=${token}&limit=2`)).status).toBe(200);

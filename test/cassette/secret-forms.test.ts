@@ -7,7 +7,10 @@ import { writtenForms } from './support/secret-forms.js';
 const secretArb = fc
   .tuple(
     fc.stringMatching(/^[A-Za-z0-9]{4,12}$/),
-    fc.string({ unit: fc.constantFrom('|', '/', '+', ' ', '=', '%', '"', '\\', '-', '.', '~', ':', 'é'), maxLength: 4 }),
+    fc.string({
+      unit: fc.constantFrom('|', '/', '+', ' ', '=', '%', '"', '\\', '-', '.', '~', ':', 'é'),
+      maxLength: 4,
+    }),
     fc.stringMatching(/^[A-Za-z0-9]{4,12}$/),
   )
   .map(([a, b, c]) => a + b + c);

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** A fresh temporary directory per test file; `cleanup` removes it. */
-export function tempDir(prefix = 'graphcheck-cassette-'): { path: (name: string) => string; cleanup: () => void } {
+export function tempDir(prefix = 'graphcheck-cassette-'): {
+  path: (name: string) => string;
+  cleanup: () => void;
+} {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  return { path: (name) => join(dir, name), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    path: (name) => join(dir, name),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }

@@ -22,9 +22,18 @@ export interface TinyTarget {
   close(): Promise<void>;
 }
 
-function send(res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string | string[]> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  headers: Record<string, string | string[]> = {},
+): void {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'content-length': bytes.length, ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=UTF-8',
+    'content-length': bytes.length,
+    ...headers,
+  });
   res.end(bytes);
 }
 
@@ -32,14 +41,28 @@ function feed(base: string, url: URL, res: ServerResponse): void {
   const limit = Number(url.searchParams.get('limit') ?? '2');
   const after = Number(url.searchParams.get('after') ?? '0');
   const token = url.searchParams.get('access_token') ?? '';
-  const data = Array.from({ length: limit }, (_, i) => ({ id: `2000001_${after + i}`, message: `post ${after + i} é` }));
+  const data = Array.from({ length: limit }, (_, i) => ({
+    id: `2000001_${after + i}`,
+    message: `post ${after + i} é`,
+  }));
   const next = `${base}${url.pathname}?access_token=${encodeURIComponent(token)}&limit=${limit}&after=${after + limit}`;
   // The Graph API escapes slashes in JSON: byte-identity must survive that form.
-  const body = JSON.stringify({ data, paging: { cursors: { after: String(after + limit) }, next } }).replaceAll('/', '\\/');
+  const body = JSON.stringify({
+    data,
+    paging: { cursors: { after: String(after + limit) }, next },
+  }).replaceAll('/', '\\/');
   send(res, 200, body);
 }
 
-type Handler = (ctx: { base: string; url: URL; path: string; req: IncomingMessage; body: Buffer; res: ServerResponse; state: State }) => void;
+type Handler = (ctx: {
+  base: string;
+  url: URL;
+  path: string;
+  req: IncomingMessage;
+  body: Buffer;
+  res: ServerResponse;
+  state: State;
+}) => void;
 
 function tokenExchange({ url, body, res, state }: Parameters<Handler>[0]): void {
   const params = new URLSearchParams(body.length ? body.toString() : url.search);
@@ -49,7 +72,15 @@ function tokenExchange({ url, body, res, state }: Parameters<Handler>[0]): void 
     return;
   }
   state.usedCodes.add(code);
-  send(res, 200, JSON.stringify({ access_token: SECRETS.issuedToken, token_type: 'bearer', expires_in: 3600 }));
+  send(
+    res,
+    200,
+    JSON.stringify({
+      access_token: SECRETS.issuedToken,
+      token_type: 'bearer',
+      expires_in: 3600,
+    }),
+  );
 }
 
 function redirect(res: ServerResponse, location: string): void {
@@ -59,7 +90,17 @@ function redirect(res: ServerResponse, location: string): void {
 
 function echo({ base, path, req, body, res }: Parameters<Handler>[0]): void {
   const digest = createHash('sha256').update(body).digest('hex');
-  send(res, 200, JSON.stringify({ id: path.slice(6), method: req.method, length: body.length, digest, self: `${base}${path}` }));
+  send(
+    res,
+    200,
+    JSON.stringify({
+      id: path.slice(6),
+      method: req.method,
+      length: body.length,
+      digest,
+      self: `${base}${path}`,
+    }),
+  );
 }
 
 function binary({ path, res }: Parameters<Handler>[0]): void {
@@ -71,7 +112,10 @@ const EXACT: Record<string, Handler> = {
   '/oauth/access_token': tokenExchange,
   '/oauth/authorize': ({ res }) => redirect(res, `https://app.example/callback?code=${SECRETS.code}#_`),
   '/redirect-self': ({ base, res }) => redirect(res, `${base}/echo/after-redirect`),
-  '/cookie': ({ res }) => send(res, 200, '{"ok":true}', { 'set-cookie': [`sid=${SECRETS.cookie}; Path=/; HttpOnly`] }),
+  '/cookie': ({ res }) =>
+    send(res, 200, '{"ok":true}', {
+      'set-cookie': [`sid=${SECRETS.cookie}; Path=/; HttpOnly`],
+    }),
   '/leak': ({ res }) => send(res, 200, JSON.stringify({ note: `secret is ${SECRETS.appSecret}` })),
   '/hang': ({ state }) => state.onHang(),
 };

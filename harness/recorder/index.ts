@@ -1,0 +1,19 @@
+/** The recorder API: the reverse proxy, the HTTPS forward proxy, record modes. See docs/cassettes.md. */
+export {
+  type CertificateAuthority,
+  DEFAULT_SERVICE_HOSTS,
+  loadOrCreateCa,
+  type RunningForwardProxy,
+  startForwardProxy,
+} from './forward-proxy.js';
+export { RECORD_MODES, type RecordMode } from './record-mode.js';
+export {
+  type RecorderOptions,
+  type RunningRecorder,
+  startRecorder,
+} from './recorder.js';
+export {
+  type ClientAnswer,
+  type RecordingOptions,
+  RecordingSession,
+} from './recording-session.js';
