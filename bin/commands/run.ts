@@ -13,8 +13,9 @@ import { markdownReporter } from '../../harness/reports/markdown-reporter.js';
 import { redactRun } from '../../harness/reports/redact-run.js';
 import { UserInputError } from '../../harness/errors.js';
 import { loadSuites } from '../../harness/suite/load-suite.js';
-import { listFlag, wholeNumberFlag } from '../flags.js';
-import { resolveTarget, type TargetFlags } from '../target.js';
+import { wholeNumberFlag } from '../flags.js';
+import { openSession } from '../run-session.js';
+import type { TargetFlags } from '../target.js';
 
 export const SUITES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'suites');
 
@@ -48,6 +49,8 @@ export function register(program: Command): void {
     .option('--fault <name...>', 'embedded reference only: turn on fault switches (comma-separated)')
     .option('--verbose', 'also list passed rules')
     .option('--show-secrets', 'keep tokens, secrets and codes in reports (they are redacted by default)')
+    .option('--record <file>', 'keep the whole run as a cassette (secrets redacted) that --cassette repeats offline')
+    .option('--cassette <file>', 'repeat a recorded run offline: same seed, same requests, answers from the cassette')
     .action(async (flags: RunFlags) => {
       process.exitCode = await runCommand(flags, (text) => process.stdout.write(text));
     });
@@ -62,16 +65,18 @@ export async function runCommand(flags: RunFlags, print: (text: string) => void)
     throw new UserInputError('USAGE', `--version-prefix ${flags.versionPrefix}: use latest, none or a version such as v24.0`);
   }
   const suites = await loadSuites(flags.suitesDir);
-  const target = await resolveTarget({ ...flags, fault: listFlag(flags.fault) }, timeoutMs);
+  const session = await openSession(flags, timeoutMs, seed, runs);
   try {
-    print(`graphcheck: ${target.profile.base_url} (seed ${seed})\n`);
+    print(`graphcheck: ${session.target.profile.base_url} (seed ${session.seed})\n`);
     const run = await openRun({
-      profile: target.profile,
+      profile: session.profile,
       timeoutMs,
-      seed,
-      runs,
-      versionPrefix: flags.versionPrefix,
-      targetArgs: target.args,
+      seed: session.seed,
+      runs: session.runs,
+      versionPrefix: session.versionPrefix,
+      targetArgs: session.target.args,
+      ...(session.host ? { host: session.host } : {}),
+      ...(session.unissuedToken ? { unissuedToken: session.unissuedToken } : {}),
     });
     const reporters = [
       consoleReporter(print, { verbose: flags.verbose }),
@@ -81,20 +86,21 @@ export async function runCommand(flags: RunFlags, print: (text: string) => void)
     ];
     let result: RunResult;
     try {
-      result = await runSuites(suites, { suites: flags.suite, rules: flags.rule }, run.ctx, {
+      result = await runSuites(suites, session.selection, run.ctx, {
         onRuleEnd: (r) => {
           for (const reporter of reporters) reporter.onRuleEnd?.(r);
         },
       });
+      await session.finish(run.ctx);
     } finally {
       await run.close();
     }
-    const secrets = { appSecret: target.profile.app.secret, values: profileSecrets(target.profile) };
+    const secrets = { appSecret: session.target.profile.app.secret, values: profileSecrets(session.target.profile) };
     const shown = flags.showSecrets ? result : redactRun(result, secrets);
     for (const reporter of reporters) await reporter.onRunEnd?.(shown);
     print(`reports: ${flags.reportDir}/report.json, junit.xml, summary.md\n`);
     return exitCodeFor(result);
   } finally {
-    await target.close();
+    await session.close();
   }
 }

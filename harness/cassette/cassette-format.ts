@@ -19,6 +19,23 @@ export interface CassetteHeader {
   };
 }
 
+/** Written last by `graphcheck run --record`: what an offline repeat of the run needs. */
+export interface RunDocument {
+  run: {
+    seed: number;
+    runs: number;
+    version_prefix: string;
+    suites?: string[];
+    rules?: string[];
+    /** The profile, its secrets replaced by the cassette's placeholders. */
+    profile: Record<string, unknown>;
+    host_url: string;
+    /** The closed address the run used as an unreachable link. */
+    host_unreachable?: string;
+    unissued_token: string;
+  };
+}
+
 /** Adds placeholders introduced after the header (by the exchange that follows it). */
 export interface PlaceholdersDocument {
   placeholders: Record<string, PlaceholderInfo>;

@@ -1,12 +1,13 @@
 import { stat } from 'node:fs/promises';
 import { at, UserInputError } from '../errors.js';
 import type { Exchange } from '../model/exchange.js';
-import { CASSETTE_FORMAT, type CassetteHeader } from './cassette-format.js';
+import { CASSETTE_FORMAT, type CassetteHeader, type RunDocument } from './cassette-format.js';
 import {
   describeSchemaError,
   validateExchange,
   validateHeader,
   validatePlaceholders,
+  validateRun,
 } from './cassette-schema.js';
 import { parseDocument } from './parse-document.js';
 import type { PlaceholderInfo } from './placeholder.js';
@@ -25,6 +26,8 @@ export interface OpenCassette {
   header: CassetteHeader;
   /** The header's placeholders plus every placeholders document read so far (complete once `entries` ends). */
   placeholders: Record<string, PlaceholderInfo>;
+  /** The run document of a recorded run (`run --record`), once `entries` has passed it. */
+  run?: RunDocument['run'];
   /** The exchanges in file order, one at a time; iterate once. */
   entries(): AsyncGenerator<CassetteEntry>;
 }
@@ -112,6 +115,8 @@ export async function openCassette(file: string): Promise<OpenCassette> {
           );
         }
         yield { exchange: data as Exchange, index: index++, line: doc.line };
+      } else if (validateRun(data)) {
+        opened.run = (data as RunDocument).run;
       } else if (validatePlaceholders(data)) {
         Object.assign(placeholders, (data as { placeholders: Record<string, PlaceholderInfo> }).placeholders);
       } else {
@@ -124,7 +129,8 @@ export async function openCassette(file: string): Promise<OpenCassette> {
       }
     }
   }
-  return { file, header, placeholders, entries };
+  const opened: OpenCassette = { file, header, placeholders, entries };
+  return opened;
 }
 
 /** Reads a whole cassette into memory (tests, small cassettes). Large ones: iterate `openCassette().entries()`. */

@@ -6,7 +6,7 @@ const schema = JSON.parse(readFileSync(SCHEMA_URL, 'utf8')) as { $id: string };
 const ajv = new Ajv({ allErrors: false, strict: false });
 ajv.addSchema(schema);
 
-function part(name: 'header' | 'placeholders' | 'exchange'): ValidateFunction {
+function part(name: 'header' | 'placeholders' | 'exchange' | 'run'): ValidateFunction {
   const validate = ajv.getSchema(`${schema.$id}#/definitions/${name}`);
   if (!validate) throw new Error(`cassette schema lacks definitions/${name}`);
   return validate;
@@ -15,6 +15,7 @@ function part(name: 'header' | 'placeholders' | 'exchange'): ValidateFunction {
 export const validateHeader = part('header');
 export const validatePlaceholders = part('placeholders');
 export const validateExchange = part('exchange');
+export const validateRun = part('run');
 
 /** `request.url is missing`, `response.status must be integer`: one readable phrase for Ajv's first error. */
 export function describeSchemaError(errors: ErrorObject[] | null | undefined): string {

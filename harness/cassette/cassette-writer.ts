@@ -141,6 +141,12 @@ export class CassetteWriter {
     return stored;
   }
 
+  /** Appends a document that is not an exchange (the run document of `run --record`). */
+  appendDocument(data: object, comment?: string): void {
+    if (this.fd === undefined) throw new Error(`cassette ${this.file} is closed`);
+    writeAll(this.fd, serializeDocument(data, comment));
+  }
+
   close(): void {
     if (this.fd === undefined) return;
     closeSync(this.fd);

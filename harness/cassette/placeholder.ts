@@ -23,6 +23,23 @@ export function placeholderIdOf(text: string): string | undefined {
   return m ? `<redacted:${m[1]}:${m[2]}>` : undefined;
 }
 
+const ALIAS = /^redacted-([a-z_.]+)-(\d+)$/;
+
+/**
+ * A URL-safe spelling of a placeholder (`redacted-access_token-1`), used as the token value of an offline run:
+ * answers then carry it as is, and links such as `paging.next` stay valid URLs.
+ */
+export function placeholderAlias(id: string): string {
+  const m = WHOLE_PLACEHOLDER.exec(id);
+  return m ? `redacted-${m[1]}-${m[2]}` : id;
+}
+
+/** The placeholder id an alias spells, or undefined. */
+export function placeholderIdOfAlias(text: string): string | undefined {
+  const m = ALIAS.exec(text);
+  return m ? `<redacted:${m[1]}:${m[2]}>` : undefined;
+}
+
 /** Adds the form suffix to a placeholder id (none for a secret written as is). */
 export function withForm(id: string, form: string): string {
   return form === '' ? id : `${id.slice(0, -1)}:${form}>`;

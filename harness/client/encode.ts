@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-
 export type RequestBody =
   | { form: Record<string, unknown> }
   | { json: unknown }
@@ -37,7 +35,8 @@ export function encodeBody(body: RequestBody): { bytes: Buffer; headers: Record<
 }
 
 function encodeMultipart(fields: Record<string, unknown>, files: MultipartFile[]) {
-  const boundary = `graphcheck-${randomBytes(8).toString('hex')}`;
+  // A fixed boundary keeps recorded runs repeatable byte for byte; no generated part contains it.
+  const boundary = 'graphcheck-part-boundary-5f1e0c';
   const parts: Buffer[] = [];
   for (const [name, value] of encodeParams(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));

@@ -49,11 +49,22 @@ export async function send(out: OutgoingRequest): Promise<SentExchange> {
     exchange.response = { status: res.statusCode, headers, ...bodyField(bytes, headerValue(headers, 'content-type')) };
     exchange.response.body ??= '';
     exchange.durationMs = Date.now() - started;
+    if (headerValue(headers, REPLAY_MISS_HEADER) === 'miss') {
+      throw new TargetFailure('TARGET_GARBAGE', `the cassette has no answer for ${out.method} ${pathOf(out.url)}: record the run again`, exchange);
+    }
     return { exchange, json: parseJson(bytes) };
   } catch (error) {
     exchange.durationMs = Date.now() - started;
     throw networkError(error, out, exchange);
   }
+}
+
+/** What the replay server sets on an answer it could not find in the cassette (harness/replay). */
+const REPLAY_MISS_HEADER = 'x-graphcheck-replay';
+
+function pathOf(url: string): string {
+  const parsed = new URL(url);
+  return parsed.pathname;
 }
 
 export class TargetFailure extends CannotJudgeError {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { GraphClient } from '../client/graph-client.js';
-import { startContentHost } from '../content-host/index.js';
+import { type ContentHost, startContentHost } from '../content-host/index.js';
 import { ControlClient } from '../control/control-client.js';
 import type { Profile } from '../profile/profile.js';
 import type { RunContext } from './run-context.js';
@@ -14,6 +14,10 @@ export interface OpenRunOptions {
   /** `latest` (default), `none` for bare paths, or a version such as v24.0. */
   versionPrefix: string;
   targetArgs: string;
+  /** The content host to use (an offline repeat passes the recorded one); default: start one. */
+  host?: ContentHost;
+  /** The never-issued token to use (an offline repeat passes the recorded one); default: a random one. */
+  unissuedToken?: string;
 }
 
 /** Builds the clients and the content host, then runs preflight. `close()` stops what it started. */
@@ -22,7 +26,7 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: RunContex
   const evidence = { sink: [] as RunContext['evidence']['sink'] };
   const client = new GraphClient(profile, options.timeoutMs);
   const control = new ControlClient(profile, options.timeoutMs, (exchange) => evidence.sink.push(exchange));
-  const host = await startContentHost({ host: profile.webhooks.receiver_host });
+  const host = options.host ?? (await startContentHost({ host: profile.webhooks.receiver_host }));
   try {
     const version = resolvePrefix(options.versionPrefix, profile);
     const setupProblems = await preflight(profile, client, control, version);
@@ -34,7 +38,7 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: RunContex
       version,
       seed: options.seed,
       runs: options.runs,
-      unissuedToken: `GCKunissued${randomBytes(12).toString('hex')}`,
+      unissuedToken: options.unissuedToken ?? `GCKunissued${randomBytes(12).toString('hex')}`,
       setupProblems,
       evidence,
       targetArgs: options.targetArgs,

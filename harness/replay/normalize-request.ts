@@ -110,7 +110,9 @@ export function normalizeRequest(
   }
   for (const param of params) {
     const id = resolver.idFor(param[1]);
-    if (id !== undefined && carried && !param[1].startsWith('<redacted:')) carried.set(id, param[1]);
+    // A literal placeholder is carried too: the answer then names it in its recorded form (URL-encoded inside
+    // `paging.next`), so an offline run can follow the link it was given.
+    if (id !== undefined && carried) carried.set(id, param[1]);
     param[1] = id ?? canonicalValue(param[1]);
   }
   params.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));

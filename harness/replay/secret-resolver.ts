@@ -1,4 +1,4 @@
-import { keyedHash, type PlaceholderInfo, placeholderIdOf } from '../cassette/placeholder.js';
+import { keyedHash, type PlaceholderInfo, placeholderIdOf, placeholderIdOfAlias } from '../cassette/placeholder.js';
 
 /**
  * Maps a value a client sends (a parameter, a path segment) to the placeholder the cassette stored for it,
@@ -36,6 +36,10 @@ export class SecretResolver {
   idFor(value: string): string | undefined {
     if (value.charCodeAt(0) === 60 /* < */) {
       const id = placeholderIdOf(value);
+      if (id !== undefined) return id;
+    }
+    if (value.startsWith('redacted-')) {
+      const id = placeholderIdOfAlias(value);
       if (id !== undefined) return id;
     }
     if (!this.salt || this.byHash.size === 0 || value === '') return undefined;

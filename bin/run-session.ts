@@ -1,0 +1,82 @@
+import type { ContentHost } from '../harness/content-host/index.js';
+import type { RunContext } from '../harness/engine/run-context.js';
+import type { RunSelection } from '../harness/engine/run-suites.js';
+import { UserInputError } from '../harness/errors.js';
+import type { Profile } from '../harness/profile/profile.js';
+import { listFlag } from './flags.js';
+import { startRecording, startReplaying } from './recorded-run.js';
+import { type ResolvedTarget, resolveTarget, type TargetFlags } from './target.js';
+
+interface SessionFlags extends TargetFlags {
+  suite?: string[];
+  rule?: string[];
+  seed?: string;
+  versionPrefix: string;
+  record?: string;
+  cassette?: string;
+}
+
+/** What one `graphcheck run` talks to and with which facts: live, live and recorded, or replayed offline. */
+export interface RunSession {
+  target: ResolvedTarget;
+  /** The profile the engine uses: the target's, or moved onto a recorder or replay server. */
+  profile: Profile;
+  seed: number;
+  runs: number;
+  versionPrefix: string;
+  selection: RunSelection;
+  host?: ContentHost;
+  unissuedToken?: string;
+  /** Called after the rules ran, while the run's content host still stands. */
+  finish(ctx: RunContext): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openSession(flags: SessionFlags, timeoutMs: number, seed: number, runs: number): Promise<RunSession> {
+  if (flags.record && flags.cassette) throw new UserInputError('USAGE', '--record and --cassette exclude each other; pick one');
+  const selection = { suites: flags.suite, rules: flags.rule };
+  if (flags.cassette) return replaySession(flags, flags.cassette);
+  const target = await resolveTarget({ ...flags, fault: listFlag(flags.fault) }, timeoutMs);
+  const base = { target, profile: target.profile, seed, runs, versionPrefix: flags.versionPrefix, selection };
+  if (!flags.record) return { ...base, finish: async () => {}, close: () => target.close() };
+  const recording = await startRecording(flags.record, target.profile);
+  return {
+    ...base,
+    profile: recording.profile,
+    finish: (ctx) =>
+      recording.finish(
+        {
+          seed,
+          runs,
+          version_prefix: flags.versionPrefix,
+          ...(flags.suite ? { suites: flags.suite } : {}),
+          ...(flags.rule ? { rules: flags.rule } : {}),
+          host_url: ctx.host.url,
+          unissued_token: ctx.unissuedToken,
+        },
+        ctx.host,
+      ),
+    close: async () => {
+      await recording.close();
+      await target.close();
+    },
+  };
+}
+
+async function replaySession(flags: SessionFlags, file: string): Promise<RunSession> {
+  if (flags.target || flags.profile) throw new UserInputError('USAGE', '--cassette replays a recorded run: drop --target and --profile');
+  const replay = await startReplaying(file);
+  const { run } = replay;
+  return {
+    target: { profile: replay.profile, args: ` --cassette ${file}`, close: async () => {} },
+    profile: replay.profile,
+    seed: run.seed,
+    runs: run.runs,
+    versionPrefix: run.version_prefix,
+    selection: { suites: run.suites, rules: run.rules },
+    host: replay.host,
+    unissuedToken: run.unissued_token,
+    finish: async () => {},
+    close: () => replay.close(),
+  };
+}
