@@ -2,7 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFaultSet } from './faults.js';
 import { buildProfile, toProfileDocument } from './profile.js';
+import type { RuntimeOptions } from './runtime.js';
 import { createReferenceListener } from './server.js';
+import { generateMtlsIdentity, type MtlsIdentity } from './webhook-seam.js';
 
 export { FAULTS } from './faults.js';
 
@@ -13,7 +15,15 @@ export interface ReferenceOptions {
   port?: number;
   /** Fault switch names from `FAULTS`; an unknown name rejects the start. */
   faults?: string[];
+  /**
+   * Mutual TLS on webhook callbacks: the common name of the client certificate the reference presents (with its
+   * intermediate), named in the profile as `webhooks.client_cert_cn`. Default `DEFAULT_MTLS_CN`; false: none.
+   */
+  mtls?: { cn: string } | false;
 }
+
+/** The client certificate's common name when `mtls` is not given. */
+export const DEFAULT_MTLS_CN = 'webhooks.reference.graphcheck.test';
 
 export interface RunningReference {
   url: string;
@@ -38,15 +48,27 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  server.on('request', createReferenceListener(url, faults));
+  const runtime = runtimeOptions(options.mtls === undefined ? { cn: DEFAULT_MTLS_CN } : options.mtls);
+  server.on('request', createReferenceListener(url, faults, undefined, runtime));
   return {
     url,
     controlUrl: `${url}/_control`,
-    profile: toProfileDocument(buildProfile(url), true),
+    profile: toProfileDocument(buildProfile(url, runtime.mtls?.cn), true),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
   };
+}
+
+/** Key generation is most of a reference's start-up, and the identity holds no state: one per name per process. */
+const identities = new Map<string, MtlsIdentity>();
+
+function runtimeOptions(mtls: { cn: string } | false): RuntimeOptions {
+  if (!mtls) return {};
+  const identity = identities.get(mtls.cn) ?? generateMtlsIdentity(mtls.cn);
+  identities.set(mtls.cn, identity);
+  const { certPem, keyPem, chainPem } = identity;
+  return { mtls: { cn: mtls.cn, clientCert: { certPem, keyPem, chainPem } } };
 }

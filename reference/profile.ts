@@ -20,7 +20,7 @@ export const CAPABILITIES = [
   'deliveries',
 ];
 
-export function buildProfile(baseUrl: string): RefProfile {
+export function buildProfile(baseUrl: string, mtlsClientCn?: string): RefProfile {
   const tokens: Record<string, string> = {};
   for (const [name, info] of Object.entries(NAMED_TOKENS)) tokens[name] = info.token;
   return {
@@ -34,6 +34,7 @@ export function buildProfile(baseUrl: string): RefProfile {
     },
     tokens,
     fixtures: { ...FIXTURES },
+    ...(mtlsClientCn ? { mtlsClientCn } : {}),
   };
 }
 
@@ -70,6 +71,10 @@ export function toProfileDocument(profile: RefProfile, live: boolean): Record<st
       message: 'error.message',
       type: 'error.type',
     },
-    webhooks: { receiver_host: '127.0.0.1', mtls: false, client_cert_cn: '' },
+    webhooks: {
+      receiver_host: '127.0.0.1',
+      mtls: profile.mtlsClientCn !== undefined,
+      client_cert_cn: profile.mtlsClientCn ?? '',
+    },
   };
 }

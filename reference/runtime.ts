@@ -5,7 +5,13 @@ import { createRouteTable, type RouteMatch } from './http/route-table.js';
 import { buildProfile } from './profile.js';
 import { createStateStore, type ResettableStateStore } from './state-store.js';
 import type { AppSettings, EndpointGroup, FaultSet, RefContext } from './types.js';
-import { createWebhookService } from './webhook-seam.js';
+import { type ClientCertificate, createWebhookService } from './webhook-seam.js';
+
+/** How one reference is set up beyond its faults. */
+export interface RuntimeOptions {
+  /** Presented on every callback connection (mTLS); its common name is named in the profile. */
+  mtls?: { cn: string; clientCert: ClientCertificate };
+}
 
 /** Everything one running reference owns. Nothing is module-global, so several can share a process. */
 export interface Runtime {
@@ -21,11 +27,12 @@ export function createRuntime(
   baseUrl: string,
   faults: FaultSet,
   groups: EndpointGroup[] = ENDPOINT_GROUPS,
+  options: RuntimeOptions = {},
 ): Runtime {
   const clock = createVirtualClock();
   const store = createStateStore();
   const settings: AppSettings = { live: true, trustedCaPems: [] };
-  const profile = buildProfile(baseUrl);
+  const profile = buildProfile(baseUrl, options.mtls?.cn);
   const webhooks = createWebhookService({
     now: () => clock.now(),
     appId: profile.app.id,
@@ -33,6 +40,7 @@ export function createRuntime(
     isLive: () => settings.live,
     fault: (name) => faults.has(name),
     trustedCaPems: () => [...settings.trustedCaPems],
+    ...(options.mtls ? { clientCert: options.mtls.clientCert } : {}),
   });
   const ctx: RefContext = { clock, faults, baseUrl, profile, state: store, settings, webhooks };
   store.bind(ctx);

@@ -4,7 +4,7 @@ import { unsupported } from './graph-error.js';
 import { parseRequestParams } from './http/parse-request.js';
 import { errorResponse, readBody, send } from './http/respond.js';
 import { VERSIONS } from './profile.js';
-import { createRuntime, type Runtime } from './runtime.js';
+import { createRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 import { resolveToken } from './tokens.js';
 import type { EndpointGroup, FaultSet, RefRequest, RefResponse } from './types.js';
 import { enforceVersionHistory, resolveServedVersion, splitVersionPrefix } from './versions.js';
@@ -16,8 +16,9 @@ export function createReferenceListener(
   baseUrl: string,
   faults: FaultSet,
   groups?: EndpointGroup[],
+  options: RuntimeOptions = {},
 ): RequestListener {
-  const runtime = createRuntime(baseUrl, faults, groups);
+  const runtime = createRuntime(baseUrl, faults, groups, options);
   const { ctx, clock, store } = runtime;
   return (req, res) => {
     const url = new URL(req.url ?? '/', baseUrl);

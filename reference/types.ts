@@ -125,6 +125,8 @@ export interface RefProfile {
   app: { id: string; secret: string; accessToken: string; redirectUris: string[] };
   tokens: Record<string, string>;
   fixtures: Record<string, string>;
+  /** Mutual TLS on webhook callbacks: the common name of the client certificate presented; absent: none. */
+  mtlsClientCn?: string;
 }
 
 /** What every route and service sees. */

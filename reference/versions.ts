@@ -53,4 +53,8 @@ export function enforceVersionHistory(explicit: string | null, ctx: RefContext):
         `call ${history.first} or newer.`,
     );
   }
+  // The fault remembers the newest version called instead of the first, like a service keyed on "last seen".
+  if (ctx.faults.has('versioning-history-keeps-newest') && compareVersions(explicit, history.first) > 0) {
+    history.first = explicit;
+  }
 }

@@ -2,8 +2,10 @@
  * The one place the core meets the webhook service (reference/webhooks/, built as a separate module). The core
  * codes against these names only, so the service can change inside its folder without touching the core.
  */
-export { createWebhookService, WEBHOOK_FAULTS } from './webhooks/index.js';
+export { createWebhookService, generateMtlsIdentity, WEBHOOK_FAULTS } from './webhooks/index.js';
 export type {
+  ClientCertificate,
+  MtlsIdentity,
   Outcome as SeamResult,
   Subscription as WebhookSubscriptionView,
   WebhookDeps,

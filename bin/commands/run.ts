@@ -30,6 +30,7 @@ export interface RunFlags extends TargetFlags {
   suitesDir: string;
   verbose?: boolean;
   showSecrets?: boolean;
+  caDir?: string;
 }
 
 export function register(program: Command): void {
@@ -47,6 +48,10 @@ export function register(program: Command): void {
     .option('--version-prefix <v>', 'latest, none (bare paths) or a version such as v24.0', 'latest')
     .option('--suites-dir <dir>', 'folder of suite YAML files', SUITES_DIR)
     .option('--fault <name...>', 'embedded reference only: turn on fault switches (comma-separated)')
+    .option(
+      '--ca-dir <dir>',
+      'for a target without the trust capability: the CA it trusts, as written by graphcheck ca --with-key',
+    )
     .option('--verbose', 'also list passed rules')
     .option('--show-secrets', 'keep tokens, secrets and codes in reports (they are redacted by default)')
     .option('--record <file>', 'keep the whole run as a cassette (secrets redacted) that --cassette repeats offline')
@@ -74,7 +79,9 @@ export async function runCommand(flags: RunFlags, print: (text: string) => void)
       seed: session.seed,
       runs: session.runs,
       versionPrefix: session.versionPrefix,
-      targetArgs: session.target.args,
+      // Replay commands need the same CA when the target was configured by hand.
+      targetArgs: session.target.args + (flags.caDir ? ` --ca-dir ${flags.caDir}` : ''),
+      ...(flags.caDir ? { caDir: flags.caDir } : {}),
       ...(session.host ? { host: session.host } : {}),
       ...(session.unissuedToken ? { unissuedToken: session.unissuedToken } : {}),
     });

@@ -1,13 +1,35 @@
 import type { Check } from './check.js';
+import { collectionSize } from './collection-size.js';
+import { errorOrField } from './error-or-field.js';
+import { everyItem } from './every-item.js';
+import { fieldNot } from './field-not.js';
+import { inOrder } from './in-order.js';
+import { okWhen } from './ok-when.js';
 import { eachItemOnce } from './each-item-once.js';
 import { error } from './error.js';
 import { field } from './field.js';
+import { header } from './header.js';
+import { htmlPage } from './html-page.js';
 import { item } from './item.js';
 import { itemsHave } from './items-have.js';
+import { notErrorCode } from './not-error-code.js';
 import { ok } from './ok.js';
 import { pageSizeWithinLimit } from './page-size-within-limit.js';
+import { redirect } from './redirect.js';
 import { schema } from './schema.js';
 import { exactlyOneOk, firstOkThenErrors } from './sequence.js';
+import { clientCertificate } from './client-certificate.js';
+import { notificationBatchSize } from './notification-batch-size.js';
+import { notificationContentType } from './notification-content-type.js';
+import { notificationEnvelope } from './notification-envelope.js';
+import { notificationSignature } from './notification-signature.js';
+import { notificationValuesForm } from './notification-values-form.js';
+import { nothingWhileNotLive } from './nothing-while-not-live.js';
+import { onlySubscribedFields } from './only-subscribed-fields.js';
+import { retrySchedule } from './retry-schedule.js';
+import { subscriptionListed } from './subscription-listed.js';
+import { updatesDelivered } from './updates-delivered.js';
+import { verificationRequest } from './verification-request.js';
 
 /** Every check a suite can name, looked up by name in this one map. */
 const ALL: Check[] = [
@@ -21,6 +43,29 @@ const ALL: Check[] = [
   exactlyOneOk,
   firstOkThenErrors,
   pageSizeWithinLimit,
+  htmlPage,
+  redirect,
+  header,
+  notErrorCode,
+  everyItem,
+  inOrder,
+  errorOrField,
+  collectionSize,
+  okWhen,
+  fieldNot,
+  // Webhook subscriptions and delivery (subscriptions and webhooks suites).
+  verificationRequest,
+  subscriptionListed,
+  notificationSignature,
+  notificationContentType,
+  notificationEnvelope,
+  notificationValuesForm,
+  notificationBatchSize,
+  updatesDelivered,
+  onlySubscribedFields,
+  nothingWhileNotLive,
+  retrySchedule,
+  clientCertificate,
 ];
 
 export const CHECKS: ReadonlyMap<string, Check> = new Map(ALL.map((c) => [c.name, c]));

@@ -1,24 +1,40 @@
 import type { Profile } from '../profile/profile.js';
-import type { Rule, Step } from '../suite/suite.js';
+import { type Rule, type Step, stepKind } from '../suite/suite.js';
 import { expressionsIn, lookup } from '../suite/template.js';
+import { STEP_KINDS } from './steps/registry.js';
+
+/** A rule's needs; `receiver`: a step needs the run's webhook receiver, which the target must trust. */
+export type RuleNeeds = Required<NonNullable<Rule['needs']>> & { receiver: boolean };
 
 /** The needs of a rule: what it declares plus what its steps show (token names, fixtures, control steps). */
-export function needsOf(rule: Rule): Required<NonNullable<Rule['needs']>> {
+export function needsOf(rule: Rule): RuleNeeds {
   const tokens = new Set(rule.needs?.tokens ?? []);
   const fixtures = new Set(rule.needs?.fixtures ?? []);
   const capabilities = new Set(rule.needs?.capabilities ?? []);
+  let receiver = false;
   for (const step of rule.steps) {
     const request = requestOf(step);
     const token = request?.token ?? (request && (request.base ?? 'api') === 'api' ? 'page' : undefined);
     if (token && !['none', 'unissued'].includes(token) && !token.includes('{{')) tokens.add(token);
     if ('clock' in step || ('repeat' in step && step.repeat.advance_between !== undefined)) capabilities.add('clock');
     if ('authorize' in step) capabilities.add('authorize');
+    const declared = stepNeeds(step);
+    declared?.tokens?.forEach((t) => tokens.add(t));
+    declared?.capabilities?.forEach((c) => capabilities.add(c));
+    if (declared?.receiver) receiver = true;
   }
   for (const expr of expressionsIn(rule)) {
     for (const match of expr.matchAll(/fixtures\.(\w+)/g)) fixtures.add(match[1]!);
     if (/\bclock\.now\b/.test(expr)) capabilities.add('clock');
   }
-  return { tokens: [...tokens], fixtures: [...fixtures], capabilities: [...capabilities], profile: rule.needs?.profile ?? [] };
+  const profile = rule.needs?.profile ?? [];
+  return { tokens: [...tokens], fixtures: [...fixtures], capabilities: [...capabilities], profile, receiver };
+}
+
+/** What a step kind reads off its own body (a `subscribe` step needs the app token and the receiver, say). */
+function stepNeeds(step: Step) {
+  const name = stepKind(step);
+  return STEP_KINDS.get(name)?.needs?.((step as unknown as Record<string, unknown>)[name]);
 }
 
 function requestOf(step: Step) {
@@ -29,8 +45,11 @@ function requestOf(step: Step) {
   return undefined;
 }
 
-/** Why a rule cannot run against this profile (skipped), or undefined when everything it needs is there. */
-export function missingNeed(rule: Rule, profile: Profile): string | undefined {
+/**
+ * Why a rule cannot run against this profile (skipped), or undefined when everything it needs is there.
+ * `receiverProblem` says why this run has no trusted webhook receiver, when it has none.
+ */
+export function missingNeed(rule: Rule, profile: Profile, receiverProblem?: string): string | undefined {
   const needs = needsOf(rule);
   for (const token of needs.tokens) {
     const value = token === 'app' ? profile.app.access_token : profile.tokens[token as keyof Profile['tokens']];
@@ -50,7 +69,10 @@ export function missingNeed(rule: Rule, profile: Profile): string | undefined {
     if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
       return `the profile does not set ${path}`;
     }
+    // A switch such as webhooks.mtls: rules about what it turns on need it on.
+    if (value === false) return `the profile sets ${path} to false`;
   }
+  if (needs.receiver && receiverProblem) return receiverProblem;
   return undefined;
 }
 

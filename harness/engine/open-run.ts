@@ -3,8 +3,10 @@ import { GraphClient } from '../client/graph-client.js';
 import { type ContentHost, startContentHost } from '../content-host/index.js';
 import { ControlClient } from '../control/control-client.js';
 import type { Profile } from '../profile/profile.js';
+import { readCaFiles } from '../receiver/index.js';
 import type { RunContext } from './run-context.js';
 import { preflight } from './preflight.js';
+import { createWebhookHarness } from './webhooks/webhook-harness.js';
 
 export interface OpenRunOptions {
   profile: Profile;
@@ -18,6 +20,8 @@ export interface OpenRunOptions {
   host?: ContentHost;
   /** The never-issued token to use (an offline repeat passes the recorded one); default: a random one. */
   unissuedToken?: string;
+  /** A CA the target was configured to trust by hand (`graphcheck ca --with-key`), for targets without `trust`. */
+  caDir?: string;
 }
 
 /** Builds the clients and the content host, then runs preflight. `close()` stops what it started. */
@@ -26,7 +30,19 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: RunContex
   const evidence = { sink: [] as RunContext['evidence']['sink'] };
   const client = new GraphClient(profile, options.timeoutMs);
   const control = new ControlClient(profile, options.timeoutMs, (exchange) => evidence.sink.push(exchange));
+  // Read first: a wrong --ca-dir is a user error before anything starts.
+  const ca = options.caDir ? await readCaFiles(options.caDir) : undefined;
   const host = options.host ?? (await startContentHost({ host: profile.webhooks.receiver_host }));
+  const webhooks = createWebhookHarness({
+    profile,
+    control,
+    quiet: new ControlClient(profile, options.timeoutMs),
+    ...(ca ? { ca } : {}),
+  });
+  const close = async () => {
+    await webhooks.close();
+    await host.close();
+  };
   try {
     const version = resolvePrefix(options.versionPrefix, profile);
     const setupProblems = await preflight(profile, client, control, version);
@@ -42,10 +58,11 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: RunContex
       setupProblems,
       evidence,
       targetArgs: options.targetArgs,
+      webhooks,
     };
-    return { ctx, close: () => host.close() };
+    return { ctx, close };
   } catch (error) {
-    await host.close();
+    await close();
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import type { ContentHost } from '../content-host/index.js';
 import type { ControlClient } from '../control/control-client.js';
 import type { Exchange } from '../model/index.js';
 import type { Profile } from '../profile/profile.js';
+import type { WebhookHarness } from './webhooks/webhook-harness.js';
 
 /** Everything a rule run needs from the surrounding run; built once per `graphcheck run`. */
 export interface RunContext {
@@ -23,4 +24,6 @@ export interface RunContext {
   evidence: { sink: Exchange[] };
   /** The part of the command line that names the target, for replay commands. */
   targetArgs: string;
+  /** The run's webhook receiver and CA, started on first use and closed with the run. */
+  webhooks: WebhookHarness;
 }

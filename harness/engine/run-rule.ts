@@ -29,7 +29,7 @@ export async function runRule(rule: Rule, suite: Suite, ctx: RunContext): Promis
     durationMs: Date.now() - started,
     ...extra,
   });
-  const missing = missingNeed(rule, ctx.profile);
+  const missing = missingNeed(rule, ctx.profile, ctx.webhooks.unavailable);
   if (missing) return result('skipped', { reason: missing });
   const setup = setupProblemFor(rule, ctx.setupProblems);
   if (setup) return result('error', { reason: `setup: ${setup}` });

@@ -10,12 +10,19 @@ export function baseScope(ctx: RunContext): Scope {
     fixtures: profile.fixtures,
     versions: profile.versions,
     run: { version: ctx.version ?? '' },
+    // The run's webhook receiver (`receiver.callback`, `receiver.verify_token`): filled once a webhook step ran.
+    receiver: ctx.webhooks.view,
     host: {
       url: host.url,
       page: host.pageUrl('linked-page'),
       page2: host.pageUrl('linked-page-2'),
       unreachable: host.unreachableUrl(),
       png: host.imageUrl('picture', { format: 'png' }),
+      // The other photo file types the spec lists, for photo `url` and comment attachment URLs (a GIF share).
+      jpeg: host.imageUrl('picture', { format: 'jpeg' }),
+      gif: host.imageUrl('picture', { format: 'gif' }),
+      bmp: host.imageUrl('picture', { format: 'bmp' }),
+      tiff: host.imageUrl('picture', { format: 'tiff' }),
     },
   };
 }

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import type { GeneratorSpec } from '../suite/suite.js';
-import { evaluate, type Scope } from '../suite/template.js';
+import { evaluate, type Scope, TemplateError } from '../suite/template.js';
+import { exceptValues, flattenValues } from './except-values.js';
+import { nearMissUri } from './near-miss-uri.js';
 
 /**
  * Builds a fast-check arbitrary from a suite's `given:` declaration. Constants and enum values may hold
@@ -11,7 +13,7 @@ export function arbitraryFromSpec(spec: GeneratorSpec, scope: Scope): fc.Arbitra
     return fc.integer({ min: Number(evaluate(spec.integer.min, scope)), max: Number(evaluate(spec.integer.max, scope)) });
   }
   if ('constant' in spec) return fc.constant(evaluate(spec.constant, scope));
-  if ('enum' in spec) return fc.constantFrom(...(evaluate(spec.enum, scope) as unknown[]));
+  if ('enum' in spec) return fc.constantFrom(...enumValues(spec.enum, scope));
   if ('boolean' in spec) return fc.boolean();
   if ('string' in spec) return stringArbitrary(spec.string);
   if ('array' in spec) {
@@ -19,6 +21,12 @@ export function arbitraryFromSpec(spec: GeneratorSpec, scope: Scope): fc.Arbitra
     return fc.array(arbitraryFromSpec(of, scope), { minLength: min_length ?? 0, maxLength: max_length ?? 10 });
   }
   if ('record' in spec) return recordArbitrary(spec.record, scope);
+  if ('except' in spec) {
+    const { of, values } = spec.except;
+    const choices = 'enum' in of ? enumValues(of.enum, scope) : undefined;
+    return exceptValues(arbitraryFromSpec(of, scope), flattenValues(evaluate(values, scope)), choices);
+  }
+  if ('near_miss_uri' in spec) return nearMissUri(enumValues(spec.near_miss_uri.of, scope).map(String));
   return fc.oneof(...spec.oneof.map((s) => arbitraryFromSpec(s, scope)));
 }
 
@@ -27,7 +35,17 @@ export function recordArbitrary(specs: Record<string, GeneratorSpec>, scope: Sco
   return fc.record(fields) as fc.Arbitrary<Record<string, unknown>>;
 }
 
-function stringArbitrary(spec: { min_length?: number; max_length?: number; unit?: string; chars?: string }) {
+/** An enum's values: a list (templates inside allowed) or one template giving a list (`{{versions.usable}}`). */
+function enumValues(values: unknown, scope: Scope): unknown[] {
+  const list = evaluate(values, scope);
+  if (!Array.isArray(list) || list.length === 0) throw new TemplateError(`${String(values)} is not a non-empty list`);
+  return list;
+}
+
+type StringSpec = { min_length?: number; max_length?: number; unit?: string; chars?: string; matching?: string };
+
+function stringArbitrary(spec: StringSpec) {
+  if (spec.matching) return fc.stringMatching(new RegExp(spec.matching));
   const lengths = { minLength: spec.min_length ?? 0, maxLength: spec.max_length ?? 20 };
   if (spec.chars) return fc.string({ ...lengths, unit: fc.constantFrom(...[...spec.chars]) });
   const unit = (spec.unit ?? 'grapheme') as 'grapheme' | 'grapheme-ascii' | 'binary' | 'binary-ascii';

@@ -57,12 +57,14 @@ export interface Needs {
 export type GeneratorSpec =
   | { integer: { min: number; max: number } }
   | { constant: unknown }
-  | { enum: unknown[] }
+  | { enum: unknown[] | string }
   | { boolean: Record<string, never> }
-  | { string: { min_length?: number; max_length?: number; unit?: string; chars?: string } }
+  | { string: { min_length?: number; max_length?: number; unit?: string; chars?: string; matching?: string } }
   | { array: { of: GeneratorSpec; min_length?: number; max_length?: number } }
   | { record: Record<string, GeneratorSpec> }
-  | { oneof: GeneratorSpec[] };
+  | { oneof: GeneratorSpec[] }
+  | { except: { of: GeneratorSpec; values: unknown } }
+  | { near_miss_uri: { of: unknown } };
 
 export interface RequestSpec {
   method: 'GET' | 'POST' | 'DELETE';
@@ -77,6 +79,21 @@ export interface RequestSpec {
   json?: unknown;
   multipart?: Record<string, unknown>;
   headers?: Record<string, string>;
+}
+
+/** An `exchange:` step (contract §3.3). Values may be templates; client fields default to the profile's app. */
+export interface ExchangeStepSpec {
+  code: unknown;
+  /** Default: `app.redirect_uris[0]`. */
+  redirect_uri?: unknown;
+  client_id?: unknown;
+  client_secret?: unknown;
+  /** How many times the same code is sent (default 1). */
+  count?: unknown;
+  /** Send all of them at the same moment instead of one after another. */
+  at_once?: boolean;
+  /** Seconds to move the target's clock between attempts made one after another. */
+  advance_between?: unknown;
 }
 
 /** An expectation names a registered check: `ok`, or `{ error: { code: 100 } }`. */
@@ -97,9 +114,32 @@ export type Step = StepCommon &
     | { repeat: { count: unknown; request: RequestSpec; advance_between?: unknown } }
     | { clock: { advance: unknown } }
     | { authorize: { query: Record<string, unknown>; decision: 'allow' | 'deny' } }
+    | { exchange: ExchangeStepSpec }
+    | WebhookStep
   );
 
-export const STEP_KINDS = ['request', 'walk', 'parallel', 'repeat', 'clock', 'authorize'] as const;
+/** Webhook steps (harness/engine/steps/subscribe-step.ts, deliveries-step.ts, webhook-control-steps.ts). */
+export type WebhookStep =
+  | { subscribe: { object: unknown; fields?: unknown; include_values?: unknown; callback?: unknown; verify_token?: unknown; token?: string } }
+  | { events: { updates: unknown; fill_to?: unknown } }
+  | { 'app-live': { live: unknown } }
+  | { 'receiver-fail': { next: unknown; how?: unknown } }
+  | { deliveries: { advance_to?: unknown; real_timeout_ms?: unknown } };
+
+export const STEP_KINDS = [
+  'request',
+  'walk',
+  'parallel',
+  'repeat',
+  'clock',
+  'authorize',
+  'exchange',
+  'subscribe',
+  'events',
+  'app-live',
+  'receiver-fail',
+  'deliveries',
+] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
 
 export function stepKind(step: Step): StepKind {

@@ -20,6 +20,7 @@ const lenient = (ctx: RefContext): boolean => ctx.faults.has('photos-missing-per
 function readType(req: RefRequest, ctx: RefContext): PhotoType {
   const type = readString(req.params, 'type') ?? 'profile';
   if (!(PHOTO_TYPES as readonly string[]).includes(type)) {
+    if (ctx.faults.has('photos-params-unchecked')) return 'profile';
     throw invalidParam(`type must be one of ${PHOTO_TYPES.join(', ')}.`);
   }
   return ctx.faults.has('photos-type-ignored') ? 'profile' : (type as PhotoType);
@@ -64,6 +65,16 @@ function readPhoto(req: RefRequest): RefResponse {
   return { status: 200, body: { id: req.pathParams['photo_id'] } };
 }
 
+/** Only under its fault switch: photo update and delete are unsupported (R2), so no route claims them. */
+function acceptUnsupported(req: RefRequest): RefResponse {
+  requireToken(req);
+  return { status: 200, body: { success: true } };
+}
+
+const isPhotoUnderWriteFault = (params: Record<string, string>, ctx: RefContext): boolean =>
+  ctx.faults.has('photos-update-delete-accepted') &&
+  ctx.state.get(photosSlice).photos.has(params['photo_id'] ?? '');
+
 /** `/{page_id}/photos` (GET lists by type, POST uploads) and `/{photo_id}`; the clock runs the retention. */
 export const PHOTOS_GROUP: EndpointGroup = {
   name: 'photos',
@@ -76,6 +87,8 @@ export const PHOTOS_GROUP: EndpointGroup = {
       accepts: (params, ctx) => ctx.state.get(photosSlice).photos.has(params['photo_id'] ?? ''),
       handler: readPhoto,
     },
+    { method: 'POST', pattern: '/:photo_id', accepts: isPhotoUnderWriteFault, handler: acceptUnsupported },
+    { method: 'DELETE', pattern: '/:photo_id', accepts: isPhotoUnderWriteFault, handler: acceptUnsupported },
   ],
   onAdvance: runPhotoClock,
 };

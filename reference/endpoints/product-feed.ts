@@ -33,10 +33,12 @@ function render(error: UploadError, faults: FaultSet): Record<string, unknown> {
 function listErrors(req: RefRequest, ctx: RefContext): RefResponse {
   requireToken(req);
   const priority = readString(req.params, 'error_priority');
-  if (priority !== undefined && !PRIORITIES.includes(priority)) {
+  const unchecked = ctx.faults.has('product-feed-priority-unchecked');
+  if (priority !== undefined && !PRIORITIES.includes(priority) && !unchecked) {
     throw invalidParam(`error_priority must be one of ${PRIORITIES.join(', ')}.`);
   }
-  const errors = byPriority(priority, ctx.faults);
+  const known = priority !== undefined && PRIORITIES.includes(priority) ? priority : undefined;
+  const errors = byPriority(known, ctx.faults);
   const page = paginate(errors, (error) => String(error.id), req, ctx);
   const body: Record<string, unknown> = {
     data: page.data.map((error) => render(error, ctx.faults)),
@@ -48,15 +50,29 @@ function listErrors(req: RefRequest, ctx: RefContext): RefResponse {
   return { status: 200, body };
 }
 
-/** The fixture product feed upload's errors; create, update and delete are unsupported (no routes). */
+/** Only under its fault switch: writing the errors edge is unsupported (R2), so no route claims it. */
+function acceptUnsupported(req: RefRequest): RefResponse {
+  requireToken(req);
+  return { status: 200, body: { success: true } };
+}
+
+const isUpload = (params: Record<string, string>, ctx: RefContext): boolean =>
+  params['upload_id'] === ctx.profile.fixtures['product_feed_upload_id'];
+
+const isUploadUnderWrite = (params: Record<string, string>, ctx: RefContext): boolean =>
+  ctx.faults.has('product-feed-write-accepted') && isUpload(params, ctx);
+
+/** The fixture upload's errors; create, update and delete are unsupported (routed only under a fault). */
 export const PRODUCT_FEED_GROUP: EndpointGroup = {
   name: 'product-feed',
   routes: [
     {
       method: 'GET',
       pattern: '/:upload_id/errors',
-      accepts: (params, ctx) => params['upload_id'] === ctx.profile.fixtures['product_feed_upload_id'],
+      accepts: isUpload,
       handler: listErrors,
     },
+    { method: 'POST', pattern: '/:upload_id/errors', accepts: isUploadUnderWrite, handler: acceptUnsupported },
+    { method: 'DELETE', pattern: '/:upload_id/errors', accepts: isUploadUnderWrite, handler: acceptUnsupported },
   ],
 };

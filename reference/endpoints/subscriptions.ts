@@ -72,7 +72,8 @@ function subscribeAccount(req: RefRequest, ctx: RefContext): RefResponse {
   const account = raw === 'me' ? (token.pageId ?? raw) : raw;
   const fields = readStringList(req.params, 'subscribed_fields');
   if (!fields?.length) throw invalidParam('subscribed_fields is required.');
-  return answer(ctx.webhooks.subscribeAccount(account, fields));
+  const result = answer(ctx.webhooks.subscribeAccount(account, fields));
+  return ctx.faults.has('subscriptions-subscribed-apps-shape') ? { ...result, body: { success: 'true' } } : result;
 }
 
 /** `/{app_id}/subscriptions` (app token) and `/{account}/subscribed_apps`, over the webhook service. */

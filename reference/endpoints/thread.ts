@@ -42,11 +42,22 @@ function readMessages(req: RefRequest, ctx: RefContext): RefResponse {
   return { status: 200, body: { data: page.data.map(renderMessage), paging: page.paging } };
 }
 
-/** The fixture message thread; create, update and delete are unsupported (no routes). */
+/** Only under its fault switch: thread update and delete are unsupported (R2), so no route claims them. */
+function acceptUnsupported(req: RefRequest, ctx: RefContext): RefResponse {
+  pageToken(req, ctx);
+  return { status: 200, body: { success: true } };
+}
+
+const isThreadUnderWriteFault = (params: Record<string, string>, ctx: RefContext): boolean =>
+  ctx.faults.has('thread-update-delete-accepted') && isThread(params, ctx);
+
+/** The fixture message thread; create, update and delete are unsupported (routed only under a fault). */
 export const THREAD_GROUP: EndpointGroup = {
   name: 'thread',
   routes: [
     { method: 'GET', pattern: '/:thread_id', accepts: isThread, handler: readThread },
     { method: 'GET', pattern: '/:thread_id/messages', accepts: isThread, handler: readMessages },
+    { method: 'POST', pattern: '/:thread_id', accepts: isThreadUnderWriteFault, handler: acceptUnsupported },
+    { method: 'DELETE', pattern: '/:thread_id', accepts: isThreadUnderWriteFault, handler: acceptUnsupported },
   ],
 };

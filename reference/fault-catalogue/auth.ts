@@ -46,4 +46,29 @@ export const AUTH_FAULTS: FaultCatalogue = {
     description: 'A valid window request answers JSON instead of an HTML page.',
   },
   'auth-secret-not-checked': { area, description: 'The exchange ignores `client_secret`.' },
+  'auth-redirect-port-lenient': {
+    area,
+    description: '`redirect_uri` is compared without its port: another port of a registered URI is accepted.',
+  },
+  'auth-redirect-extra-segment-lenient': {
+    area,
+    description: '`redirect_uri` may extend a registered URI with more path segments.',
+  },
+  'auth-redirect-uri-not-required': {
+    area,
+    description: 'A missing `redirect_uri` falls back to the first registered URI.',
+  },
+  'auth-client-id-any': { area, description: 'Any numeric `client_id` is accepted, not only the app id.' },
+  'auth-code-lifetime-too-short': {
+    area,
+    description: 'Codes expire 3000 s after issue instead of after an hour.',
+  },
+  'auth-code-marker-tolerated': {
+    area,
+    description: 'The exchange strips a trailing `#_` itself, so `code#_` is accepted (R37).',
+  },
+  'auth-issued-token-unknown': {
+    area,
+    description: 'The token an exchange answers is unknown to the API: using it gives code 190.',
+  },
 };

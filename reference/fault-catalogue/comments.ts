@@ -41,4 +41,8 @@ export const COMMENTS_FAULTS: FaultCatalogue = {
     area,
     description: "A User token reading a post's comments gets the comments instead of empty data.",
   },
+  'comments-filter-unchecked': {
+    area,
+    description: 'A `filter` other than toplevel or stream is accepted (read as toplevel).',
+  },
 };

@@ -67,4 +67,13 @@ export const PHOTOS_FAULTS: FaultCatalogue = {
     area,
     description: 'Photo `targeting.age_min` outside 13, 15, 18, 21, 25 is accepted.',
   },
+  'photos-params-unchecked': {
+    area,
+    description:
+      'Stated enums, ranges and required sub-fields (GET `type`; POST `backdated_time_granularity`, `unpublished_content_type`, initial-view degrees, `provenance_info`, `spherical_metadata`) are not checked.',
+  },
+  'photos-update-delete-accepted': {
+    area,
+    description: 'POST and DELETE `/{photo_id}` answer `{success: true}` instead of an error (breaks R2).',
+  },
 };

@@ -16,4 +16,13 @@ export const PRODUCT_FEED_FAULTS: FaultCatalogue = {
   'product-feed-severity-wrong': { area, description: '`severity` reads FATAL or WARNING in upper case.' },
   'product-feed-summary-missing': { area, description: '`summary=true` adds no `summary`.' },
   'product-feed-id-not-number': { area, description: 'Error `id` reads as a string instead of a number.' },
+  'product-feed-priority-unchecked': {
+    area,
+    description: 'An `error_priority` other than HIGH, MEDIUM or LOW is accepted (every error is listed).',
+  },
+  'product-feed-write-accepted': {
+    area,
+    description:
+      'POST and DELETE `/{product_feed_upload_id}/errors` answer `{success: true}` instead of an error (breaks R2).',
+  },
 };

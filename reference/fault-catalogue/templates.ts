@@ -46,4 +46,8 @@ export const TEMPLATES_FAULTS: FaultCatalogue = {
     area,
     description: 'DELETE `/{waba}/message_templates` answers success but the template stays as it was.',
   },
+  'templates-params-unchecked': {
+    area,
+    description: '`parameter_format`, `sub_category` and component `format` values outside their enums are accepted.',
+  },
 };

@@ -20,4 +20,8 @@ export const THREAD_FAULTS: FaultCatalogue = {
     area,
     description: '`unread` and `unseen` read as strings instead of integers.',
   },
+  'thread-update-delete-accepted': {
+    area,
+    description: 'POST and DELETE `/{thread_id}` answer `{success: true}` instead of an error (breaks R2).',
+  },
 };

@@ -22,6 +22,12 @@ export const VERSIONING_FAULTS: FaultCatalogue = {
     description: 'A version that never existed (e.g. v99.0) is served by the latest version.',
   },
   'versioning-no-served-header': { area, description: 'Responses carry no `x-graph-version` header.' },
+  'versioning-history-keeps-newest': {
+    area,
+    description:
+      'The history keeps the newest version called instead of the first: an older version the app ' +
+      'already called is refused.',
+  },
   'versioning-bare-path-unsupported': {
     area,
     description: 'Only versioned paths reach operations: a bare API path is an unsupported-operation error.',

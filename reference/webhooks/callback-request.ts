@@ -73,19 +73,39 @@ function openRequest(
   // agent: false gives every attempt a fresh connection, so trust and the client certificate apply each time.
   if (url.protocol === 'http:')
     return http.request(url, { method: req.method, headers, agent: false }, onResponse);
-  const tlsOptions: https.RequestOptions = {
+  // https.request hands these to tls.connect, which takes a ready `secureContext` (absent from RequestOptions).
+  const tlsOptions: https.RequestOptions & Pick<tls.ConnectionOptions, 'secureContext'> = {
     method: req.method,
     headers,
     agent: false,
     rejectUnauthorized: req.ca !== null,
-    ...(req.ca ? { ca: req.ca, checkServerIdentity: refuseSelfSigned } : {}),
-    ...(req.clientCert ? clientCertOptions(req.clientCert) : {}),
+    secureContext: secureContextFor(req.ca, req.clientCert),
+    ...(req.ca ? { checkServerIdentity: refuseSelfSigned } : {}),
   };
   return https.request(url, tlsOptions, onResponse);
 }
 
 function clientCertOptions(c: ClientCertificate): { cert: string; key: string } {
   return { cert: c.chainPem ? `${c.certPem.trim()}\n${c.chainPem.trim()}\n` : c.certPem, key: c.keyPem };
+}
+
+/**
+ * Parsing the default trust store takes tens of milliseconds, and every attempt opens a fresh connection, so
+ * contexts are kept per trust list and client certificate. They hold no state of a reference, only what they
+ * were built from, so references in one process may share them.
+ */
+const contexts = new Map<string, tls.SecureContext>();
+const MAX_CONTEXTS = 32;
+
+function secureContextFor(ca: string[] | null, clientCert: ClientCertificate | undefined): tls.SecureContext {
+  const key = JSON.stringify([ca, clientCert ?? null]);
+  let context = contexts.get(key);
+  if (!context) {
+    if (contexts.size >= MAX_CONTEXTS) contexts.clear();
+    context = tls.createSecureContext({ ...(ca ? { ca } : {}), ...(clientCert ? clientCertOptions(clientCert) : {}) });
+    contexts.set(key, context);
+  }
+  return context;
 }
 
 /** A self-signed leaf is refused even when someone trusted it as a CA: the spec does not support them. */

@@ -14,6 +14,9 @@ export function createWebhookService(deps: WebhookDeps): WebhookService {
   return {
     list: () => store.list(),
     async upsert(p) {
+      if (deps.fault('subscriptions-repost-refused') && store.list().some((s) => s.object === p.object)) {
+        return { ok: false, message: `the app already has a ${p.object} subscription` };
+      }
       const resetsBefore = resets;
       const outcome = await verifyCallback(deps, p.callback_url, p.verify_token);
       // A reset during verification wins: the subscription belonged to the state it cleared.

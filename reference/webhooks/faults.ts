@@ -91,4 +91,24 @@ export const WEBHOOK_FAULTS: Record<string, { area: string; description: string 
     area: 'subscriptions',
     description: 'Accepts a callback URL that cannot be reached (connection refused or timed out).',
   },
+  'subscriptions-list-shape': {
+    area: 'subscriptions',
+    description: 'GET lists each subscription with `fields` as one comma-separated string and without `active`.',
+  },
+  'subscriptions-repost-refused': {
+    area: 'subscriptions',
+    description: 'A POST for an object that already has a subscription is refused instead of reactivating it.',
+  },
+  'subscriptions-delete-object-removes-all': {
+    area: 'subscriptions',
+    description: 'DELETE with `object` (and no `fields`) removes the subscriptions of every object.',
+  },
+  'subscriptions-delete-all-ignored': {
+    area: 'subscriptions',
+    description: 'DELETE with neither `object` nor `fields` answers success but removes nothing.',
+  },
+  'subscriptions-subscribed-apps-shape': {
+    area: 'subscriptions',
+    description: 'POST `/{account_id}/subscribed_apps` answers `{success: "true"}` (a string) on success.',
+  },
 };

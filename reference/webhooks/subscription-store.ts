@@ -18,7 +18,12 @@ export interface SubscriptionStore {
 export function createSubscriptionStore(deps: WebhookDeps): SubscriptionStore {
   const byObject = new Map<string, StoredSubscription>();
   return {
-    list: () => [...byObject.values()].map((s) => ({ ...publicView(s), fields: [...s.fields] })),
+    list: () =>
+      [...byObject.values()].map((s) =>
+        deps.fault('subscriptions-list-shape')
+          ? (brokenView(s) as unknown as Subscription)
+          : { ...publicView(s), fields: [...s.fields] },
+      ),
     apply(p) {
       const existing = byObject.get(p.object);
       const keep = existing && !deps.fault('subscriptions-fields-overwritten') ? existing.fields : [];
@@ -31,8 +36,11 @@ export function createSubscriptionStore(deps: WebhookDeps): SubscriptionStore {
       });
     },
     remove(p) {
-      const targets =
-        p.object === undefined ? [...byObject.values()] : [byObject.get(p.object)].flatMap((s) => s ?? []);
+      const noFields = !p.fields || p.fields.length === 0;
+      if (p.object === undefined && noFields && deps.fault('subscriptions-delete-all-ignored')) return { ok: true };
+      const everyObject =
+        p.object === undefined || (noFields && deps.fault('subscriptions-delete-object-removes-all'));
+      const targets = everyObject ? [...byObject.values()] : [byObject.get(p.object ?? '')].flatMap((s) => s ?? []);
       const onlyFields =
         p.fields && p.fields.length > 0 && !deps.fault('subscriptions-delete-fields-removes-all');
       for (const sub of targets) {
@@ -53,6 +61,11 @@ export function createSubscriptionStore(deps: WebhookDeps): SubscriptionStore {
 
 function publicView(s: StoredSubscription): Subscription {
   return { object: s.object, callback_url: s.callback_url, fields: s.fields, active: s.active };
+}
+
+/** The `subscriptions-list-shape` fault's list item. */
+function brokenView(s: StoredSubscription): Record<string, unknown> {
+  return { object: s.object, callback_url: s.callback_url, fields: s.fields.join(',') };
 }
 
 function union(a: string[], b: string[]): string[] {

@@ -94,6 +94,11 @@ describe('the fault catalogue', () => {
       'subscriptions-no-verification',
       'subscriptions-unreachable-accepted',
       'webhooks-mtls-no-client-cert',
+      'subscriptions-list-shape',
+      'subscriptions-repost-refused',
+      'subscriptions-delete-object-removes-all',
+      'subscriptions-delete-all-ignored',
+      'subscriptions-subscribed-apps-shape',
     ];
     expect(Object.keys(WEBHOOK_FAULTS).sort()).toEqual([...required].sort());
     for (const entry of Object.values(WEBHOOK_FAULTS)) expect(entry.description.length).toBeGreaterThan(10);
@@ -236,6 +241,36 @@ describe('subscription faults', () => {
     const { svc } = service('subscriptions-no-verification');
     expect(await svc.upsert(sub(r.url))).toEqual({ ok: true });
     expect(r.gets()).toHaveLength(0);
+  });
+
+  it('subscriptions-list-shape: fields as one string, no active', async () => {
+    const r = await receiver();
+    const { svc } = service('subscriptions-list-shape');
+    await svc.upsert(sub(r.url, ['feed', 'mention']));
+    expect(svc.list()).toEqual([{ object: 'page', callback_url: r.url, fields: 'feed,mention' }]);
+  });
+
+  it('subscriptions-repost-refused: a second POST for the same object is refused', async () => {
+    const r = await receiver();
+    const { svc } = service('subscriptions-repost-refused');
+    expect(await svc.upsert(sub(r.url))).toEqual({ ok: true });
+    expect((await svc.upsert(sub(r.url))).ok).toBe(false);
+  });
+
+  it('subscriptions-delete-object-removes-all and subscriptions-delete-all-ignored', async () => {
+    const r = await receiver();
+    const both = async (fault: string) => {
+      const { svc } = service(fault);
+      await svc.upsert(sub(r.url));
+      await svc.upsert({ ...sub(r.url), object: 'user' });
+      return svc;
+    };
+    const byObject = await both('subscriptions-delete-object-removes-all');
+    byObject.remove({ object: 'page' });
+    expect(byObject.list()).toEqual([]);
+    const all = await both('subscriptions-delete-all-ignored');
+    all.remove({});
+    expect(all.list().map((s) => s.object).sort()).toEqual(['page', 'user']);
   });
 
   it('subscriptions-unreachable-accepted: a callback nobody listens on subscribes', async () => {

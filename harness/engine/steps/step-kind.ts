@@ -13,6 +13,14 @@ export interface StepRun<Body> {
   keep(sent: SentExchange): void;
 }
 
+/** What a step needs beyond what its templates show; a missing need makes the rule `skipped`. */
+export interface StepNeeds {
+  tokens?: string[];
+  capabilities?: string[];
+  /** The run's webhook receiver, which the target must trust (control `trust`, or `--ca-dir`). */
+  receiver?: boolean;
+}
+
 /**
  * One kind of step (`request`, `walk`, `clock`, ...). `run` talks to the target and fills the outcome; checks
  * are applied by the engine afterwards. `explain` is the sentence used in reports.
@@ -21,4 +29,6 @@ export interface StepKind<Body = unknown> {
   name: string;
   explain(body: Body): string;
   run(step: StepRun<Body>): Promise<void>;
+  /** Needs read off the step's body (token names, control capabilities), before any traffic. */
+  needs?(body: Body): StepNeeds;
 }

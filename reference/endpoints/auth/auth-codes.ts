@@ -9,6 +9,8 @@ import type { AuthorizeRequest } from './authorize-query.js';
 /** Codes live one hour (spec Limits); older ones are expired by comparison on the virtual clock. */
 export const CODE_LIFETIME = 3600;
 const TOKEN_LIFETIME = 5400;
+/** What `auth-code-lifetime-too-short` makes of the hour: codes die at 50 minutes. */
+const SHORT_LIFETIME = 3000;
 /** How long the `auth-code-race` fault leaves a checked code unmarked, like a slow store write. */
 const RACE_WINDOW_MS = 200;
 
@@ -46,12 +48,13 @@ export interface ExchangeInput {
  */
 export async function exchangeCode(input: ExchangeInput, ctx: RefContext) {
   const slice = ctx.state.get(codesSlice);
-  const record = slice.codes.get(input.code);
+  const code = ctx.faults.has('auth-code-marker-tolerated') ? input.code.replace(/#_$/, '') : input.code;
+  const record = slice.codes.get(code);
   if (!record) throw invalidParam('Invalid verification code format.');
   if (record.request.redirectUri !== input.redirectUri) {
     throw invalidParam('redirect_uri is not identical to the one used in the authorization request.');
   }
-  if (ctx.clock.now() - record.issuedAt > CODE_LIFETIME && !ctx.faults.has('auth-code-never-expires')) {
+  if (ctx.clock.now() - record.issuedAt > lifetimeOf(ctx) && !ctx.faults.has('auth-code-never-expires')) {
     throw invalidParam('This authorization code has expired.');
   }
   if (record.used && !ctx.faults.has('auth-code-reusable')) {
@@ -62,11 +65,12 @@ export async function exchangeCode(input: ExchangeInput, ctx: RefContext) {
   record.used = true;
   slice.tokens += 1;
   const token = stableSecret('EAAU', `issued-${slice.tokens}`);
-  ctx.state.get(issuedTokensSlice).set(token, {
-    token,
-    kind: 'user',
-    tasks: [],
-    permissions: [...record.request.scopes],
-  });
+  if (!ctx.faults.has('auth-issued-token-unknown')) {
+    const permissions = [...record.request.scopes];
+    ctx.state.get(issuedTokensSlice).set(token, { token, kind: 'user', tasks: [], permissions });
+  }
   return { access_token: token, token_type: 'bearer', expires_in: TOKEN_LIFETIME };
 }
+
+const lifetimeOf = (ctx: RefContext): number =>
+  ctx.faults.has('auth-code-lifetime-too-short') ? SHORT_LIFETIME : CODE_LIFETIME;

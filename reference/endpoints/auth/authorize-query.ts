@@ -20,14 +20,11 @@ export function readAuthorizeQuery(query: Record<string, unknown>, ctx: RefConte
   const { faults } = ctx;
   const clientId = readString(query, 'client_id');
   if (!clientId && !faults.has('auth-client-id-not-required')) throw invalidParam('client_id is required.');
-  if (clientId !== undefined && clientId !== ctx.profile.app.id) {
+  const anyNumericId = faults.has('auth-client-id-any') && /^\d+$/.test(clientId ?? '');
+  if (clientId !== undefined && clientId !== ctx.profile.app.id && !anyNumericId) {
     throw invalidParam(`client_id ${clientId} is not the id of a known app.`);
   }
-  const redirectUri = readString(query, 'redirect_uri');
-  if (!redirectUri) throw invalidParam('redirect_uri is required.');
-  if (!ctx.profile.app.redirectUris.some((uri) => sameRedirect(uri, redirectUri, ctx))) {
-    throw invalidParam(`redirect_uri ${redirectUri} is not one of the app's valid OAuth redirect URIs.`);
-  }
+  const redirectUri = readRedirectUri(query, ctx);
   const responseType = readString(query, 'response_type');
   if (responseType !== 'code' && !faults.has('auth-response-type-not-checked')) {
     throw invalidParam('response_type must be code.');
@@ -45,13 +42,34 @@ export function readAuthorizeQuery(query: Record<string, unknown>, ctx: RefConte
   };
 }
 
+/** Exactly one of the registered URIs (R18); the faults loosen the comparison the way lax services do. */
+function readRedirectUri(query: Record<string, unknown>, ctx: RefContext): string {
+  const registered = ctx.profile.app.redirectUris;
+  const redirectUri = readString(query, 'redirect_uri');
+  if (!redirectUri) {
+    if (ctx.faults.has('auth-redirect-uri-not-required') && registered[0]) return registered[0];
+    throw invalidParam('redirect_uri is required.');
+  }
+  if (!registered.some((uri) => sameRedirect(uri, redirectUri, ctx))) {
+    throw invalidParam(`redirect_uri ${redirectUri} is not one of the app's valid OAuth redirect URIs.`);
+  }
+  return redirectUri;
+}
+
 function sameRedirect(registered: string, given: string, ctx: RefContext): boolean {
+  const { faults } = ctx;
   let [a, b] = [registered, given];
-  if (ctx.faults.has('auth-redirect-case-lenient')) [a, b] = [a.toLowerCase(), b.toLowerCase()];
-  if (ctx.faults.has('auth-redirect-trailing-slash-lenient'))
-    [a, b] = [a.replace(/\/$/, ''), b.replace(/\/$/, '')];
+  if (faults.has('auth-redirect-case-lenient')) [a, b] = [a.toLowerCase(), b.toLowerCase()];
+  if (faults.has('auth-redirect-trailing-slash-lenient')) [a, b] = [noSlash(a), noSlash(b)];
+  if (faults.has('auth-redirect-port-lenient')) [a, b] = [withoutPort(a), withoutPort(b)];
+  const longer = b.startsWith(a.endsWith('/') ? a : `${a}/`);
+  if (faults.has('auth-redirect-extra-segment-lenient') && longer) return true;
   return a === b;
 }
+
+const noSlash = (uri: string): string => uri.replace(/\/$/, '');
+const withoutPort = (uri: string): string =>
+  uri.replace(/^([a-zA-Z][\w+.-]*:\/\/[^/?#]*?):\d+(?=[/?#]|$)/, '$1');
 
 /** The query decoder already turned `%20` and `+` into spaces. */
 function splitScope(scope: string, ctx: RefContext): string[] {

@@ -26,7 +26,10 @@ export function commentsListBody(
   access: ReadAccess,
 ): Record<string, unknown> {
   const { faults } = ctx;
-  const stream = readEnum(req, 'filter', FILTERS) === 'stream' && !faults.has('comments-filter-ignored');
+  const filter = faults.has('comments-filter-unchecked')
+    ? (readString(req.params, 'filter') ?? '')
+    : readEnum(req, 'filter', FILTERS);
+  const stream = filter === 'stream' && !faults.has('comments-filter-ignored');
   let order = readEnum(req, 'order', ORDERS);
   if (faults.has('comments-reverse-order')) order = 'reverse_chronological';
   const wantSummary = readBool(req.params, 'summary') ?? false;

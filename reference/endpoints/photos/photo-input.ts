@@ -5,6 +5,7 @@ import { parseScheduledTime } from '../feed/schedule-rules.js';
 import { checkFeedTargeting, checkTargeting } from '../feed/targeting-rules.js';
 import { fetchImage } from './fetch-image.js';
 import { checkImage, invalidImage } from './image-check.js';
+import { checkPhotoParams } from './photo-params.js';
 
 export interface PhotoInput {
   published: boolean;
@@ -24,6 +25,7 @@ type Params = Record<string, unknown>;
 export async function readPhotoInput(req: RefRequest, ctx: RefContext): Promise<PhotoInput> {
   const { params } = req;
   const input = { ...readPublishing(params, ctx.faults), ...readAudience(params, ctx.faults) };
+  checkPhotoParams(params, ctx.faults);
   const caption =
     readString(params, 'caption') ?? readString(params, 'message') ?? readString(params, 'name');
   const url = readString(params, 'url');

@@ -53,7 +53,8 @@ function checkComponent(component: Component, where: string, faults: FaultSet): 
   if (!COMPONENT_TYPES.includes(type) && !faults.has('templates-component-type-unchecked')) {
     throw invalidValue(`${where}.type ${type} is not a component type.`);
   }
-  if (format !== undefined && (typeof format !== 'string' || !FORMATS.includes(format))) {
+  const badFormat = format !== undefined && (typeof format !== 'string' || !FORMATS.includes(format));
+  if (badFormat && !faults.has('templates-params-unchecked')) {
     throw invalidValue(`${where}.format must be one of ${FORMATS.join(', ')}.`);
   }
   if (text !== undefined && typeof text !== 'string') throw invalidParam(`${where}.text must be a string.`);

@@ -33,10 +33,11 @@ function readCategory(params: Params, faults: FaultSet, needed: boolean): string
 }
 
 /** `NAMED` or `POSITIONAL`, compared case-insensitively (R43), kept in upper case. */
-function readParameterFormat(params: Params): Template['parameterFormat'] | undefined {
+function readParameterFormat(params: Params, faults: FaultSet): Template['parameterFormat'] | undefined {
   const value = readString(params, 'parameter_format')?.toUpperCase();
   if (value === undefined) return undefined;
   const known = PARAMETER_FORMATS.find((format) => format === value);
+  if (!known && faults.has('templates-params-unchecked')) return undefined;
   if (!known) throw invalidParam('parameter_format must be NAMED or POSITIONAL.');
   return known;
 }
@@ -47,9 +48,9 @@ function readNumericString(params: Params, name: string): string | undefined {
   return value;
 }
 
-function readSubCategory(params: Params): string | undefined {
+function readSubCategory(params: Params, faults: FaultSet): string | undefined {
   const value = readString(params, 'sub_category');
-  if (value !== undefined && !SUB_CATEGORIES.includes(value)) {
+  if (value !== undefined && !SUB_CATEGORIES.includes(value) && !faults.has('templates-params-unchecked')) {
     throw invalidParam(`sub_category must be one of ${SUB_CATEGORIES.join(', ')}.`);
   }
   return value;
@@ -62,8 +63,8 @@ export function readCreateInput(params: Params, faults: FaultSet): TemplateInput
     language: required(params, 'language', faults),
     category: readCategory(params, faults, true) ?? 'UTILITY',
     components: params['components'] === undefined ? [] : checkComponents(params['components'], faults),
-    parameterFormat: readParameterFormat(params) ?? 'POSITIONAL',
-    subCategory: readSubCategory(params),
+    parameterFormat: readParameterFormat(params, faults) ?? 'POSITIONAL',
+    subCategory: readSubCategory(params, faults),
     messageSendTtlSeconds: readInt(params, 'message_send_ttl_seconds'),
     libraryTemplateName: readString(params, 'library_template_name'),
     productSetId: readNumericString(params, 'product_set_id'),
@@ -84,7 +85,7 @@ export function readChange(params: Params, faults: FaultSet): TemplateChange {
     components:
       params['components'] === undefined ? undefined : checkComponents(params['components'], faults),
     messageSendTtlSeconds: readInt(params, 'message_send_ttl_seconds'),
-    parameterFormat: readParameterFormat(params),
+    parameterFormat: readParameterFormat(params, faults),
     productSetId: readNumericString(params, 'product_set_id'),
   };
   return Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));

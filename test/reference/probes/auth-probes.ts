@@ -60,4 +60,22 @@ export const AUTH_PROBES: Record<string, Probe> = {
       'content-type',
     ),
   'auth-secret-not-checked': async (env) => exchange(env, await code(env), 'wrong-secret'),
+  'auth-redirect-port-lenient': (env) => windowStatus(env, { redirect_uri: 'https://app.example:8443/callback' }),
+  'auth-redirect-extra-segment-lenient': (env) => windowStatus(env, { redirect_uri: `${CALLBACK}/more` }),
+  'auth-redirect-uri-not-required': (env) => windowStatus(env, { redirect_uri: undefined }),
+  'auth-client-id-any': (env) => windowStatus(env, { client_id: '1234567' }),
+  'auth-code-lifetime-too-short': async (env) => {
+    const value = await code(env);
+    await control(env.ref, 'POST', '/clock', { advance_seconds: 3599 });
+    return exchange(env, value);
+  },
+  'auth-code-marker-tolerated': async (env) => exchange(env, `${await code(env)}#_`),
+  'auth-issued-token-unknown': async (env) => {
+    const query = { client_id: env.ref.appId, client_secret: env.ref.appSecret, redirect_uri: CALLBACK };
+    const answer = await call(env.ref, 'GET', '/oauth/access_token', { query: { ...query, code: await code(env) } });
+    const feed = await call(env.ref, 'GET', `/${env.ref.pageId}/feed`, {
+      query: { access_token: String(answer.body.access_token) },
+    });
+    return feed.body.error?.code;
+  },
 };

@@ -40,4 +40,5 @@ export const COMMENTS_PROBES: Record<string, Probe> = {
     outcome(comment(env, { message: 'm' }, env.ref.tokens['page_no_moderate'])),
   'comments-user-token-sees-comments': async (env) =>
     (await read(env, {}, env.ref.tokens['user'])).body.data.length,
+  'comments-filter-unchecked': (env) => outcome(read(env, { filter: 'everything' })),
 };

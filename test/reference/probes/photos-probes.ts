@@ -51,4 +51,16 @@ export const PHOTOS_PROBES: Record<string, Probe> = {
     outcome(upload(env, { feed_targeting: JSON.stringify({ age_min: 12 }) })),
   'photos-targeting-age-min-any': (env) =>
     outcome(upload(env, { targeting: JSON.stringify({ age_min: 14 }) })),
+  'photos-params-unchecked': async (env) => [
+    await outcome(upload(env, { initial_view_heading_override_degrees: '361' })),
+    await outcome(upload(env, { provenance_info: JSON.stringify({ provenance_type: 'C2PA' }) })),
+  ],
+  'photos-update-delete-accepted': async (env) => {
+    const path = `/v25.0/${(await upload(env, {})).body.id}`;
+    const query = { access_token: page(env) };
+    return [
+      await outcome(call(env.ref, 'POST', path, { form: { ...query, caption: 'edited' } })),
+      await outcome(call(env.ref, 'DELETE', path, { query })),
+    ];
+  },
 };

@@ -1,5 +1,5 @@
 import { call } from '../reference-client.js';
-import { type Probe, type ProbeEnv, page } from './probe-kit.js';
+import { outcome, type Probe, type ProbeEnv, page } from './probe-kit.js';
 
 const errors = (env: ProbeEnv, query: Record<string, string> = {}) =>
   call(env.ref, 'GET', '/v25.0/4000001/errors', {
@@ -15,4 +15,12 @@ export const PRODUCT_FEED_PROBES: Record<string, Probe> = {
   'product-feed-severity-wrong': (env) => field(env, 'severity'),
   'product-feed-summary-missing': async (env) => (await errors(env, { summary: 'true' })).body.summary,
   'product-feed-id-not-number': async (env) => (await field(env, 'id')).map((id: unknown) => typeof id),
+  'product-feed-priority-unchecked': (env) => outcome(errors(env, { error_priority: 'URGENT' })),
+  'product-feed-write-accepted': async (env) => {
+    const query = { access_token: page(env) };
+    return [
+      await outcome(call(env.ref, 'POST', '/v25.0/4000001/errors', { form: { ...query, summary: 'Extra' } })),
+      await outcome(call(env.ref, 'DELETE', '/v25.0/4000001/errors', { query })),
+    ];
+  },
 };

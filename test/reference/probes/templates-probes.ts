@@ -44,6 +44,11 @@ export const TEMPLATES_PROBES: Record<string, Probe> = {
     return (await call(env.ref, 'POST', path, { json: { category: 'MARKETING' } })).body;
   },
   'templates-status-lowercase': async (env) => (await read(env, SEEDED)).body.status,
+  'templates-params-unchecked': async (env) => [
+    await outcome(create(env, template([BODY], { parameter_format: 'SIDEWAYS' }))),
+    await outcome(create(env, template([BODY], { sub_category: 'RECEIPT' }))),
+    await outcome(create(env, template([{ type: 'HEADER', format: 'AUDIO', text: 'Hi' }, BODY]))),
+  ],
   'templates-delete-ignored': async (env) => {
     const query = { access_token: msgapp(env), name: 'hello_world' };
     await call(env.ref, 'DELETE', '/v25.0/3000001/message_templates', { query });

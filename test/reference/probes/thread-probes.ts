@@ -12,6 +12,13 @@ export const THREAD_PROBES: Record<string, Probe> = {
   'thread-messages-limit-ignored': (env) => count(env, 'messages.limit(1)'),
   'thread-missing-permission-accepted': (env) =>
     outcome(thread(env, 'id', env.ref.tokens['page_no_moderate'])),
+  'thread-update-delete-accepted': async (env) => {
+    const query = { access_token: page(env) };
+    return [
+      await outcome(call(env.ref, 'POST', '/v25.0/t_1', { form: { ...query, unread: '0' } })),
+      await outcome(call(env.ref, 'DELETE', '/v25.0/t_1', { query })),
+    ];
+  },
   'thread-counts-as-strings': async (env) => {
     const { body } = await thread(env, 'unread,unseen');
     return [typeof body.unread, typeof body.unseen];

@@ -13,6 +13,11 @@ export const VERSIONING_PROBES: Record<string, Probe> = {
   'versioning-downgrade-allowed': async (env) => [await served(env, '/v25.0'), await served(env, '/v23.0')],
   'versioning-unknown-version-accepted': (env) => served(env, '/v99.0'),
   'versioning-no-served-header': (env) => served(env, '/v25.0'),
+  'versioning-history-keeps-newest': async (env) => [
+    await served(env, '/v23.0'),
+    await served(env, '/v25.0'),
+    await served(env, '/v23.0'),
+  ],
   'versioning-bare-path-unsupported': (env) => served(env, ''),
 };
 

@@ -1,0 +1,18 @@
+import type { Check } from './check.js';
+import { webhookFacts } from './webhook-facts.js';
+
+/** No notification reaches the receiver while the suite has the app set not Live (Events, contract `app`). */
+export const nothingWhileNotLive: Check = {
+  name: 'nothing-while-not-live',
+  acceptsAnyBody: true,
+  explain: () => 'no notification arrives while the app is not Live',
+  run: (input) => {
+    const facts = webhookFacts(input.meta);
+    if (!facts) return [{ message: 'nothing-while-not-live needs the facts of a `deliveries` step' }];
+    return input.exchanges.flatMap((exchange, i) => {
+      const at = Date.parse(exchange.startedAt);
+      const period = facts.notLive.find((p) => at >= p.fromMs && (p.toMs === undefined || at <= p.toMs));
+      return period ? [{ message: 'a notification arrived while the app was set not Live', exchange: i }] : [];
+    }).slice(0, 10);
+  },
+};

@@ -1,0 +1,22 @@
+import type { Check } from './check.js';
+import { webhookFacts } from './webhook-facts.js';
+import { seenNotifications, updatesIn } from './webhook-updates.js';
+
+/** Reading R31: a notification never carries a field (or object) the subscriptions do not name. */
+export const onlySubscribedFields: Check = {
+  name: 'only-subscribed-fields',
+  acceptsAnyBody: true,
+  explain: () => 'no notification carries an object or field that is not subscribed (R31)',
+  run: (input) => {
+    const facts = webhookFacts(input.meta);
+    if (!facts) return [{ message: 'only-subscribed-fields needs the facts of a `deliveries` step' }];
+    const seen = seenNotifications(input);
+    return seen.flatMap((notification, i) => {
+      const stray = updatesIn([notification]).find((u) => !facts.subscriptions[u.object]?.fields.includes(u.field));
+      if (!stray) return [];
+      const subscribed = facts.subscriptions[stray.object]?.fields.join(', ') || 'nothing';
+      const message = `a notification carries ${stray.object} field \`${stray.field}\`, which is not subscribed`;
+      return [{ message: `${message} (subscribed: ${subscribed}; R31)`, exchange: i }];
+    }).slice(0, 10);
+  },
+};

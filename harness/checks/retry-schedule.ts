@@ -1,0 +1,93 @@
+import { type Check, type CheckFinding, isRecord } from './check.js';
+import { attemptsByContent, gap, retriesOf, type TimedAttempt } from './retry-attempts.js';
+
+interface Args {
+  /** Retries after the immediate one a target must make while the receiver keeps failing (R21: at least 2). */
+  min_later_attempts?: number;
+  /** Every attempt falls within this many seconds of the first (36 h). */
+  within_seconds?: number;
+  /** The immediate retry arrives within this many real seconds of the failed attempt. */
+  immediate_real_seconds?: number;
+}
+
+type Settings = Required<Args>;
+
+const DEFAULTS: Settings = { min_later_attempts: 2, within_seconds: 36 * 3600, immediate_real_seconds: 10 };
+/** The immediate retry may read a later second than the failed attempt, by this much, on a ticking clock. */
+const SAME_TIME_SECONDS = 2;
+
+/**
+ * Reading R21 over the attempts of each notification: after a failed attempt a retry comes immediately (clock
+ * not moved, a few real seconds), then at least `min_later_attempts` more while failures go on, at strictly
+ * growing intervals, all within 36 h of the first attempt and none after.
+ */
+export const retrySchedule: Check = {
+  name: 'retry-schedule',
+  acceptsAnyBody: true,
+  explain: () =>
+    'a failed notification is retried immediately, then at strictly growing intervals, ' +
+    'all within 36 h of the first attempt and none after (R21)',
+  argsProblem: (raw) =>
+    raw == null || isRecord(raw)
+      ? undefined
+      : 'retry-schedule takes { min_later_attempts, within_seconds, immediate_real_seconds }',
+  run: (input, raw) => {
+    const settings = { ...DEFAULTS, ...((raw ?? {}) as Args) };
+    const groups = attemptsByContent(input.exchanges, input.bodies).filter((g) => g[0] && !g[0].acknowledged);
+    if (groups.length === 0) return [{ message: 'no notification attempt failed, so no retry could be observed' }];
+    const judge = (group: TimedAttempt[]) => [
+      ...immediateProblems(group, settings),
+      ...laterProblems(group, settings),
+      ...windowProblems(group, settings),
+    ];
+    return groups.flatMap(judge).slice(0, 10);
+  },
+};
+
+function immediateProblems(group: TimedAttempt[], settings: Settings): CheckFinding[] {
+  const [first, second] = group as [TimedAttempt, TimedAttempt | undefined];
+  if (!second) return [{ message: 'the first attempt failed and no retry followed (R21)', exchange: first.index }];
+  const later = gap(first, second).min;
+  if (later > SAME_TIME_SECONDS) {
+    const message = `the retry after the failed first attempt came ${later} s later on the target clock, not immediately`;
+    return [{ message: `${message} (R21)`, exchange: second.index }];
+  }
+  const realSeconds = (second.realMs - first.realMs) / 1000;
+  if (realSeconds > settings.immediate_real_seconds) {
+    const limit = settings.immediate_real_seconds;
+    const message = `the immediate retry took ${realSeconds.toFixed(1)} s of real time (more than ${limit} s)`;
+    return [{ message, exchange: second.index }];
+  }
+  return [];
+}
+
+function laterProblems(group: TimedAttempt[], settings: Settings): CheckFinding[] {
+  const retries = retriesOf(group);
+  const failures = retries.filter((a) => !a.acknowledged).length;
+  const required = Math.min(Math.max(failures - 1, 0), settings.min_later_attempts);
+  const later = retries.slice(2);
+  if (later.length < required) {
+    const came = `${later.length} later retr${later.length === 1 ? 'y' : 'ies'} came`;
+    const message = `after ${failures} failed attempts only ${came}, expected at least ${required} (R21)`;
+    return [{ message, exchange: retries.at(-1)!.index }];
+  }
+  const problems: CheckFinding[] = [];
+  for (let i = 2; i + 1 < retries.length; i++) {
+    const before = gap(retries[i - 1]!, retries[i]!);
+    const after = gap(retries[i]!, retries[i + 1]!);
+    if (after.max > before.min) continue;
+    const message = `retry intervals do not grow: ${before.min} s, then ${after.max} s (R21: decreasing frequency)`;
+    problems.push({ message, exchange: retries[i + 1]!.index });
+  }
+  return problems;
+}
+
+function windowProblems(group: TimedAttempt[], settings: Settings): CheckFinding[] {
+  const first = group[0]!;
+  const late = group.find((a) => a.low - first.high > settings.within_seconds + SAME_TIME_SECONDS);
+  if (!late) return [];
+  const hours = ((late.low - first.high) / 3600).toFixed(1);
+  const window = `${settings.within_seconds / 3600} h`;
+  const message = `an attempt came ${hours} h after the first, past the ${window} retry window (R21)`;
+  return [{ message, exchange: late.index }];
+}

@@ -1,0 +1,28 @@
+import { type Check, isRecord } from './check.js';
+import { shown, webhookFacts } from './webhook-facts.js';
+import { expectedUpdates, missingUpdates, seenNotifications } from './webhook-updates.js';
+
+/**
+ * Every update the rule injected while the app was Live, for a subscribed object and field, reached the receiver
+ * in an acknowledged notification at least once (deduplicated as the spec tells receivers to; values compared by
+ * deep equality with what was injected, NS-18).
+ */
+export const updatesDelivered: Check = {
+  name: 'updates-delivered',
+  acceptsAnyBody: true,
+  explain: () =>
+    'every injected update of a subscribed object and field arrives at least once ' +
+    'in an acknowledged notification (deduplicated)',
+  run: (input) => {
+    const facts = webhookFacts(input.meta);
+    if (!facts) return [{ message: 'updates-delivered needs the facts of a `deliveries` step' }];
+    const missing = missingUpdates(facts, seenNotifications(input));
+    if (missing.length === 0) return [];
+    const expected = expectedUpdates(facts).length;
+    const first = missing[0]!;
+    const waited = isRecord(input.meta.waited) ? ` (${String(input.meta.waited.summary)})` : '';
+    const example = `${first.object} ${first.id} ${first.field} ${shown(first.value, 80)}`;
+    const message = `${missing.length} of ${expected} injected updates never arrived${waited}, e.g. ${example}`;
+    return [{ message, expected: first }];
+  },
+};

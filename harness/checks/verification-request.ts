@@ -1,0 +1,44 @@
+import type { Exchange } from '../model/index.js';
+import { type Check, isRecord } from './check.js';
+
+interface Args {
+  /** The verify token the subscribe step sent. */
+  verify_token: string;
+}
+
+/**
+ * The subscribe step's POST made the target send the verification GET: `hub.mode` = subscribe, an integer
+ * `hub.challenge`, and the `hub.verify_token` the POST carried. The GETs are in the step's `meta.verifications`.
+ */
+export const verificationRequest: Check = {
+  name: 'verification-request',
+  explain: () =>
+    'during the POST the callback receives a GET with hub.mode=subscribe, an integer hub.challenge ' +
+    'and the verify token',
+  argsProblem: (raw) =>
+    isRecord(raw) && typeof raw.verify_token === 'string' ? undefined : 'verification-request takes { verify_token }',
+  run: (input, raw) => {
+    const { verify_token: token } = raw as Args;
+    const verifications = (Array.isArray(input.meta.verifications) ? input.meta.verifications : []) as Exchange[];
+    if (verifications.length === 0) {
+      return [{ message: 'the callback received no verification GET while the subscription was made' }];
+    }
+    return verifications.flatMap((v) => problems(v, token)).slice(0, 5).map((message) => ({ message }));
+  },
+};
+
+function problems(verification: Exchange, token: string): string[] {
+  const query = new URL(verification.request.url).searchParams;
+  const found: string[] = [];
+  const mode = query.get('hub.mode');
+  const challenge = query.get('hub.challenge');
+  const sent = query.get('hub.verify_token');
+  if (mode !== 'subscribe') {
+    found.push(`the verification GET has hub.mode=${JSON.stringify(mode)}, expected "subscribe"`);
+  }
+  if (challenge === null || !/^-?\d+$/.test(challenge)) {
+    found.push(`the verification GET has hub.challenge=${JSON.stringify(challenge)}, expected an integer`);
+  }
+  if (sent !== token) found.push('the verification GET does not carry the verify token the POST sent');
+  return found;
+}

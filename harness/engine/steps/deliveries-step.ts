@@ -1,0 +1,97 @@
+import { missingUpdates } from '../../checks/webhook-updates.js';
+import type { Attempt } from '../../receiver/index.js';
+import { evaluate } from '../../suite/template.js';
+import { attemptEvidence } from '../webhooks/attempt-evidence.js';
+import { driveClock } from '../webhooks/drive-clock.js';
+import type { RunContext } from '../run-context.js';
+import type { StepOutcome } from '../step-outcome.js';
+import { factsSnapshot, type WebhookRun, webhookRun } from '../webhooks/webhook-run.js';
+import type { StepKind } from './step-kind.js';
+
+/** A `deliveries:` step as written in a suite; values may be templates. */
+export interface DeliveriesBody {
+  /** Move the target's clock up to this many seconds after the run's first events (default 36 h when needed). */
+  advance_to?: unknown;
+  /** Without the control `clock`: bound of the real-time wait in milliseconds (default 10 000). */
+  real_timeout_ms?: unknown;
+}
+
+const DEFAULT_REAL_TIMEOUT_MS = 10_000;
+/** Unacknowledged notifications are dropped after 36 hours: nothing is owed after that. */
+const DEFAULT_HORIZON_SECONDS = 36 * 3600;
+
+/**
+ * Collects what reached the run's receiver. With the control `clock`: a zero advance first (everything due now
+ * has been attempted when it answers, contract §2), then, while expected updates (injected while Live,
+ * subscribed) are missing or an `advance_to` asks for it, the clock moves in growing steps. Without `clock`: a
+ * real-time wait until they are acknowledged or the bound passes. Never sleeps a fixed time. Every attempt of the
+ * run becomes a `webhook-notification` exchange (body parsed from the request) for the step's checks.
+ */
+export const deliveriesStep: StepKind<DeliveriesBody> = {
+  name: 'deliveries',
+  explain: (b) => {
+    const moving = b.advance_to === undefined ? '' : `, moving the clock up to ${String(b.advance_to)} s`;
+    return `collect the notifications the receiver got${moving}`;
+  },
+  needs: (b) => ({ receiver: true, ...(b.advance_to === undefined ? {} : { capabilities: ['clock'] }) }),
+  run: async ({ body, scope, ctx, outcome }) => {
+    const run = await webhookRun(scope, ctx.webhooks);
+    const receiver = await ctx.webhooks.receiver();
+    const delivered = () => missingUpdates(run.facts, receiver.attempts().map(seen)).length === 0;
+    let summary: string;
+    if (ctx.control.has('clock')) {
+      const start = run.eventsAt ?? (await ctx.webhooks.now());
+      await ctx.webhooks.advance(0);
+      const advanceTo = body.advance_to === undefined ? undefined : Number(evaluate(body.advance_to, scope));
+      summary = await moveClock(ctx, start, advanceTo, delivered);
+    } else {
+      const realTimeoutMs = Number(evaluate(body.real_timeout_ms ?? DEFAULT_REAL_TIMEOUT_MS, scope));
+      const waited = await receiver.waitForUpdates(() => delivered(), { realTimeoutMs });
+      summary = waited.satisfied ? 'waited until delivered' : `waited ${realTimeoutMs / 1000} s`;
+    }
+    collect(run, receiver.attempts(), receiver.url, ctx, outcome);
+    outcome.meta.waited = { satisfied: delivered(), summary };
+  },
+};
+
+/**
+ * With `advance_to`, growing steps, so retry intervals can be told apart. Otherwise, when updates are still
+ * missing, one jump over the 36 hours a notification may be retried: whatever was going to come has come.
+ */
+async function moveClock(
+  ctx: RunContext,
+  start: number,
+  advanceTo: number | undefined,
+  delivered: () => boolean,
+): Promise<string> {
+  if (advanceTo !== undefined) {
+    const drive = await driveClock(ctx.webhooks, start, advanceTo, delivered);
+    return `moved the clock in ${drive.advances} steps to +${drive.to - start} s`;
+  }
+  if (delivered()) return 'delivered without moving the clock';
+  const to = await ctx.webhooks.advance(Math.max(0, start + DEFAULT_HORIZON_SECONDS - (await ctx.webhooks.now())));
+  return `moved the clock to +${to - start} s`;
+}
+
+function seen(attempt: Attempt) {
+  return { json: attempt.json, acknowledged: 'status' in attempt.answered && attempt.answered.status === 200 };
+}
+
+/** Every attempt of the run goes to the checks; only those an earlier step did not show go to the evidence. */
+function collect(
+  run: WebhookRun,
+  attempts: Attempt[],
+  receiverUrl: string,
+  ctx: RunContext,
+  outcome: StepOutcome,
+): void {
+  const windows = ctx.webhooks.windows();
+  attempts.forEach((attempt, i) => {
+    const exchange = attemptEvidence(attempt, receiverUrl, windows);
+    outcome.exchanges.push(exchange);
+    outcome.bodies.push(attempt.json);
+    if (i >= (run.shown ?? 0)) ctx.evidence.sink.push(exchange);
+  });
+  run.shown = attempts.length;
+  outcome.meta.webhook = factsSnapshot(run);
+}

@@ -1,0 +1,53 @@
+import type { GraphRequest } from '../../client/graph-client.js';
+import type { ExchangeStepSpec as ExchangeSpec } from '../../suite/suite.js';
+import { evaluate, type Scope } from '../../suite/template.js';
+import type { RunContext } from '../run-context.js';
+import type { StepKind } from './step-kind.js';
+
+/**
+ * Exchanges an authorization code for a token (contract §3.3) at the profile's `auth.token_endpoint`, with
+ * the parameters in the query for GET and as a form for POST. Every attempt is one exchange of the step.
+ */
+export const exchangeStep: StepKind<ExchangeSpec> = {
+  name: 'exchange',
+  explain: (b) => {
+    const times = b.count === undefined ? '' : ` ${String(b.count)} times${b.at_once ? ' at once' : ' in a row'}`;
+    return `exchange the authorization code at the token endpoint${times}`;
+  },
+  run: async ({ body, scope, ctx, keep }) => {
+    const count = body.count === undefined ? 1 : Number(evaluate(body.count, scope));
+    const request = exchangeRequest(body, scope, ctx);
+    if (body.at_once) {
+      const sent = await Promise.all(Array.from({ length: count }, () => ctx.client.send(request)));
+      sent.forEach(keep);
+      return;
+    }
+    const gap = body.advance_between === undefined ? 0 : Number(evaluate(body.advance_between, scope));
+    for (let i = 0; i < count; i++) {
+      if (i > 0 && gap > 0) await ctx.control.advance(gap);
+      keep(await ctx.client.send(request));
+    }
+  },
+};
+
+function exchangeRequest(body: ExchangeSpec, scope: Scope, ctx: RunContext): GraphRequest {
+  const { app, auth } = ctx.profile;
+  const value = (template: unknown, fallback: unknown) =>
+    String(template === undefined ? fallback : evaluate(template, scope));
+  const params = {
+    client_id: value(body.client_id, app.id),
+    client_secret: value(body.client_secret, app.secret ?? ''),
+    redirect_uri: value(body.redirect_uri, app.redirect_uris[0] ?? ''),
+    code: value(body.code, ''),
+  };
+  const { method, path } = auth.token_endpoint;
+  return {
+    method,
+    base: 'api',
+    path,
+    // Contract §3.3 names a bare `{base_url}/oauth/access_token`; no version prefix, no access token.
+    version: null,
+    token: null,
+    ...(method === 'GET' ? { query: params } : { body: { form: params } }),
+  };
+}

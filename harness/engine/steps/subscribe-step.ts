@@ -1,0 +1,74 @@
+import { isErrorResponse } from '../../checks/error-envelope.js';
+import type { WebhookFacts } from '../../checks/webhook-facts.js';
+import { UserInputError } from '../../errors.js';
+import { evaluate } from '../../suite/template.js';
+import { buildRequest } from '../build-request.js';
+import { verificationEvidence } from '../webhooks/attempt-evidence.js';
+import { CALLBACK_VARIANTS, isCallbackVariant } from '../webhooks/callback-variants.js';
+import { webhookRun } from '../webhooks/webhook-run.js';
+import type { StepKind } from './step-kind.js';
+
+/** A `subscribe:` step as written in a suite; values may be templates. */
+export interface SubscribeBody {
+  object: unknown;
+  fields?: unknown;
+  /** Default true. */
+  include_values?: unknown;
+  /** Which callback the target is pointed at: the run's receiver (default) or one it must refuse. */
+  callback?: unknown;
+  /** Default: the verify token the run's receiver checks. */
+  verify_token?: unknown;
+  /** A token name as in `request` (default `app`). */
+  token?: string;
+}
+
+/**
+ * POST `/{app_id}/subscriptions` with `object`, `callback_url`, `fields`, `include_values` and `verify_token` as
+ * form fields (arrays as JSON text). The verification GETs the callback received meanwhile are kept as evidence
+ * and in `meta.verifications`; a success is remembered so later delivery checks know what was subscribed.
+ */
+export const subscribeStep: StepKind<SubscribeBody> = {
+  name: 'subscribe',
+  explain: (b) =>
+    `subscribe the app to ${String(b.object)} ${JSON.stringify(b.fields ?? [])} ` +
+    `with callback ${String(b.callback ?? 'receiver')}`,
+  needs: (b) => ({ tokens: [b.token ?? 'app'], receiver: true }),
+  run: async ({ body, scope, ctx, outcome, keep }) => {
+    const run = await webhookRun(scope, ctx.webhooks);
+    const variant = evaluate(body.callback ?? 'receiver', scope);
+    if (!isCallbackVariant(variant)) {
+      const known = CALLBACK_VARIANTS.join(', ');
+      throw new UserInputError('SUITE_INVALID', `subscribe: unknown callback ${JSON.stringify(variant)}; use ${known}`);
+    }
+    const callback = await ctx.webhooks.callback(variant);
+    try {
+      const object = String(evaluate(body.object, scope));
+      const fields = (evaluate(body.fields ?? [], scope) as unknown[]).map(String);
+      const includeValues = evaluate(body.include_values ?? true, scope) === true;
+      const form = {
+        object,
+        callback_url: callback.url,
+        fields,
+        include_values: includeValues,
+        verify_token: String(evaluate(body.verify_token ?? ctx.webhooks.verifyToken, scope)),
+      };
+      const before = callback.verifications().length;
+      const path = `/${ctx.profile.app.id}/subscriptions`;
+      const request = buildRequest({ method: 'POST', path, token: body.token ?? 'app', form }, scope, ctx);
+      const sent = await ctx.client.send(request);
+      keep(sent);
+      const verifications = callback.verifications().slice(before).map((v) => verificationEvidence(v, callback.origin));
+      ctx.evidence.sink.push(...verifications);
+      outcome.meta.verifications = verifications;
+      if (!isErrorResponse(sent.exchange, sent.json)) remember(run.facts, object, fields, includeValues);
+    } finally {
+      await callback.close();
+    }
+  },
+};
+
+/** Reading R29: fields of an amending POST are added to the object's subscription. */
+function remember(facts: WebhookFacts, object: string, fields: string[], includeValues: boolean): void {
+  const known = facts.subscriptions[object]?.fields ?? [];
+  facts.subscriptions[object] = { fields: [...new Set([...known, ...fields])], include_values: includeValues };
+}

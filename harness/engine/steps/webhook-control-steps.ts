@@ -1,0 +1,77 @@
+import { isRecord } from '../../checks/check.js';
+import { CannotJudgeError } from '../../errors.js';
+import type { FailureMode } from '../../receiver/index.js';
+import { evaluate } from '../../suite/template.js';
+import { webhookRun } from '../webhooks/webhook-run.js';
+import type { StepKind } from './step-kind.js';
+
+/**
+ * Changes the target records and delivers (control `events`); each is remembered with the Live setting then.
+ * `fill_to: N` repeats the list, each copy under new ids, until it holds N updates: large batches whose
+ * generated part still shrinks to a few updates.
+ */
+export const eventsStep: StepKind<{ updates: unknown; fill_to?: unknown }> = {
+  name: 'events',
+  explain: (b) => {
+    const filledUp = b.fill_to === undefined ? '' : `, filled up to ${String(b.fill_to)}`;
+    return `inject changes through the control protocol (events)${filledUp}`;
+  },
+  needs: () => ({ capabilities: ['events'] }),
+  run: async ({ body, scope, ctx, outcome }) => {
+    const run = await webhookRun(scope, ctx.webhooks);
+    const given = evaluate(body.updates, scope);
+    if (!Array.isArray(given) || given.length === 0 || !given.every(isRecord)) {
+      const expected = 'a non-empty list of {object, id, field, value}';
+      throw new CannotJudgeError('SETUP_FAILED', `events: \`updates\` must be ${expected}`);
+    }
+    const updates = filled(given, Number(evaluate(body.fill_to ?? 0, scope)));
+    run.eventsAt ??= ctx.control.has('clock') ? await ctx.webhooks.now() : undefined;
+    const sent = await ctx.control.events({ updates });
+    outcome.exchanges.push(sent.exchange);
+    outcome.bodies.push(sent.json);
+    const live = ctx.webhooks.live;
+    for (const { object, id, field, value } of updates) {
+      run.facts.injected.push({ object: String(object), id: String(id), field: String(field), value, live });
+    }
+  },
+};
+
+function filled(updates: Record<string, unknown>[], size: number): Record<string, unknown>[] {
+  const list = [...updates];
+  for (let i = list.length; i < size; i++) {
+    const model = updates[i % updates.length]!;
+    list.push({ ...model, id: `${String(model.id)}${String(i).padStart(4, '0')}` });
+  }
+  return list;
+}
+
+/** Sets the app's Live setting (control `app`); the harness sets it back for the next run. */
+export const appLiveStep: StepKind<{ live: unknown }> = {
+  name: 'app-live',
+  explain: (b) => `set the app ${b.live === false ? 'not ' : ''}Live (control app)`,
+  needs: () => ({ capabilities: ['app'] }),
+  run: async ({ body, scope, ctx }) => {
+    const run = await webhookRun(scope, ctx.webhooks);
+    const live = evaluate(body.live, scope) === true;
+    const periods = run.facts.notLive;
+    const open = periods.at(-1);
+    if (live && open && open.toMs === undefined) open.toMs = Date.now();
+    await ctx.webhooks.setLive(live);
+    if (!live) periods.push({ fromMs: Date.now() });
+  },
+};
+
+/** The run's receiver fails the next `next` notification attempts: HTTP 500, a reset connection, or no answer. */
+export const receiverFailStep: StepKind<{ next: unknown; how?: unknown }> = {
+  name: 'receiver-fail',
+  explain: (b) => `make the receiver fail the next ${String(b.next)} notification attempts (${String(b.how ?? '500')})`,
+  needs: () => ({ receiver: true }),
+  run: async ({ body, scope, ctx }) => {
+    await webhookRun(scope, ctx.webhooks);
+    const how = String(evaluate(body.how ?? '500', scope)) as FailureMode;
+    if (!['500', 'hang', 'reset'].includes(how)) {
+      throw new CannotJudgeError('SETUP_FAILED', `receiver-fail: how must be 500, hang or reset, not ${how}`);
+    }
+    (await ctx.webhooks.receiver()).failNext(Number(evaluate(body.next, scope)), how);
+  },
+};

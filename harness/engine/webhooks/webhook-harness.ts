@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import type { ControlClient } from '../../control/control-client.js';
+import type { Profile } from '../../profile/profile.js';
+import {
+  type CertificateAuthority,
+  createCertificateAuthority,
+  type Receiver,
+  type ReceiverOptions,
+  startReceiver,
+} from '../../receiver/index.js';
+import type { AdvanceWindow } from './attempt-evidence.js';
+import { type Callback, type CallbackVariant, fromReceiver, startNegativeCallback } from './callback-variants.js';
+
+/** `receiver.*` in suite templates; filled when the run's receiver starts. */
+export interface ReceiverView {
+  url?: string;
+  callback?: string;
+  verify_token?: string;
+}
+
+/**
+ * The run's webhook side: one CA and one receiver, started on first use and closed with the run, plus the
+ * negative callbacks single steps need, and the clock and Live moves that date and explain what arrives.
+ */
+export interface WebhookHarness {
+  /** Why rules that need a receiver cannot run here (they are skipped with it), or undefined. */
+  readonly unavailable: string | undefined;
+  readonly view: ReceiverView;
+  /** The verify token every receiver of the run checks (`receiver.verify_token`). */
+  readonly verifyToken: string;
+  /** The Live setting as the suite last left it (the profile's `app.live` until a step changes it). */
+  readonly live: boolean;
+  /** The run's receiver; the first call creates the CA if needed, hands it over with `trust`, and starts it. */
+  receiver(): Promise<Receiver>;
+  /** A callback for one step: the run's receiver, or a refused one that `close()` stops. */
+  callback(variant: CallbackVariant): Promise<Callback>;
+  /** The target's clock (control `clock`), read without adding evidence. */
+  now(): Promise<number>;
+  /** Moves the target's clock without adding evidence, and remembers when, to date what arrives meanwhile. */
+  advance(seconds: number): Promise<number>;
+  windows(): readonly AdvanceWindow[];
+  /** Sets the app's Live setting through the evidence-keeping control client; it is set back for the next run. */
+  setLive(live: boolean): Promise<void>;
+  /** A run's first webhook step: forget the previous run's attempts and failures, and set Live back. */
+  beginRun(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface WebhookHarnessOptions {
+  profile: Profile;
+  /** Keeps control exchanges as evidence (the run's client). */
+  control: ControlClient;
+  /** The same protocol without evidence: clock reads on every arrival, long clock drives, Live restores. */
+  quiet: ControlClient;
+  /** A CA the target already trusts (`--ca-dir`); otherwise one is created and handed over with `trust`. */
+  ca?: CertificateAuthority;
+}
+
+export function createWebhookHarness(options: WebhookHarnessOptions): WebhookHarness {
+  return new RunWebhooks(options);
+}
+
+class RunWebhooks implements WebhookHarness {
+  readonly unavailable: string | undefined;
+  readonly verifyToken = `graphcheck-${randomBytes(8).toString('hex')}`;
+  readonly view: ReceiverView = { verify_token: this.verifyToken };
+  private readonly configuredLive: boolean;
+  private currentLive: boolean;
+  private readonly advances: AdvanceWindow[] = [];
+  private readonly base: ReceiverOptions;
+  private ca: Promise<CertificateAuthority> | undefined;
+  private started: Promise<Receiver> | undefined;
+
+  constructor(private readonly options: WebhookHarnessOptions) {
+    const { profile, control, quiet } = options;
+    this.unavailable = options.ca || control.has('trust') ? undefined : UNTRUSTED;
+    this.configuredLive = this.currentLive = profile.app.live ?? true;
+    this.base = {
+      host: profile.webhooks.receiver_host,
+      verifyToken: this.verifyToken,
+      appSecret: profile.app.secret ?? '',
+      ...(quiet.has('clock') ? { clock: () => quiet.now() } : {}),
+      ...(profile.webhooks.mtls ? { mtls: { expectedCn: profile.webhooks.client_cert_cn } } : {}),
+    };
+  }
+
+  get live(): boolean {
+    return this.currentLive;
+  }
+
+  receiver(): Promise<Receiver> {
+    this.started ??= this.start();
+    return this.started;
+  }
+
+  async callback(variant: CallbackVariant): Promise<Callback> {
+    if (variant !== 'receiver') return startNegativeCallback(variant, this.base, () => this.trustedCa());
+    return fromReceiver(await this.receiver(), async () => {});
+  }
+
+  now(): Promise<number> {
+    return this.options.quiet.now();
+  }
+
+  async advance(seconds: number): Promise<number> {
+    const startMs = Date.now();
+    const to = await this.options.quiet.advance(seconds);
+    this.advances.push({ startMs, endMs: Date.now(), from: to - seconds, to });
+    return to;
+  }
+
+  windows(): readonly AdvanceWindow[] {
+    return this.advances;
+  }
+
+  async setLive(live: boolean): Promise<void> {
+    await this.options.control.setLive(live);
+    this.currentLive = live;
+  }
+
+  async beginRun(): Promise<void> {
+    this.advances.length = 0;
+    if (this.started) (await this.started).clear();
+    await this.restoreLive();
+  }
+
+  async close(): Promise<void> {
+    await this.restoreLive().catch(() => undefined);
+    const receiver = await this.started?.catch(() => undefined);
+    await receiver?.close();
+  }
+
+  private async start(): Promise<Receiver> {
+    const receiver = await startReceiver({ ...this.base, ca: await this.trustedCa() });
+    Object.assign(this.view, { url: receiver.url, callback: receiver.callbackUrl('/webhook') });
+    return receiver;
+  }
+
+  /** The run's CA: the one given, or a new one the target is told to trust (contract §4). */
+  private trustedCa(): Promise<CertificateAuthority> {
+    this.ca ??= (async () => {
+      const ca = this.options.ca ?? (await createCertificateAuthority());
+      if (this.options.control.has('trust')) await this.options.quiet.trust(ca.certPem);
+      return ca;
+    })();
+    return this.ca;
+  }
+
+  /** Control `app` survives `reset`; the suite sets it back (contract §2) before the next run uses delivery. */
+  private async restoreLive(): Promise<void> {
+    if (this.currentLive === this.configuredLive || !this.options.quiet.has('app')) return;
+    await this.options.quiet.setLive(this.configuredLive);
+    this.currentLive = this.configuredLive;
+  }
+}
+
+const UNTRUSTED =
+  'needs a webhook receiver the target trusts: the target does not serve the control capability "trust"; ' +
+  'run graphcheck ca --out DIR --with-key, add DIR/ca.pem to the target, and pass --ca-dir DIR';

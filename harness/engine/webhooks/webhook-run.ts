@@ -1,0 +1,32 @@
+import type { WebhookFacts } from '../../checks/webhook-facts.js';
+import type { Scope } from '../../suite/template.js';
+import type { WebhookHarness } from './webhook-harness.js';
+
+/** What one run of a rule did on the webhook side; kept in the run's scope, so a new run starts empty. */
+export interface WebhookRun {
+  facts: WebhookFacts;
+  /** The target's clock when the run first injected events (the start of `advance_to`). */
+  eventsAt?: number;
+  /** How many receiver attempts a `deliveries` step already put into the evidence. */
+  shown?: number;
+}
+
+const KEY = 'webhook';
+
+/**
+ * The run's webhook state. The scope is new for every run of a rule, so the first webhook step of a run finds
+ * none: it starts the run on the harness (the previous run's attempts and failures go, Live is set back).
+ */
+export async function webhookRun(scope: Scope, harness: WebhookHarness): Promise<WebhookRun> {
+  const existing = scope[KEY] as WebhookRun | undefined;
+  if (existing) return existing;
+  await harness.beginRun();
+  const run: WebhookRun = { facts: { injected: [], subscriptions: {}, notLive: [] } };
+  scope[KEY] = run;
+  return run;
+}
+
+/** A copy of the facts as they are now, for a step's checks (later steps keep adding to the run's own). */
+export function factsSnapshot(run: WebhookRun): WebhookFacts {
+  return structuredClone(run.facts);
+}

@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+
+/** `scheme://authority` | path | `?query#fragment`, split on the text itself so nothing gets normalised. */
+const URI = /^([a-zA-Z][a-zA-Z0-9+.-]*:\/\/)([^/?#]*)([^?#]*)(.*)$/;
+const DEFAULT_PORTS: Record<string, number> = { 'http://': 80, 'https://': 443 };
+
+interface Parts {
+  scheme: string;
+  authority: string;
+  path: string;
+  tail: string;
+}
+
+/**
+ * URIs that miss a registered one by one detail (R18): a trailing slash added or removed, another letter case
+ * in the path, another port, one more path segment. Never a registered URI itself; added query parameters are
+ * not generated (R18 leaves them open).
+ */
+export function nearMissUri(registered: string[]): fc.Arbitrary<string> {
+  const known = new Set(registered);
+  const candidates = registered.filter((uri) => URI.test(uri));
+  if (candidates.length === 0) throw new Error('near_miss_uri needs at least one absolute URI');
+  return fc
+    .constantFrom(...candidates)
+    .chain((uri) => fc.oneof(...missesOf(split(uri))))
+    .filter((uri) => !known.has(uri));
+}
+
+function split(uri: string): Parts {
+  const [, scheme = '', authority = '', path = '', tail = ''] = URI.exec(uri) ?? [];
+  return { scheme, authority, path, tail };
+}
+
+const join = (p: Parts): string => `${p.scheme}${p.authority}${p.path}${p.tail}`;
+
+function missesOf(parts: Parts): fc.Arbitrary<string>[] {
+  const misses = [slashToggled(parts), portChanged(parts), segmentAdded(parts)];
+  const letters = [...parts.path].flatMap((char, i) => (/[a-zA-Z]/.test(char) ? [i] : []));
+  if (letters.length > 0) misses.push(caseFlipped(parts, letters));
+  return misses;
+}
+
+function slashToggled(parts: Parts): fc.Arbitrary<string> {
+  const path = parts.path.endsWith('/') ? parts.path.slice(0, -1) : `${parts.path}/`;
+  return fc.constant(join({ ...parts, path }));
+}
+
+function caseFlipped(parts: Parts, letters: number[]): fc.Arbitrary<string> {
+  return fc.constantFrom(...letters).map((at) => {
+    const char = parts.path[at] ?? '';
+    const flipped = char === char.toLowerCase() ? char.toUpperCase() : char.toLowerCase();
+    return join({ ...parts, path: parts.path.slice(0, at) + flipped + parts.path.slice(at + 1) });
+  });
+}
+
+/** Another port than the one the URI reaches, written explicitly (never the scheme's default port). */
+function portChanged(parts: Parts): fc.Arbitrary<string> {
+  const match = /^(.*?)(?::(\d+))?$/.exec(parts.authority);
+  const host = match?.[1] ?? parts.authority;
+  const current = match?.[2] === undefined ? DEFAULT_PORTS[parts.scheme.toLowerCase()] : Number(match[2]);
+  return fc
+    .integer({ min: 1, max: 65535 })
+    .filter((port) => port !== current && port !== DEFAULT_PORTS[parts.scheme.toLowerCase()])
+    .map((port) => join({ ...parts, authority: `${host}:${port}` }));
+}
+
+function segmentAdded(parts: Parts): fc.Arbitrary<string> {
+  const unit = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789');
+  const segment = fc.string({ unit, minLength: 1, maxLength: 8 });
+  return segment.map((name) => {
+    const path = parts.path.endsWith('/') ? `${parts.path}${name}/` : `${parts.path}/${name}`;
+    return join({ ...parts, path });
+  });
+}

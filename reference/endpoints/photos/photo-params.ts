@@ -1,0 +1,95 @@
+import { invalidParam } from '../../graph-error.js';
+import { readBool, readInt, readObject, readString, toInt } from '../../params.js';
+import type { FaultSet } from '../../types.js';
+
+type Params = Record<string, unknown>;
+
+/** The photo edge's own spelling (R16: `min`, `none`; the feed says `minute`). */
+const GRANULARITIES = ['year', 'month', 'day', 'hour', 'min', 'none'];
+const CONTENT_TYPES = [
+  'SCHEDULED',
+  'SCHEDULED_RECURRING',
+  'DRAFT',
+  'PUBLISH_PENDING',
+  'ADS_POST',
+  'INLINE_CREATED',
+  'PUBLISHED',
+  'REVIEWABLE_BRANDED_CONTENT',
+];
+const PROVENANCE_TYPES = [
+  'C2PA',
+  'IPTC',
+  'EXPLICIT',
+  'INVISIBLE_WATERMARK',
+  'C2PA_METADATA_EDITED',
+  'IPTC_METADATA_EDITED',
+  'EXPLICIT_IMAGINE',
+  'EXPLICIT_IMAGINE_ME',
+  'EXPLICIT_RESTYLE',
+  'EXPLICIT_ANIMATE',
+  'EXPLICIT_FACE_SWAP',
+  'EXPLICIT_WARDROBE',
+  'EXPLICIT_DROP_IN',
+];
+const PROJECTIONS = ['equirectangular', 'cylindrical', 'cubestrip'];
+const SPHERICAL_SIZES = [
+  'CroppedAreaImageWidthPixels',
+  'CroppedAreaImageHeightPixels',
+  'FullPanoWidthPixels',
+  'FullPanoHeightPixels',
+];
+/** Initial-view overrides: int64 within the degrees the Meaning column states. */
+const RANGES: Array<[string, number, number]> = [
+  ['initial_view_heading_override_degrees', 0, 360],
+  ['initial_view_pitch_override_degrees', -90, 90],
+  ['initial_view_vertical_fov_override_degrees', 60, 120],
+];
+
+function oneOf(params: Params, name: string, allowed: string[]): void {
+  const value = readString(params, name);
+  if (value !== undefined && !allowed.includes(value)) {
+    throw invalidParam(`${name} must be one of ${allowed.join(', ')}.`);
+  }
+}
+
+/** `provenance_info`: `is_gen_ai` (boolean) and `provenance_type` (enum) are both required. */
+function checkProvenance(info: Params | undefined): void {
+  if (!info) return;
+  if (readBool(info, 'is_gen_ai') === undefined) throw invalidParam('provenance_info.is_gen_ai is required.');
+  if (readString(info, 'provenance_type') === undefined) {
+    throw invalidParam('provenance_info.provenance_type is required.');
+  }
+  oneOf(info, 'provenance_type', PROVENANCE_TYPES);
+}
+
+/** `spherical_metadata`: `ProjectionType` and the four size fields are required. */
+function checkSpherical(metadata: Params | undefined): void {
+  if (!metadata) return;
+  if (readString(metadata, 'ProjectionType') === undefined) {
+    throw invalidParam('spherical_metadata.ProjectionType is required.');
+  }
+  oneOf(metadata, 'ProjectionType', PROJECTIONS);
+  for (const name of SPHERICAL_SIZES) {
+    if (toInt(metadata[name], `spherical_metadata.${name}`) === undefined) {
+      throw invalidParam(`spherical_metadata.${name} is required.`);
+    }
+  }
+}
+
+/**
+ * The photo POST parameters with a stated enum, range or required sub-field (R1): a value outside them is
+ * code 100. Checked before any image is fetched.
+ */
+export function checkPhotoParams(params: Params, faults: FaultSet): void {
+  if (faults.has('photos-params-unchecked')) return;
+  oneOf(params, 'backdated_time_granularity', GRANULARITIES);
+  oneOf(params, 'unpublished_content_type', CONTENT_TYPES);
+  for (const [name, min, max] of RANGES) {
+    const value = readInt(params, name);
+    if (value !== undefined && (value < min || value > max)) {
+      throw invalidParam(`${name} must be from ${min} to ${max}.`);
+    }
+  }
+  checkProvenance(readObject(params, 'provenance_info'));
+  checkSpherical(readObject(params, 'spherical_metadata'));
+}

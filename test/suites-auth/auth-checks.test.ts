@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckContext, CheckInput } from '../../harness/checks/check.js';
+import { CHECKS } from '../../harness/checks/registry.js';
+import type { Exchange } from '../../harness/model/index.js';
+
+const ctx: CheckContext = {
+  errorPaths: { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' },
+};
+
+function answer(status: number, body: string, headers: Record<string, string> = {}): Exchange {
+  return {
+    request: { method: 'GET', url: 'http://127.0.0.1/x', headers: {} },
+    response: { status, headers, body },
+    startedAt: new Date(0).toISOString(),
+    durationMs: 0,
+  };
+}
+
+function json(status: number, value: unknown, headers: Record<string, string> = {}): CheckInput {
+  return { exchanges: [answer(status, JSON.stringify(value), headers)], bodies: [value], meta: {} };
+}
+
+function run(name: string, input: CheckInput, args?: unknown) {
+  const check = CHECKS.get(name);
+  if (!check) throw new Error(`no check ${name}`);
+  expect(check.argsProblem?.(args)).toBeUndefined();
+  return check.run(input, args, ctx).map((f) => f.message);
+}
+
+const ALLOW = 'https://app.example/callback?code=AQxyz&state=a%20b%2Bc%26d#_';
+
+describe('redirect', () => {
+  it('reads the redirect from the body and compares decoded parameters, the target and the fragment', () => {
+    const args = {
+      to: 'https://app.example/callback',
+      params: { code: { equals: 'AQxyz' }, state: { equals: 'a b+c&d' } },
+      fragment: { equals: '_' },
+    };
+    expect(run('redirect', json(200, { location: ALLOW }), args)).toEqual([]);
+  });
+
+  it('quotes the whole redirect when a parameter differs', () => {
+    const messages = run('redirect', json(200, { location: ALLOW }), { params: { state: { equals: 'a b' } } });
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('query `state` is "a b+c&d", expected "a b"');
+    expect(messages[0]).toContain(`(redirect: ${ALLOW})`);
+  });
+
+  it('judges raw parameter text before decoding', () => {
+    const plus = json(200, { location: 'https://a.example/cb?error_description=Permissions+error' });
+    const encoded = json(200, { location: 'https://a.example/cb?error_description=Permissions%20error' });
+    const args = { raw_params: { error_description: { matches: '^(?!.*%20)\\S+$' } } };
+    expect(run('redirect', plus, args)).toEqual([]);
+    expect(run('redirect', encoded, args)[0]).toContain('raw query text of `error_description`');
+  });
+
+  it('falls back to the Location header and reports a missing fragment and a wrong target', () => {
+    const input: CheckInput = {
+      exchanges: [answer(302, '', { location: 'https://app.example/other?code=1' })],
+      bodies: [undefined],
+      meta: {},
+    };
+    const messages = run('redirect', input, { to: 'https://app.example/callback', fragment: { equals: '_' } });
+    expect(messages.map((m) => m.split(' (redirect')[0])).toEqual([
+      'goes to https://app.example/other, expected https://app.example/callback',
+      'fragment is undefined, expected "_"',
+    ]);
+  });
+
+  it('says so when the answer is an error instead of a redirect', () => {
+    const messages = run('redirect', json(400, { error: { code: 100, message: 'bad' } }), {});
+    expect(messages[0]).toMatch(/^expected a redirect, got an error: HTTP 400/);
+  });
+
+  it('refuses unknown arguments when the suite is loaded', () => {
+    expect(CHECKS.get('redirect')?.argsProblem?.({ query: {} })).toBe('redirect does not know query');
+  });
+});
+
+describe('html-page', () => {
+  const page = (status: number, type: string, body = '<html></html>'): CheckInput => ({
+    exchanges: [answer(status, body, { 'content-type': type })],
+    bodies: [undefined],
+    meta: {},
+  });
+
+  it('accepts a 2xx HTML answer and judges any body', () => {
+    expect(CHECKS.get('html-page')?.acceptsAnyBody).toBe(true);
+    expect(run('html-page', page(200, 'text/html; charset=utf-8'))).toEqual([]);
+  });
+
+  it('refuses JSON, an error status and an empty page', () => {
+    expect(run('html-page', json(200, { window: true }, { 'content-type': 'application/json' }))[0]).toMatch(
+      /expected an HTML page, got Content-Type application\/json/,
+    );
+    expect(run('html-page', page(400, 'text/html'))[0]).toMatch(/expected a page, got HTTP 400/);
+    expect(run('html-page', page(200, 'text/html', ''))).toEqual(['the HTML answer has an empty body']);
+  });
+});
+
+describe('header', () => {
+  it('matches a header by name, whatever its case', () => {
+    const input = json(200, {}, { 'X-Graph-Version': 'v24.0' });
+    expect(run('header', input, { name: 'x-graph-version', equals: 'v24.0' })).toEqual([]);
+    expect(run('header', input, { name: 'x-graph-version', equals: 'v23.0' })).toEqual([
+      'response header `x-graph-version` is "v24.0", expected "v23.0"',
+    ]);
+    expect(run('header', json(200, {}), { name: 'x-graph-version', exists: true })).toEqual([
+      'response header `x-graph-version` is missing',
+    ]);
+  });
+});
+
+describe('not-error-code', () => {
+  it('passes a success and other errors, fails the named code', () => {
+    expect(run('not-error-code', json(200, { data: [] }), { code: 190 })).toEqual([]);
+    expect(run('not-error-code', json(403, { error: { code: 200, message: 'no' } }), { code: 190 })).toEqual([]);
+    expect(run('not-error-code', json(400, { error: { code: 190, message: 'bad token' } }), { code: [190] })[0]).toMatch(
+      /^the response is an error with code 190/,
+    );
+  });
+});
