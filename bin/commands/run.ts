@@ -4,13 +4,13 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { openRun } from '../../harness/engine/open-run.js';
 import { exitCodeFor, runSuites } from '../../harness/engine/run-suites.js';
-import type { RunResult } from '../../harness/model/index.js';
+import type { RuleResult, RunResult } from '../../harness/model/index.js';
 import { profileSecrets } from '../../harness/profile/profile.js';
 import { consoleReporter } from '../../harness/reports/console-reporter.js';
 import { jsonReporter } from '../../harness/reports/json-reporter.js';
 import { junitReporter } from '../../harness/reports/junit-reporter.js';
 import { markdownReporter } from '../../harness/reports/markdown-reporter.js';
-import { redactRun } from '../../harness/reports/redact-run.js';
+import { ruleRedactor } from '../../harness/reports/redact-run.js';
 import { UserInputError } from '../../harness/errors.js';
 import { loadSuites } from '../../harness/suite/load-suite.js';
 import { wholeNumberFlag } from '../flags.js';
@@ -91,20 +91,25 @@ export async function runCommand(flags: RunFlags, print: (text: string) => void)
       junitReporter(flags.reportDir),
       markdownReporter(flags.reportDir),
     ];
+    const secrets = { appSecret: session.target.profile.app.secret, values: profileSecrets(session.target.profile) };
+    // Progress lines and report files alike see only redacted results (unless --show-secrets).
+    const redact = flags.showSecrets ? (r: RuleResult) => r : ruleRedactor(secrets);
+    const cache = new Map<RuleResult, RuleResult>();
+    const shown = (r: RuleResult) => cache.get(r) ?? cache.set(r, redact(r)).get(r)!;
     let result: RunResult;
     try {
       result = await runSuites(suites, session.selection, run.ctx, {
         onRuleEnd: (r) => {
-          for (const reporter of reporters) reporter.onRuleEnd?.(r);
+          const rule = shown(r);
+          for (const reporter of reporters) reporter.onRuleEnd?.(rule);
         },
       });
       await session.finish(run.ctx);
     } finally {
       await run.close();
     }
-    const secrets = { appSecret: session.target.profile.app.secret, values: profileSecrets(session.target.profile) };
-    const shown = flags.showSecrets ? result : redactRun(result, secrets);
-    for (const reporter of reporters) await reporter.onRunEnd?.(shown);
+    const redacted = { ...result, results: result.results.map(shown) };
+    for (const reporter of reporters) await reporter.onRunEnd?.(redacted);
     print(`reports: ${flags.reportDir}/report.json, junit.xml, summary.md\n`);
     return exitCodeFor(result);
   } finally {
