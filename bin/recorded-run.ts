@@ -1,15 +1,18 @@
-import { openCassette } from '../harness/cassette/cassette-reader.js';
 import type { RunDocument } from '../harness/cassette/cassette-format.js';
 import { keyedHash, placeholderAlias } from '../harness/cassette/placeholder.js';
 import { virtualContentHost } from '../harness/content-host/virtual-host.js';
 import type { ContentHost } from '../harness/content-host/index.js';
+import { ControlClient } from '../harness/control/control-client.js';
+import type { WebhookRecording, WebhookReplay, WebhookTape } from '../harness/engine/webhooks/webhook-tape.js';
 import { UserInputError } from '../harness/errors.js';
 import { validateProfile } from '../harness/profile/load-profile.js';
 import { type Profile, profileSecrets } from '../harness/profile/profile.js';
 import { startRecorder } from '../harness/recorder/recorder.js';
+import { loadReplay } from '../harness/replay/load-replay.js';
+import { ReplayedArrivals } from '../harness/replay/replayed-arrivals.js';
 import { startReplayServer } from '../harness/replay/replay-server.js';
 
-type RunFacts = Omit<RunDocument['run'], 'profile'>;
+type RunFacts = Omit<RunDocument['run'], 'profile' | 'rule_starts' | 'webhooks'>;
 
 /** The profile's addresses that share the target's origin, moved to `origin` (a recorder or a replay server). */
 function rewire(profile: Profile, from: string, to: string): Profile {
@@ -24,10 +27,11 @@ function rewire(profile: Profile, from: string, to: string): Profile {
 }
 
 /**
- * `run --record FILE`: the run talks to the target through a recording proxy; at the end the cassette gets a run
- * document with what an offline repeat needs, the profile's secrets written as the cassette's placeholders.
+ * `run --record FILE`: the run talks to the target through a recording proxy, and what reaches its webhook
+ * receivers goes into the same cassette; at the end the cassette gets a run document with what an offline repeat
+ * needs, the secrets written as the cassette's placeholders.
  */
-export async function startRecording(file: string, profile: Profile) {
+export async function startRecording(file: string, profile: Profile, timeoutMs: number) {
   const origin = new URL(profile.base_url).origin;
   const recorder = await startRecorder({
     target: origin,
@@ -36,49 +40,87 @@ export async function startRecording(file: string, profile: Profile) {
     appSecret: profile.app.secret,
     secrets: profileSecrets(profile),
   });
+  const writer = recorder.writer!;
+  const ruleStarts: Record<string, number> = {};
   let closed: Promise<void> | undefined;
   const close = () => (closed ??= recorder.close());
+  const webhooks: WebhookRecording = {
+    record: (exchange) => writer.append(exchange),
+    // Straight to the target: an offline repeat takes arrival times from the cassette, not from clock reads.
+    clock: new ControlClient(profile, timeoutMs),
+  };
   return {
     profile: rewire(profile, origin, recorder.url),
-    async finish(facts: RunFacts, host: ContentHost): Promise<void> {
-      const writer = recorder.writer!;
-      const redacted = redactProfile(profile, writer.header.redaction.salt ?? '', writer.placeholders, writer.header.redaction.app_secret_stand_in);
-      writer.appendDocument({ run: { ...facts, host_url: host.url, host_unreachable: host.unreachableUrl(), profile: redacted } }, 'the run, for `graphcheck run --cassette`');
+    webhooks,
+    ruleStarted: (ruleId: string) => {
+      ruleStarts[ruleId] = writer.count;
+    },
+    async finish(facts: RunFacts, host: ContentHost, tape: WebhookTape): Promise<void> {
+      const { salt = '', app_secret_stand_in: standIn } = writer.header.redaction;
+      const secrets = [...profileSecrets(profile), tape.verify_token];
+      const redact = <T>(value: T) => redactValues(value, secrets, profile.app.secret, salt, writer.placeholders, standIn);
+      const run = { ...facts, host_url: host.url, host_unreachable: host.unreachableUrl(), rule_starts: ruleStarts };
+      writer.appendDocument(
+        { run: { ...run, profile: redact(profile), webhooks: redact(tape) } },
+        'the run, for `graphcheck run --cassette`',
+      );
       await close();
     },
     close,
   };
 }
 
-/** Each secret becomes the placeholder the cassette already uses for it; the app secret its stand-in. */
-function redactProfile(profile: Profile, salt: string, placeholders: Readonly<Record<string, { hash: string }>>, standIn?: string) {
-  let text = JSON.stringify(profile);
-  for (const secret of profileSecrets(profile)) {
+/** Each secret becomes the alias of the placeholder the cassette already uses for it; the app secret its stand-in. */
+function redactValues<T>(
+  value: T,
+  secrets: string[],
+  appSecret: string | undefined,
+  salt: string,
+  placeholders: Readonly<Record<string, { hash: string }>>,
+  standIn?: string,
+): T {
+  let text = JSON.stringify(value);
+  for (const secret of secrets) {
     const hash = keyedHash(salt, secret);
     const id = Object.entries(placeholders).find(([, info]) => info.hash === hash)?.[0];
-    const replacement = secret === profile.app.secret && standIn ? standIn : id ? placeholderAlias(id) : 'redacted-unused-0';
+    const replacement = secret === appSecret && standIn ? standIn : id ? placeholderAlias(id) : 'redacted-unused-0';
     text = text.split(JSON.stringify(secret).slice(1, -1)).join(replacement);
   }
-  return JSON.parse(text) as Record<string, unknown>;
+  return JSON.parse(text) as T;
 }
 
-/** `run --cassette FILE`: a replay server answers from the cassette, and the run repeats with the recorded facts. */
+/**
+ * `run --cassette FILE`: a replay server answers from the cassette, the recorded webhook requests arrive at
+ * stand-in receivers as the replay reaches them, and the run repeats with the recorded facts.
+ */
 export async function startReplaying(file: string) {
-  const cassette = await openCassette(file);
-  for await (const _ of cassette.entries()) {
-    // Streams to the end: the run document is written last.
-  }
-  const run = cassette.run;
+  const source = await loadReplay(file);
+  const run = source.run;
   if (!run) {
     throw new UserInputError('CASSETTE_INVALID', `${file}: no run document: record it with \`graphcheck run --record ${file}\``);
   }
-  const replay = await startReplayServer({ cassette: file });
   const recorded = validateProfile(run.profile, `${file} (run document)`);
+  const tape = run.webhooks;
+  const arrivals = tape
+    ? new ReplayedArrivals(source, { verifyToken: tape.verify_token, appSecret: recorded.app.secret ?? '' })
+    : undefined;
+  const replay = await startReplayServer({
+    cassette: source,
+    ...(arrivals ? { onServe: (entry) => arrivals.release(entry.index) } : {}),
+  });
   const origin = new URL(recorded.base_url).origin;
+  const webhooks: WebhookReplay | undefined =
+    tape && arrivals ? { tape, receiverAt: (url) => arrivals.receiverAt(url) } : undefined;
   return {
     run,
     profile: rewire(recorded, origin, replay.url),
     host: virtualContentHost(run.host_url, run.host_unreachable ?? `${run.host_url}/unreachable`),
+    webhooks,
+    /** Rules recorded in one run repeat one at a time: each answers from where its own recording began. */
+    ruleStarted: (ruleId: string) => {
+      const start = run.rule_starts?.[ruleId];
+      if (start !== undefined) replay.seek(start);
+    },
     close: () => replay.close(),
   };
 }

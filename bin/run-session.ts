@@ -6,6 +6,7 @@ import type { Profile } from '../harness/profile/profile.js';
 import { listFlag } from './flags.js';
 import { startRecording, startReplaying } from './recorded-run.js';
 import { type ResolvedTarget, resolveTarget, type TargetFlags } from './target.js';
+import type { WebhookRecording, WebhookReplay } from '../harness/engine/webhooks/webhook-tape.js';
 
 interface SessionFlags extends TargetFlags {
   suite?: string[];
@@ -27,6 +28,10 @@ export interface RunSession {
   selection: RunSelection;
   host?: ContentHost;
   unissuedToken?: string;
+  /** The webhook side of a recorded run (`--record`) or of its repeat (`--cassette`). */
+  webhooks?: { recording?: WebhookRecording; replay?: WebhookReplay };
+  /** Each rule, as it starts. */
+  ruleStarted(ruleId: string): void;
   /** Called after the rules ran, while the run's content host still stands. */
   finish(ctx: RunContext): Promise<void>;
   close(): Promise<void>;
@@ -37,12 +42,22 @@ export async function openSession(flags: SessionFlags, timeoutMs: number, seed: 
   const selection = { suites: flags.suite, rules: flags.rule };
   if (flags.cassette) return replaySession(flags, flags.cassette);
   const target = await resolveTarget({ ...flags, fault: listFlag(flags.fault) }, timeoutMs);
-  const base = { target, profile: target.profile, seed, runs, versionPrefix: flags.versionPrefix, selection };
+  const base = {
+    target,
+    profile: target.profile,
+    seed,
+    runs,
+    versionPrefix: flags.versionPrefix,
+    selection,
+    ruleStarted: () => {},
+  };
   if (!flags.record) return { ...base, finish: async () => {}, close: () => target.close() };
-  const recording = await startRecording(flags.record, target.profile);
+  const recording = await startRecording(flags.record, target.profile, timeoutMs);
   return {
     ...base,
     profile: recording.profile,
+    webhooks: { recording: recording.webhooks },
+    ruleStarted: recording.ruleStarted,
     finish: (ctx) =>
       recording.finish(
         {
@@ -55,6 +70,7 @@ export async function openSession(flags: SessionFlags, timeoutMs: number, seed: 
           unissued_token: ctx.unissuedToken,
         },
         ctx.host,
+        ctx.webhooks.tape(),
       ),
     close: async () => {
       await recording.close();
@@ -67,14 +83,22 @@ async function replaySession(flags: SessionFlags, file: string): Promise<RunSess
   if (flags.target || flags.profile) throw new UserInputError('USAGE', '--cassette replays a recorded run: drop --target and --profile');
   const replay = await startReplaying(file);
   const { run } = replay;
+  if (flags.seed !== undefined && Number(flags.seed) !== run.seed) {
+    await replay.close();
+    throw new UserInputError('USAGE', `--seed ${flags.seed}: ${file} was recorded with seed ${run.seed}; drop --seed`);
+  }
+  const narrowed = Boolean(flags.suite?.length || flags.rule?.length);
   return {
     target: { profile: replay.profile, args: ` --cassette ${file}`, close: async () => {} },
     profile: replay.profile,
     seed: run.seed,
     runs: run.runs,
     versionPrefix: run.version_prefix,
-    selection: { suites: run.suites, rules: run.rules },
+    // --suite and --rule narrow the recorded run (each rule answers from where its recording began).
+    selection: narrowed ? { suites: flags.suite, rules: flags.rule } : { suites: run.suites, rules: run.rules },
     host: replay.host,
+    ...(replay.webhooks ? { webhooks: { replay: replay.webhooks } } : {}),
+    ruleStarted: replay.ruleStarted,
     unissuedToken: run.unissued_token,
     finish: async () => {},
     close: () => replay.close(),

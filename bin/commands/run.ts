@@ -84,6 +84,8 @@ export async function runCommand(flags: RunFlags, print: (text: string) => void)
       ...(flags.caDir ? { caDir: flags.caDir } : {}),
       ...(session.host ? { host: session.host } : {}),
       ...(session.unissuedToken ? { unissuedToken: session.unissuedToken } : {}),
+      ...(session.webhooks?.recording ? { recording: session.webhooks.recording } : {}),
+      ...(session.webhooks?.replay ? { replay: session.webhooks.replay } : {}),
     });
     const reporters = [
       consoleReporter(print, { verbose: flags.verbose }),
@@ -99,6 +101,7 @@ export async function runCommand(flags: RunFlags, print: (text: string) => void)
     let result: RunResult;
     try {
       result = await runSuites(suites, session.selection, run.ctx, {
+        onRuleStart: (rule) => session.ruleStarted(rule.id),
         onRuleEnd: (r) => {
           const rule = shown(r);
           for (const reporter of reporters) reporter.onRuleEnd?.(rule);

@@ -33,6 +33,15 @@ export interface RunDocument {
     /** The closed address the run used as an unreachable link. */
     host_unreachable?: string;
     unissued_token: string;
+    /** Per rule id, the cassette position of the rule's first exchange: a repeat of one rule starts there. */
+    rule_starts?: Record<string, number>;
+    /** The run's webhook side (verify token, CA certificate, callback addresses), secrets as placeholder aliases. */
+    webhooks?: {
+      verify_token: string;
+      ca_pem?: string;
+      receiver_url?: string;
+      callbacks: Record<string, string[]>;
+    };
   };
 }
 

@@ -48,3 +48,8 @@ export function withForm(id: string, form: string): string {
 export function keyedHash(salt: string, secret: string): string {
   return createHmac('sha256', salt).update(secret).digest('hex');
 }
+
+/** Every placeholder in `text` spelt as its URL-safe alias, so a recorded link stays a valid URL. */
+export function aliasPlaceholders(text: string): string {
+  return text.includes('<redacted:') ? text.replace(PLACEHOLDER_PATTERN, (_, kind, n) => `redacted-${kind}-${n}`) : text;
+}

@@ -4,6 +4,9 @@ import { keyedHash, type PlaceholderInfo, placeholderId, withForm } from './plac
 import { notificationSignatureValid, resignNotification } from './resign-notification.js';
 import { formOf, secretAnchor, secretPattern } from './secret-forms.js';
 
+/** Characters a client may add to a secret it was given (the authorization code's `#_` marker). */
+const MAX_DECORATION = 3;
+
 export interface RedactorOptions {
   /** The app secret: redacted as `app_secret`; notifications are re-signed with `standInSecret`. */
   appSecret?: string;
@@ -145,7 +148,17 @@ export class Redactor {
   }
 
   private learn(found: FoundSecret): void {
+    if (this.decorates(found.value)) return;
     this.secretFor(found, true);
+  }
+
+  /**
+   * A known secret with a few characters added (a code still carrying its `#_` marker) is not a new secret: the
+   * known one inside is replaced, so replay matches it through the same placeholder.
+   */
+  private decorates(value: string): boolean {
+    if (this.secrets.has(value)) return false;
+    return this.ordered.some((s) => value.length - s.value.length <= MAX_DECORATION && value.includes(s.value));
   }
 
   private secretFor(found: FoundSecret, global: boolean): Secret {

@@ -1,4 +1,7 @@
 import { createReadStream } from 'node:fs';
+import { createGunzip } from 'node:zlib';
+import { UserInputError } from '../errors.js';
+import { isGzipFile } from './gzip-file.js';
 
 /** One document of a YAML stream: its text and the 1-based line where it starts (its `---` line). */
 export interface RawDocument {
@@ -20,23 +23,43 @@ function hasContent(lines: string[]): boolean {
   });
 }
 
-/** Lines of a file, split on `\n` only, decoded as UTF-8 line by line, without holding the file. */
+/** The file's bytes, gunzipped on the fly when it is gzip; a damaged gzip stream is the user's file to fix. */
+async function* chunksOf(file: string): AsyncGenerator<Buffer> {
+  const raw = createReadStream(file, { highWaterMark: 1 << 20 });
+  if (!(await isGzipFile(file))) {
+    yield* raw as AsyncIterable<Buffer>;
+    return;
+  }
+  try {
+    yield* raw.pipe(createGunzip({ chunkSize: 1 << 20 })) as AsyncIterable<Buffer>;
+  } catch (error) {
+    const reason = (error as Error).message;
+    throw new UserInputError('CASSETTE_INVALID', `${file}: damaged gzip stream (${reason}): re-compress it from the YAML cassette`);
+  } finally {
+    raw.destroy();
+  }
+}
+
+/**
+ * Lines of a file, split on `\n` only, decoded as UTF-8 line by line, without holding the file. A long line
+ * (a base64 upload of many megabytes) is gathered as a list of chunks and joined once, not re-copied per chunk.
+ */
 async function* linesOf(file: string): AsyncGenerator<string> {
-  let rest = Buffer.alloc(0);
-  for await (const chunk of createReadStream(file, {
-    highWaterMark: 1 << 20,
-  })) {
-    let buf = rest.length === 0 ? (chunk as Buffer) : Buffer.concat([rest, chunk as Buffer]);
+  let pending: Buffer[] = [];
+  for await (const chunk of chunksOf(file)) {
+    let buf = chunk;
     let nl = buf.indexOf(10);
     while (nl !== -1) {
-      const end = nl > 0 && buf[nl - 1] === 13 ? nl - 1 : nl;
-      yield buf.toString('utf8', 0, end);
+      const line = pending.length === 0 ? buf.subarray(0, nl) : Buffer.concat([...pending, buf.subarray(0, nl)]);
+      pending = [];
+      const end = line.length > 0 && line[line.length - 1] === 13 ? line.length - 1 : line.length;
+      yield line.toString('utf8', 0, end);
       buf = buf.subarray(nl + 1);
       nl = buf.indexOf(10);
     }
-    rest = Buffer.from(buf);
+    if (buf.length > 0) pending.push(Buffer.from(buf));
   }
-  if (rest.length > 0) yield rest.toString('utf8');
+  if (pending.length > 0) yield Buffer.concat(pending).toString('utf8');
 }
 
 /**

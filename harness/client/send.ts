@@ -54,6 +54,7 @@ export async function send(out: OutgoingRequest): Promise<SentExchange> {
     }
     return { exchange, json: parseJson(bytes) };
   } catch (error) {
+    if (error instanceof TargetFailure) throw error;
     exchange.durationMs = Date.now() - started;
     throw networkError(error, out, exchange);
   }

@@ -7,6 +7,7 @@ import { readCaFiles } from '../receiver/index.js';
 import type { RunContext } from './run-context.js';
 import { preflight } from './preflight.js';
 import { createWebhookHarness } from './webhooks/webhook-harness.js';
+import type { WebhookRecording, WebhookReplay } from './webhooks/webhook-tape.js';
 
 export interface OpenRunOptions {
   profile: Profile;
@@ -22,6 +23,10 @@ export interface OpenRunOptions {
   unissuedToken?: string;
   /** A CA the target was configured to trust by hand (`graphcheck ca --with-key`), for targets without `trust`. */
   caDir?: string;
+  /** `run --record`: what reaches the run's receivers goes into the cassette too. */
+  recording?: WebhookRecording;
+  /** `run --cassette`: receivers replayed from the cassette. */
+  replay?: WebhookReplay;
 }
 
 /** Builds the clients and the content host, then runs preflight. `close()` stops what it started. */
@@ -38,6 +43,8 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: RunContex
     control,
     quiet: new ControlClient(profile, options.timeoutMs),
     ...(ca ? { ca } : {}),
+    ...(options.recording ? { recording: options.recording } : {}),
+    ...(options.replay ? { replay: options.replay } : {}),
   });
   const close = async () => {
     await webhooks.close();

@@ -52,7 +52,14 @@ async function runProperty(
 ): Promise<RuleResult> {
   const outcomes = new Map<string, RunOutcome>();
   let cannotJudge: RunOutcome | undefined;
-  const property = fc.asyncProperty(recordArbitrary(rule.given!, base), async (given) => {
+  let arbitrary: ReturnType<typeof recordArbitrary>;
+  try {
+    arbitrary = recordArbitrary(rule.given!, base);
+  } catch (error) {
+    // A generator over a list the profile leaves empty, say: nothing to generate from is not a verdict.
+    return result('error', { reason: `setup: cannot generate the rule's values: ${(error as Error).message}` });
+  }
+  const property = fc.asyncProperty(arbitrary, async (given) => {
     if (cannotJudge) return true;
     const outcome = await runOnce(rule, given, base, ctx, rule.reset === 'each-run');
     outcomes.set(keyOf(given), outcome);

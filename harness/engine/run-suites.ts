@@ -1,5 +1,5 @@
 import type { RuleResult, RunResult, RunSummary } from '../model/index.js';
-import type { Suite } from '../suite/suite.js';
+import type { Rule, Suite } from '../suite/suite.js';
 import type { RunContext } from './run-context.js';
 import { runRule } from './run-rule.js';
 
@@ -10,6 +10,7 @@ export interface RunSelection {
 
 /** Hooks fired while a run goes on (the console reporter prints progress from them). */
 export interface RunEvents {
+  onRuleStart?(rule: Rule): void;
   onRuleEnd?(result: RuleResult): void;
 }
 
@@ -26,6 +27,8 @@ export async function runSuites(
     if (selection.suites?.length && !selection.suites.includes(suite.suite)) continue;
     for (const rule of suite.rules) {
       if (selection.rules?.length && !selection.rules.some((r) => matchesRule(r, rule.id))) continue;
+      ctx.webhooks.ruleStarted(rule.id);
+      events.onRuleStart?.(rule);
       const result = await runRule(rule, suite, ctx);
       results.push(result);
       events.onRuleEnd?.(result);

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fail, reply } from './answer.js';
 import type { AttemptLog } from './attempt-log.js';
 import { tlsClientInfo } from './tls-client-info.js';
-import type { Answer, ChallengeMode, MtlsOptions, Verification } from './types.js';
+import type { Answer, Attempt, ChallengeMode, MtlsOptions, Verification } from './types.js';
 import { verifySignature } from './verify-signature.js';
 
 export interface HandlerContext {
@@ -13,6 +13,7 @@ export interface HandlerContext {
   clock?: () => Promise<number>;
   log: AttemptLog;
   hanging: Set<ServerResponse>;
+  onArrival?: (arrival: Attempt | Verification) => void;
 }
 
 type Arrival = Omit<
@@ -51,16 +52,20 @@ async function handle(ctx: HandlerContext, req: IncomingMessage, res: ServerResp
   if (req.method === 'GET') {
     const verification = verificationOf(ctx, arrival);
     const answered = refused ? mtlsRefusal(res, refused) : answerVerification(ctx, verification, res);
-    ctx.log.addVerification({ ...verification, answered });
+    const logged = { ...verification, answered };
+    ctx.log.addVerification(logged);
+    ctx.onArrival?.(logged);
   } else if (req.method === 'POST') {
     const answered = refused ? mtlsRefusal(res, refused) : answerNotification(ctx, res);
-    ctx.log.addAttempt({
+    const attempt: Attempt = {
       ...arrival,
       answered,
       rawBody,
       json: parseJson(rawBody),
       signature: verifySignature(rawBody, req.headers['x-hub-signature-256'], ctx.appSecret),
-    });
+    };
+    ctx.log.addAttempt(attempt);
+    ctx.onArrival?.(attempt);
   } else {
     reply(res, 405, 'graphcheck receiver: only GET (verification) and POST (notification)');
   }

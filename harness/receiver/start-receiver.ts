@@ -10,7 +10,7 @@ import {
   type IssuedCertificate,
 } from './certificate-authority.js';
 import { createRequestHandler } from './handle-request.js';
-import type { Receiver, ReceiverOptions } from './types.js';
+import type { Attempt, Receiver, ReceiverOptions, Verification } from './types.js';
 
 /*
  * Why node:https and not mockttp: mockttp 4.6.5 always serves leaf certificates it issues itself from the CA it
@@ -28,6 +28,8 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   const tlsMode = options.tlsMode ?? 'ca';
   const log = createAttemptLog();
   const hanging = new Set<ServerResponse>();
+  let url = '';
+  const { onArrival } = options;
   const handler = createRequestHandler({
     verifyToken: options.verifyToken,
     appSecret: options.appSecret,
@@ -36,6 +38,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     hanging,
     ...(options.mtls ? { mtls: options.mtls } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(onArrival ? { onArrival: (arrival: Attempt | Verification) => onArrival(arrival, url) } : {}),
   });
   const server =
     tlsMode === 'plain-http'
@@ -43,7 +46,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       : createHttpsServer(tlsOptions(await certificateFor(options, host), options), handler);
   await listen(server, host);
   const port = (server.address() as AddressInfo).port;
-  const url = `${tlsMode === 'plain-http' ? 'http' : 'https'}://${isIPv6(host) ? `[${host}]` : host}:${port}`;
+  url = `${tlsMode === 'plain-http' ? 'http' : 'https'}://${isIPv6(host) ? `[${host}]` : host}:${port}`;
   return {
     url,
     ...(tlsMode === 'ca' && options.ca ? { caPem: options.ca.certPem } : {}),

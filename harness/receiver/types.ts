@@ -33,6 +33,8 @@ export interface ReceiverOptions {
   mtls?: MtlsOptions;
   tlsMode?: TlsMode;
   challengeMode?: ChallengeMode;
+  /** Told of every verification and notification attempt as it is logged (`run --record` keeps them). */
+  onArrival?: (arrival: Attempt | Verification, receiverUrl: string) => void;
 }
 
 export type MtlsVerdict = 'ok' | 'no-certificate' | 'untrusted' | 'cn-mismatch';

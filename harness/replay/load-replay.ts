@@ -1,5 +1,5 @@
 import { bodyBytes } from '../cassette/body.js';
-import type { CassetteHeader } from '../cassette/cassette-format.js';
+import type { CassetteHeader, RunDocument } from '../cassette/cassette-format.js';
 import { openCassette } from '../cassette/cassette-reader.js';
 import type { Exchange } from '../model/exchange.js';
 import { MatchIndex, type ReplayEntry } from './match-index.js';
@@ -16,10 +16,12 @@ export interface ReplaySource {
   /** Recorded target base URL (`http://host:port[/base]`), rewritten to the server's own in responses. */
   recordedBase: string | undefined;
   matchOptions: MatchOptions;
-  /** Exchanges the replay server does not serve (webhooks, content fetches), in order, for offline checks. */
-  unserved: Exchange[];
+  /** Exchanges the server does not answer (webhook requests the target sent), with their cassette positions. */
+  unserved: Array<{ exchange: Exchange; index: number }>;
   /** How many exchanges the cassette holds in all. */
   count: number;
+  /** The run document of a recorded run (`run --record`), if the cassette has one. */
+  run?: RunDocument['run'];
 }
 
 /** Kinds that are requests *to* the target: everything else was sent *by* it and is not served. */
@@ -63,7 +65,11 @@ export async function loadReplay(
     file,
     header: cassette.header,
     index: new MatchIndex(),
-    resolver: new SecretResolver(cassette.header.redaction.salt, cassette.placeholders),
+    resolver: new SecretResolver(
+      cassette.header.redaction.salt,
+      cassette.placeholders,
+      cassette.header.redaction.app_secret_stand_in,
+    ),
     recordedBase: base?.base,
     matchOptions: {
       ignoreVersion: options.ignoreVersion === true,
@@ -76,11 +82,12 @@ export async function loadReplay(
   for await (const { exchange, index } of cassette.entries()) {
     source.count++;
     if (SERVED_KINDS.has(exchange.kind)) served.push({ exchange, index });
-    else source.unserved.push(exchange);
+    else source.unserved.push({ exchange, index });
   }
   // Indexed once every placeholder is known: a value recorded before it was learnt to be a secret
   // (it stayed raw there) still resolves to the same placeholder as in later exchanges.
   source.resolver.add(cassette.placeholders);
+  if (cassette.run) source.run = cassette.run;
   for (const { exchange, index } of served) source.index.add(replayEntry(exchange, index, source));
   return source;
 }

@@ -64,6 +64,18 @@ export class MatchIndex {
     return { exhausted: group };
   }
 
+  /**
+   * Serves every group from cassette position `from` on, as if the exchanges before it were already served: an
+   * offline repeat of one rule starts where that rule's recording started.
+   */
+  seek(from: number): void {
+    for (const group of this.byKey.values()) {
+      let served = 0;
+      while (served < group.entries.length && group.entries[served]!.index < from) served++;
+      group.served = served;
+    }
+  }
+
   get size(): number {
     return this.count;
   }

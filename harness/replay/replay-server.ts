@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { MissExplanation } from './explain-miss.js';
 import { closeServer, listen } from './listen.js';
 import { loadReplay, type ReplaySource } from './load-replay.js';
-import type { MatchMode } from './match-index.js';
+import type { MatchMode, ReplayEntry } from './match-index.js';
 import { hasNoBody, EMPTY_BODY, readBody } from './read-body.js';
 import { Replayer } from './replayer.js';
 
@@ -15,6 +15,7 @@ export interface ReplayServerOptions {
   match?: MatchMode;
   ignoreVersion?: boolean;
   log?: (text: string) => void;
+  onServe?: (entry: ReplayEntry) => void;
 }
 
 export interface RunningReplay {
@@ -24,6 +25,8 @@ export interface RunningReplay {
   misses(): readonly MissExplanation[];
   /** Exchanges answered from the cassette so far. */
   served(): number;
+  /** Answers from cassette position `index` on (see MatchIndex.seek). */
+  seek(index: number): void;
   close(): Promise<void>;
 }
 
@@ -44,6 +47,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   const replayer = new Replayer(source, {
     match: options.match,
     log: options.log,
+    ...(options.onServe ? { onServe: options.onServe } : {}),
   });
   let url = '';
   const handle = (req: IncomingMessage, res: ServerResponse, body: Buffer): void => {
@@ -64,6 +68,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     source,
     misses: () => replayer.misses(),
     served: () => replayer.served,
+    seek: (index) => source.index.seek(index),
     close: () => closeServer(server),
   };
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { explainMiss, formatMiss, type MissExplanation } from './explain-miss.js';
-import type { MatchMode } from './match-index.js';
+import type { MatchMode, ReplayEntry } from './match-index.js';
 import { type NormalizedRequest, normalizeRequest, type RequestInput } from './normalize-request.js';
 import type { RenderedResponse } from './response-template.js';
 import type { ReplaySource } from './load-replay.js';
@@ -14,6 +14,8 @@ export interface ReplayerOptions {
   match?: MatchMode;
   /** Where misses are logged (one block of lines each). Default: stderr. */
   log?: (text: string) => void;
+  /** Told of each recorded exchange about to be answered, before the answer is sent. */
+  onServe?: (entry: ReplayEntry) => void;
 }
 
 export type Lookup =
@@ -38,6 +40,7 @@ export class Replayer {
   private servedCount = 0;
   readonly mode: MatchMode;
   private readonly log: (text: string) => void;
+  private readonly onServe: ((entry: ReplayEntry) => void) | undefined;
 
   constructor(
     readonly source: ReplaySource,
@@ -45,6 +48,7 @@ export class Replayer {
   ) {
     this.mode = options.match ?? 'strict';
     this.log = options.log ?? ((text) => process.stderr.write(`${text}\n`));
+    this.onServe = options.onServe;
   }
 
   normalize(input: RequestInput): LiveRequest {
@@ -65,6 +69,7 @@ export class Replayer {
       };
     }
     this.servedCount++;
+    this.onServe?.(taken.entry);
     const { template } = taken.entry;
     // Recorded without a response (reset, timeout): the client sees the connection drop again.
     if (!template) return { kind: 'drop' };

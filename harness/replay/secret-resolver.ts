@@ -9,10 +9,16 @@ import { keyedHash, type PlaceholderInfo, placeholderIdOf, placeholderIdOfAlias 
 export class SecretResolver {
   private readonly byHash = new Map<string, string>();
   private readonly cache = new Map<string, string | null>();
+  private standInId: string | undefined;
 
+  /**
+   * `appSecretStandIn`: the value an offline run signs and sends in place of the redacted app secret (the
+   * cassette header's stand-in); it stands for the cassette's app secret placeholder.
+   */
   constructor(
     private readonly salt: string | undefined,
     placeholders: Record<string, PlaceholderInfo>,
+    private readonly appSecretStandIn?: string,
   ) {
     this.add(placeholders);
   }
@@ -23,6 +29,7 @@ export class SecretResolver {
     for (const [id, info] of Object.entries(placeholders)) {
       if (this.byHash.get(info.hash) !== id) added = true;
       this.byHash.set(info.hash, id);
+      if (this.appSecretStandIn && id.startsWith('<redacted:app_secret:')) this.standInId ??= id;
     }
     if (added) this.cache.clear();
   }
@@ -42,6 +49,7 @@ export class SecretResolver {
       const id = placeholderIdOfAlias(value);
       if (id !== undefined) return id;
     }
+    if (value === this.appSecretStandIn && this.standInId) return this.standInId;
     if (!this.salt || this.byHash.size === 0 || value === '') return undefined;
     const cached = this.cache.get(value);
     if (cached !== undefined) return cached ?? undefined;

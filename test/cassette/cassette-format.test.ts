@@ -1,4 +1,5 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openCassette, readCassette } from '../../harness/cassette/cassette-reader.js';
 import { CassetteWriter } from '../../harness/cassette/cassette-writer.js';
@@ -143,6 +144,22 @@ describe('broken cassettes are refused with file, line and fix', () => {
       new RegExp(`^${file}:6: not a YAML document .*the document at lines 5-6 is cut off`),
     );
     expect(error.message).toContain('delete those lines');
+  });
+
+  it('a gzip-compressed cassette reads as the YAML it holds; a cut-off one is refused in one line', async () => {
+    const file = dir.path('whole.yml');
+    const writer = CassetteWriter.create(file, { target: 'http://127.0.0.1:4010', redact: false });
+    for (let i = 0; i < 50; i++) writer.append(exchange(`/${i}`, JSON.stringify({ n: i, pad: 'x'.repeat(i * 100) })));
+    writer.close();
+    const packed = gzipSync(readFileSync(file));
+    writeFileSync(dir.path('whole.yml.gz'), packed);
+    const read = await readCassette(dir.path('whole.yml.gz'));
+    expect(read.exchanges.map((e) => e.request.url)).toEqual((await readCassette(file)).exchanges.map((e) => e.request.url));
+    const cut = dir.path('cut.yml.gz');
+    writeFileSync(cut, packed.subarray(0, packed.length - 20));
+    const error = await failure(cut);
+    expect(error.code).toBe('CASSETTE_INVALID');
+    expect(error.message).toMatch(new RegExp(`^${cut}: damaged gzip stream .*: re-compress it`));
   });
 
   it('a file that is not YAML', async () => {

@@ -34,19 +34,46 @@ describe('run --record, then run --cassette offline', () => {
     expect(a.results.filter((r) => r.verdict === 'failed').length).toBeGreaterThanOrEqual(2);
   });
 
-  it('keeps no token or app secret of the profile in the cassette', async () => {
+  it('repeats webhook rules offline from the recorded deliveries, failures included', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-recorded-'));
+    const cassette = join(dir, 'hooks.yaml');
+    const faults = 'webhooks-wrong-signature-key,webhooks-no-immediate-retry,subscriptions-wrong-challenge-accepted';
+    const args = ['--suite', 'webhooks', 'subscriptions', '--seed', '11', '--runs', '2', '--fault', faults];
+    const recorded = await runCli(['run', ...args, '--record', cassette, '--report-dir', join(dir, 'live')]);
+    expect(recorded.code).toBe(1);
+    const replayed = await runCli(['run', '--cassette', cassette, '--report-dir', join(dir, 'offline')]);
+    expect(replayed.stderr).toBe('');
+    const [a, b] = [await report(join(dir, 'live')), await report(join(dir, 'offline'))];
+    expect(outcome(b)).toEqual(outcome(a));
+    const failed = a.results.filter((r) => r.verdict === 'failed').map((r) => r.rule);
+    expect(failed).toEqual(expect.arrayContaining(['webhooks.notification-signed', 'subscriptions.wrong-challenge-refused']));
+    const text = await readFile(cassette, 'utf8');
+    expect(text).toMatch(/"kind":"webhook-notification"/);
+    expect(text).toMatch(/"kind":"webhook-verification"/);
+  });
+
+  it('keeps no token, app secret, client secret or code in the cassette, and still repeats the run', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'graphcheck-recorded-'));
     const cassette = join(dir, 'run.yaml');
     const reference = await startReference();
     const profile = reference.profile as { app: { secret: string; access_token: string }; tokens: Record<string, string> };
     await reference.close();
-    const out = await runCli(['run', '--rule', 'feed.get-*', '--runs', '2', '--record', cassette, '--report-dir', join(dir, 'r')]);
-    expect(out.code).toBe(0);
+    const rules = ['--rule', 'feed.get-*', '--rule', 'authorization.code-*', '--rule', 'authorization.issued-token-is-valid'];
+    const live = await runCli(['run', ...rules, '--runs', '2', '--seed', '3', '--record', cassette, '--report-dir', join(dir, 'r')]);
+    expect(live.code).toBe(0);
     const text = await readFile(cassette, 'utf8');
+    // The embedded reference's tokens and app secret are fixed per process start; codes and issued tokens are new.
     for (const secret of [profile.app.secret, profile.app.access_token, ...Object.values(profile.tokens)]) {
       expect(text.includes(secret), `cassette contains ${secret}`).toBe(false);
       expect(text.includes(encodeURIComponent(secret)), `cassette contains ${secret} URL-encoded`).toBe(false);
     }
-    expect(text).toMatch(/<redacted:/);
+    expect(text).not.toMatch(/[?&]code=(?!<redacted:code:)/);
+    expect(text).not.toMatch(/client_secret=(?!<redacted:)/);
+    expect(text).not.toMatch(/\\"access_token\\":\\"(?!<redacted:)/);
+    expect(text).toMatch(/<redacted:code:1>/);
+    expect(text).toMatch(/\\"access_token\\":\\"<redacted:access_token:/);
+    const offline = await runCli(['run', '--cassette', cassette, '--report-dir', join(dir, 'o')]);
+    expect(offline.code).toBe(0);
+    expect(outcome(await report(join(dir, 'o')))).toEqual(outcome(await report(join(dir, 'r'))));
   });
 });

@@ -218,3 +218,23 @@ describe('redaction by default', () => {
     expect(second.added).toBe(0);
   });
 });
+
+describe('a known secret with a marker attached', () => {
+  it('keeps the known placeholder (a code sent back with its #_ marker), so replay matches the code it issued', () => {
+    const file = dir.path('marker.yml');
+    const writer = CassetteWriter.create(file, { target: 'http://127.0.0.1:4010' });
+    const code = 'AQDx7c0dE-issued-code-9f2';
+    const at = (url: string, status: number, headers: Record<string, string> = {}): Exchange => ({
+      kind: 'api',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      durationMs: 1,
+      request: { method: 'GET', url, headers: {} },
+      response: { status, headers, body: '' },
+    });
+    writer.append(at(`http://127.0.0.1:4010/oauth/access_token?code=${code}`, 200));
+    const stored = writer.append(at(`http://127.0.0.1:4010/oauth/access_token?code=${encodeURIComponent(`${code}#_`)}`, 400));
+    writer.close();
+    expect(stored.request.url).toMatch(/code=<redacted:code:1>(%23_|#_)$/);
+    expect(readFileSync(file, 'utf8')).not.toContain(code);
+  });
+});

@@ -79,7 +79,7 @@ describe('webhook exchanges in cassettes', () => {
   it('are not served by replay, but handed over in order for offline checks', async () => {
     const source = await loadReplay(dir.path('hooks.yml'));
     expect(source.index.size).toBe(0);
-    expect(source.unserved.map((e) => e.kind)).toEqual([
+    expect(source.unserved.map((e) => e.exchange.kind)).toEqual([
       'webhook-verification',
       'webhook-notification',
       'webhook-notification',

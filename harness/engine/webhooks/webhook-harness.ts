@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { ControlClient } from '../../control/control-client.js';
+import { CannotJudgeError } from '../../errors.js';
 import type { Profile } from '../../profile/profile.js';
 import {
   type CertificateAuthority,
   createCertificateAuthority,
+  type Attempt,
   type Receiver,
   type ReceiverOptions,
+  type Verification,
   startReceiver,
 } from '../../receiver/index.js';
-import type { AdvanceWindow } from './attempt-evidence.js';
+import { type AdvanceWindow, attemptEvidence, verificationEvidence } from './attempt-evidence.js';
 import { type Callback, type CallbackVariant, fromReceiver, startNegativeCallback } from './callback-variants.js';
+import type { WebhookRecording, WebhookReplay, WebhookTape } from './webhook-tape.js';
 
 /** `receiver.*` in suite templates; filled when the run's receiver starts. */
 export interface ReceiverView {
@@ -43,6 +47,10 @@ export interface WebhookHarness {
   setLive(live: boolean): Promise<void>;
   /** A run's first webhook step: forget the previous run's attempts and failures, and set Live back. */
   beginRun(): Promise<void>;
+  /** A rule starts: the callbacks it creates are taped (or, offline, taken from the tape) under its id. */
+  ruleStarted(ruleId: string): void;
+  /** The values an offline repeat needs (see WebhookTape). */
+  tape(): WebhookTape;
   close(): Promise<void>;
 }
 
@@ -54,6 +62,10 @@ export interface WebhookHarnessOptions {
   quiet: ControlClient;
   /** A CA the target already trusts (`--ca-dir`); otherwise one is created and handed over with `trust`. */
   ca?: CertificateAuthority;
+  /** `run --record`: keep what reaches the receivers. */
+  recording?: WebhookRecording;
+  /** `run --cassette`: no receiver listens; the recorded requests arrive instead. */
+  replay?: WebhookReplay;
 }
 
 export function createWebhookHarness(options: WebhookHarnessOptions): WebhookHarness {
@@ -62,25 +74,34 @@ export function createWebhookHarness(options: WebhookHarnessOptions): WebhookHar
 
 class RunWebhooks implements WebhookHarness {
   readonly unavailable: string | undefined;
-  readonly verifyToken = `graphcheck-${randomBytes(8).toString('hex')}`;
-  readonly view: ReceiverView = { verify_token: this.verifyToken };
+  readonly verifyToken: string;
+  readonly view: ReceiverView;
   private readonly configuredLive: boolean;
   private currentLive: boolean;
   private readonly advances: AdvanceWindow[] = [];
   private readonly base: ReceiverOptions;
   private ca: Promise<CertificateAuthority> | undefined;
   private started: Promise<Receiver> | undefined;
+  private readonly taped: WebhookTape;
+  private rule = '';
+  private held: TapedArrival[] | undefined;
+  private readonly taken = new Map<string, number>();
 
   constructor(private readonly options: WebhookHarnessOptions) {
-    const { profile, control, quiet } = options;
+    const { profile, control, quiet, recording, replay } = options;
     this.unavailable = options.ca || control.has('trust') ? undefined : UNTRUSTED;
     this.configuredLive = this.currentLive = profile.app.live ?? true;
+    this.verifyToken = replay?.tape.verify_token ?? `graphcheck-${randomBytes(8).toString('hex')}`;
+    this.view = { verify_token: this.verifyToken };
+    this.taped = replay?.tape ?? { verify_token: this.verifyToken, callbacks: {} };
+    const clock = recording?.clock ?? quiet;
     this.base = {
       host: profile.webhooks.receiver_host,
       verifyToken: this.verifyToken,
       appSecret: profile.app.secret ?? '',
-      ...(quiet.has('clock') ? { clock: () => quiet.now() } : {}),
+      ...(clock.has('clock') ? { clock: () => clock.now() } : {}),
       ...(profile.webhooks.mtls ? { mtls: { expectedCn: profile.webhooks.client_cert_cn } } : {}),
+      ...(recording ? { onArrival: (arrival, url) => this.tapeArrival(recording, { arrival, url }) } : {}),
     };
   }
 
@@ -94,8 +115,21 @@ class RunWebhooks implements WebhookHarness {
   }
 
   async callback(variant: CallbackVariant): Promise<Callback> {
-    if (variant !== 'receiver') return startNegativeCallback(variant, this.base, () => this.trustedCa());
-    return fromReceiver(await this.receiver(), async () => {});
+    if (variant === 'receiver') return fromReceiver(await this.receiver(), async () => {});
+    const replay = this.options.replay;
+    if (replay) return fromReceiver(replay.receiverAt(this.nextTapedCallback()), async () => {});
+    const callback = await startNegativeCallback(variant, this.base, () => this.trustedCa());
+    (this.taped.callbacks[this.rule] ??= []).push(callback.url);
+    return callback;
+  }
+
+  ruleStarted(ruleId: string): void {
+    this.rule = ruleId;
+    this.taken.set(ruleId, 0);
+  }
+
+  tape(): WebhookTape {
+    return this.taped;
   }
 
   now(): Promise<number> {
@@ -104,9 +138,16 @@ class RunWebhooks implements WebhookHarness {
 
   async advance(seconds: number): Promise<number> {
     const startMs = Date.now();
-    const to = await this.options.quiet.advance(seconds);
-    this.advances.push({ startMs, endMs: Date.now(), from: to - seconds, to });
-    return to;
+    this.held = [];
+    try {
+      const to = await this.options.quiet.advance(seconds);
+      this.advances.push({ startMs, endMs: Date.now(), from: to - seconds, to });
+      return to;
+    } finally {
+      const held = this.held;
+      this.held = undefined;
+      for (const one of held) this.tapeArrival(this.options.recording!, one);
+    }
   }
 
   windows(): readonly AdvanceWindow[] {
@@ -131,9 +172,40 @@ class RunWebhooks implements WebhookHarness {
   }
 
   private async start(): Promise<Receiver> {
-    const receiver = await startReceiver({ ...this.base, ca: await this.trustedCa() });
+    const receiver = this.options.replay ? await this.tapedReceiver() : await this.liveReceiver();
     Object.assign(this.view, { url: receiver.url, callback: receiver.callbackUrl('/webhook') });
     return receiver;
+  }
+
+  private async liveReceiver(): Promise<Receiver> {
+    const receiver = await startReceiver({ ...this.base, ca: await this.trustedCa() });
+    this.taped.receiver_url = receiver.url;
+    return receiver;
+  }
+
+  /** Offline nothing needs trusting: `trust` is run set-up, not a rule's traffic, and is not repeated. */
+  private async tapedReceiver(): Promise<Receiver> {
+    const url = this.taped.receiver_url;
+    if (!url) throw new CannotJudgeError('SETUP_FAILED', 'the recorded run never started a webhook receiver');
+    return this.options.replay!.receiverAt(url);
+  }
+
+  /**
+   * Each verification or attempt into the cassette as the exchange a check would see. One that comes while the
+   * clock is being moved waits for the move to end, so it is dated by the whole window, as the suite dates it.
+   */
+  private tapeArrival(recording: WebhookRecording, one: TapedArrival): void {
+    if (this.held) return void this.held.push(one);
+    const { arrival, url } = one;
+    recording.record('rawBody' in arrival ? attemptEvidence(arrival, url, this.advances) : verificationEvidence(arrival, url));
+  }
+
+  private nextTapedCallback(): string {
+    const n = this.taken.get(this.rule) ?? 0;
+    const url = this.taped.callbacks[this.rule]?.[n];
+    if (!url) throw new CannotJudgeError('SETUP_FAILED', `the recorded run created no callback #${n + 1} in ${this.rule}`);
+    this.taken.set(this.rule, n + 1);
+    return url;
   }
 
   /** The run's CA: the one given, or a new one the target is told to trust (contract §4). */
@@ -141,6 +213,7 @@ class RunWebhooks implements WebhookHarness {
     this.ca ??= (async () => {
       const ca = this.options.ca ?? (await createCertificateAuthority());
       if (this.options.control.has('trust')) await this.options.quiet.trust(ca.certPem);
+      this.taped.ca_pem = ca.certPem;
       return ca;
     })();
     return this.ca;
@@ -152,6 +225,11 @@ class RunWebhooks implements WebhookHarness {
     await this.options.quiet.setLive(this.configuredLive);
     this.currentLive = this.configuredLive;
   }
+}
+
+interface TapedArrival {
+  arrival: Attempt | Verification;
+  url: string;
 }
 
 const UNTRUSTED =
