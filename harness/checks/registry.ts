@@ -30,6 +30,12 @@ import { retrySchedule } from './retry-schedule.js';
 import { subscriptionListed } from './subscription-listed.js';
 import { updatesDelivered } from './updates-delivered.js';
 import { verificationRequest } from './verification-request.js';
+import { atMostOneOk } from './at-most-one-ok.js';
+import { notificationValuesExclusive } from './notification-values-exclusive.js';
+import { presentItemsMatch } from './present-items-match.js';
+import { recordedSignature } from './recorded-signature.js';
+import { requestQuery } from './request-query.js';
+import { totalCountCoversPage } from './total-count-covers-page.js';
 
 /** Every check a suite can name, looked up by name in this one map. */
 const ALL: Check[] = [
@@ -66,6 +72,13 @@ const ALL: Check[] = [
   nothingWhileNotLive,
   retrySchedule,
   clientCertificate,
+  // Passive checks over recorded traffic (`graphcheck check`): they need no facts from a run.
+  atMostOneOk,
+  requestQuery,
+  recordedSignature,
+  notificationValuesExclusive,
+  totalCountCoversPage,
+  presentItemsMatch,
 ];
 
 export const CHECKS: ReadonlyMap<string, Check> = new Map(ALL.map((c) => [c.name, c]));

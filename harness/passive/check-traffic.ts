@@ -24,6 +24,7 @@ export async function checkTraffic(
       .map((rule) => new PassiveJudge(rule, suite, ctx)),
   );
   for await (const exchange of source.exchanges) {
+    if (isStateReset(exchange)) for (const judge of judges) judge.closeGroups();
     const body = parseBody(exchange);
     for (const judge of judges) judge.offer(exchange, body);
   }
@@ -39,11 +40,20 @@ export async function checkTraffic(
   };
 }
 
+/** A control `reset` that the target acknowledged: state, codes included, starts over. */
+function isStateReset(exchange: Exchange): boolean {
+  const status = exchange.response?.status ?? 0;
+  const { method, url } = exchange.request;
+  if (exchange.kind !== 'control' || method !== 'POST' || !/\/reset$/.test(new URL(url).pathname)) return false;
+  return status >= 200 && status < 300;
+}
+
+/** The JSON an exchange's checks read: the answer of an API call, the payload of a webhook notification. */
 function parseBody(exchange: Exchange): unknown {
-  const response = exchange.response;
-  if (!response || response.bodyEncoding === 'base64' || response.body === '') return undefined;
+  const part = exchange.kind === 'webhook-notification' ? exchange.request : exchange.response;
+  if (!part?.body || part.bodyEncoding === 'base64') return undefined;
   try {
-    return JSON.parse(response.body);
+    return JSON.parse(part.body);
   } catch {
     return undefined;
   }

@@ -1,29 +1,36 @@
 import { isErrorResponse } from '../checks/error-envelope.js';
-import { type Matcher, MATCHER_KEYS, mismatches } from '../checks/matchers.js';
 import type { Exchange } from '../model/index.js';
 import type { ExchangeMatch } from '../suite/suite.js';
-import { requestParams, unversionedPath } from './request-params.js';
+import { paramMatches } from './param-matcher.js';
+import { paramValue } from './param-value.js';
+import { readRequest, unversionedPath } from './request-params.js';
 
 /** Whether a recorded exchange is one a passive rule speaks about. */
 export function matchesExchange(match: ExchangeMatch, exchange: Exchange, body: unknown): boolean {
-  if (!exchange.response || (exchange.kind ?? 'api') !== 'api') return false;
+  const kind = match.kind ?? 'api';
+  if ((exchange.kind ?? 'api') !== kind) return false;
+  // An API call is judged by its answer; a webhook request by what the target sent, answered or not.
+  if (kind === 'api' && !exchange.response) return false;
   if (match.method && exchange.request.method.toUpperCase() !== match.method) return false;
-  if (!pathMatches(match.path, unversionedPath(exchange.request.url))) return false;
+  if (match.path && !pathMatches(match.path, unversionedPath(exchange.request.url))) return false;
   if (match.ok !== undefined && match.ok === isErrorResponse(exchange, body)) return false;
-  const params = requestParams(exchange);
-  return Object.entries(match.params ?? {}).every(([name, expected]) => paramMatches(params[name], expected));
+  if (!match.params && match.files === undefined) return true;
+  const request = readRequest(exchange);
+  // Where the body could not be read, a parameter or file that seems absent may have been sent.
+  if (!request.complete) return false;
+  if (match.files !== undefined && !filesMatch(match.files, request.files)) return false;
+  return Object.entries(match.params ?? {}).every(([name, expected]) =>
+    paramMatches(paramValue(request.params, name), expected),
+  );
+}
+
+function filesMatch(want: NonNullable<ExchangeMatch['files']>, files: number[]): boolean {
+  if (typeof want === 'boolean') return want === files.length > 0;
+  return files.length > 0 && (want.largest_bytes_gte === undefined || Math.max(...files) >= want.largest_bytes_gte);
 }
 
 function pathMatches(pattern: string, path: string): boolean {
   const want = pattern.split('/').filter(Boolean);
   const got = path.split('/').filter(Boolean);
   return want.length === got.length && want.every((segment, i) => /^\{\w+\}$/.test(segment) || segment === got[i]);
-}
-
-function paramMatches(value: unknown, expected: unknown): boolean {
-  const isMatcher =
-    expected !== null && typeof expected === 'object' && Object.keys(expected).every((k) => MATCHER_KEYS.includes(k));
-  if (!isMatcher) return value === String(expected);
-  const numeric = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
-  return mismatches(numeric, expected as Matcher).length === 0;
 }

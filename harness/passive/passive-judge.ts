@@ -1,8 +1,9 @@
 import type { CheckContext } from '../checks/check.js';
 import { CHECKS, resolveExpectation } from '../checks/registry.js';
 import type { Exchange, Finding, RuleResult } from '../model/index.js';
-import type { Rule, Suite } from '../suite/suite.js';
+import { type PassiveSpec, passiveBlocks, type Rule, type Suite } from '../suite/suite.js';
 import { matchesExchange } from './match-exchange.js';
+import { paramValue } from './param-value.js';
 import { requestParams } from './request-params.js';
 
 /** Failing exchanges kept per rule: enough to show the problem without holding a whole cassette. */
@@ -16,29 +17,46 @@ export class PassiveJudge {
   private matched = 0;
   private readonly findings: Finding[] = [];
   private readonly evidence: Exchange[] = [];
-  private readonly groups = new Map<string, { exchanges: Exchange[]; bodies: unknown[] }>();
+  private readonly blocks: PassiveSpec[];
+  /** Per block, the exchanges of each `group_by` value seen so far. */
+  private readonly groups: Map<string, { exchanges: Exchange[]; bodies: unknown[] }>[];
 
   constructor(
     readonly rule: Rule,
     private readonly suite: Suite,
     private readonly ctx: CheckContext,
-  ) {}
+  ) {
+    this.blocks = passiveBlocks(rule);
+    this.groups = this.blocks.map(() => new Map());
+  }
 
   offer(exchange: Exchange, body: unknown): void {
-    const passive = this.rule.passive!;
-    if (!matchesExchange(passive.match, exchange, body)) return;
-    this.matched++;
-    if (!passive.group_by) return this.judge([exchange], [body]);
-    const key = String(requestParams(exchange)[passive.group_by] ?? '');
-    const group = this.groups.get(key) ?? { exchanges: [], bodies: [] };
-    group.exchanges.push(exchange);
-    group.bodies.push(body);
-    this.groups.set(key, group);
+    this.blocks.forEach((block, b) => {
+      if (!matchesExchange(block.match, exchange, body)) return;
+      this.matched++;
+      if (!block.group_by) return this.judge(block, [exchange], [body]);
+      const key = String(paramValue(requestParams(exchange), block.group_by) ?? '');
+      const groups = this.groups[b]!;
+      const group = groups.get(key) ?? { exchanges: [], bodies: [] };
+      group.exchanges.push(exchange);
+      group.bodies.push(body);
+      groups.set(key, group);
+    });
+  }
+
+  /**
+   * Judges the groups gathered so far and starts afresh: called at a control `reset`, after which a target may
+   * issue the same codes again (contract §2: all state back to the initial fixtures).
+   */
+  closeGroups(): void {
+    this.blocks.forEach((block, b) => {
+      for (const group of this.groups[b]!.values()) this.judge(block, group.exchanges, group.bodies);
+      this.groups[b]!.clear();
+    });
   }
 
   result(): RuleResult {
-    for (const group of this.groups.values()) this.judge(group.exchanges, group.bodies);
-    this.groups.clear();
+    this.closeGroups();
     const base = {
       rule: this.rule.id,
       suite: this.suite.suite,
@@ -50,16 +68,17 @@ export class PassiveJudge {
       durationMs: 0,
     };
     if (this.matched === 0) {
-      return { ...base, verdict: 'skipped', reason: 'no recorded exchange this rule applies to', findings: [], evidence: [] };
+      const reason = 'no recorded exchange this rule applies to';
+      return { ...base, verdict: 'skipped', reason, findings: [], evidence: [] };
     }
     const verdict = this.findings.length ? 'failed' : 'passed';
     const reason = this.findings[0]?.message ?? `${this.matched} recorded exchange(s) judged`;
     return { ...base, verdict, reason, findings: this.findings.slice(0, 20), evidence: this.evidence };
   }
 
-  private judge(exchanges: Exchange[], bodies: unknown[]): void {
+  private judge(block: PassiveSpec, exchanges: Exchange[], bodies: unknown[]): void {
     const input = { exchanges, bodies, meta: {} };
-    for (const expectation of this.rule.passive!.expect) {
+    for (const expectation of block.expect) {
       const { name, args } = resolveExpectation(expectation);
       for (const finding of CHECKS.get(name)!.run(input, args, this.ctx)) {
         const exchange = exchanges[finding.exchange ?? exchanges.length - 1]!;

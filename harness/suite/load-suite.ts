@@ -4,7 +4,7 @@ import { resolveExpectation } from '../checks/registry.js';
 import { at, UserInputError } from '../errors.js';
 import { describeSchemaError, validatorFor } from '../validation/schema-registry.js';
 import { parseLocated } from '../validation/yaml-locate.js';
-import { type Expectation, STEP_KINDS, type Suite } from './suite.js';
+import { type Expectation, passiveBlocks, STEP_KINDS, type Suite } from './suite.js';
 import { checkSyntax, expressionsIn, TemplateError } from './template.js';
 
 const TOKEN_WORDS = ['none', 'app', 'unissued', 'page', 'page_no_manage_posts', 'page_no_moderate', 'user', 'msgapp'];
@@ -75,7 +75,14 @@ function checkSemantics(suite: Suite): void {
       }
       checkExpectations(suite, `${where}/expect`, step.expect ?? []);
     });
-    if (rule.passive) checkExpectations(suite, `${base}/passive/expect`, rule.passive.expect);
+    const blocks = passiveBlocks(rule);
+    blocks.forEach((block, b) => {
+      const where = Array.isArray(rule.passive) ? `${base}/passive/${b}` : `${base}/passive`;
+      if (!block.match.path && (block.match.kind ?? 'api') === 'api') {
+        fail(suite, `${where}/match`, 'a passive match on API calls needs a `path`');
+      }
+      checkExpectations(suite, `${where}/expect`, block.expect);
+    });
   });
 }
 

@@ -24,8 +24,11 @@ export interface Rule {
   runs?: number;
   reset?: 'rule' | 'each-run' | 'never';
   steps: Step[];
-  /** How `graphcheck check` judges this rule from recorded traffic, when one exchange (or a group) can show it. */
-  passive?: PassiveSpec;
+  /**
+   * How `graphcheck check` judges this rule from recorded traffic, when one exchange (or a group) can show it; a
+   * list when different exchanges show different parts of the rule.
+   */
+  passive?: PassiveSpec | PassiveSpec[];
 }
 
 /** Which recorded exchanges a rule applies to, and what they must show. */
@@ -37,13 +40,26 @@ export interface PassiveSpec {
 }
 
 export interface ExchangeMatch {
+  /** Which traffic: `api` calls (the default), or the webhook requests the target sent to a callback. */
+  kind?: 'api' | 'webhook-verification' | 'webhook-notification';
   method?: string;
-  /** `/{page_id}/feed`: `{name}` matches one path segment; a version prefix is ignored. */
-  path: string;
-  /** Request parameters (query, form or JSON body) that must match: a value, or a matcher object. */
+  /** `/{page_id}/feed`: `{name}` matches one path segment; a version prefix is ignored. Required for `api`. */
+  path?: string;
+  /**
+   * Request parameters (query, form, JSON or multipart fields) that must match: a value, or a matcher object.
+   * A dotted name reaches into an object parameter (`feed_targeting.age_min`).
+   */
   params?: Record<string, unknown>;
+  /** Whether the request carried a file part (`true`/`false`), or one of at least this many bytes. */
+  files?: boolean | { largest_bytes_gte?: number };
   /** Only exchanges whose response is a success (`true`) or an error (`false`). */
   ok?: boolean;
+}
+
+/** A rule's passive blocks as a list, whichever way the suite wrote them. */
+export function passiveBlocks(rule: Rule): PassiveSpec[] {
+  if (!rule.passive) return [];
+  return Array.isArray(rule.passive) ? rule.passive : [rule.passive];
 }
 
 export interface Needs {

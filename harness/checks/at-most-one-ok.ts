@@ -1,0 +1,24 @@
+import type { Check } from './check.js';
+import { isErrorResponse } from './error-envelope.js';
+
+/**
+ * Of a group of exchanges (every recorded exchange of one authorization code, say), at most one succeeded. Unlike
+ * `first-ok-then-errors` it lets the first fail: recorded traffic holds codes sent too late or with a wrong
+ * secret, and concurrent exchanges may be recorded in any order.
+ */
+export const atMostOneOk: Check = {
+  name: 'at-most-one-ok',
+  explain: () => 'at most one of the requests succeeds',
+  run: (input) => {
+    const successes = input.exchanges.flatMap((exchange, i) => (isErrorResponse(exchange, input.bodies[i]) ? [] : [i]));
+    if (successes.length <= 1) return [];
+    return [
+      {
+        message: `${successes.length} of ${input.exchanges.length} requests succeeded, expected at most 1`,
+        exchange: successes[1],
+        expected: 1,
+        actual: successes.length,
+      },
+    ];
+  },
+};

@@ -1,0 +1,18 @@
+import { type Check, eachExchange, isRecord } from './check.js';
+
+/**
+ * No entry carries both `changes` and `changed_fields`: one is present only with Include Values on, the other
+ * only with it off. Which one is due needs the subscription (`notification-values-form`); this needs nothing.
+ */
+export const notificationValuesExclusive: Check = {
+  name: 'notification-values-exclusive',
+  acceptsAnyBody: true,
+  explain: () => 'no notification entry carries both `changes` and `changed_fields`',
+  run: (input) =>
+    eachExchange(input, (_, body) => {
+      const entries = isRecord(body) && Array.isArray(body.entry) ? body.entry.filter(isRecord) : [];
+      const both = entries.find((e) => e.changes !== undefined && e.changed_fields !== undefined);
+      if (!both) return [];
+      return [{ message: `entry ${JSON.stringify(both.id)} carries both \`changes\` and \`changed_fields\`` }];
+    }).slice(0, 10),
+};

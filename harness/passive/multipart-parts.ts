@@ -1,0 +1,48 @@
+/** One part of a multipart/form-data body: a text field (`value`) or a file (`filename`, no value). */
+export interface MultipartPart {
+  name: string;
+  filename?: string;
+  value?: string;
+  /** Size of the part's content in bytes. */
+  bytes: number;
+}
+
+/**
+ * The parts of a multipart/form-data body, or undefined when the body cannot be split (no boundary, no closing
+ * delimiter: a truncated or dropped body must not read as "no file was sent").
+ */
+export function multipartParts(body: Buffer, contentType: string): MultipartPart[] | undefined {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  const delimiter = boundary?.[1] ?? boundary?.[2];
+  if (!delimiter) return undefined;
+  // latin1 keeps one character per byte, so offsets and sizes stay byte counts.
+  const text = body.toString('latin1');
+  const marker = `--${delimiter}`;
+  const sections = text.split(marker);
+  if (sections.length < 3 || !sections.at(-1)!.startsWith('--')) return undefined;
+  const parts: MultipartPart[] = [];
+  for (const section of sections.slice(1, -1)) {
+    const part = parsePart(section);
+    if (!part) return undefined;
+    parts.push(part);
+  }
+  return parts;
+}
+
+function parsePart(section: string): MultipartPart | undefined {
+  const headerEnd = section.indexOf('\r\n\r\n');
+  if (headerEnd === -1) return undefined;
+  const headers = section.slice(0, headerEnd);
+  const content = section.slice(headerEnd + 4).replace(/\r\n$/, '');
+  const disposition = /content-disposition:[^\r\n]*/i.exec(headers)?.[0] ?? '';
+  const name = /\bname="([^"]*)"/i.exec(disposition)?.[1];
+  if (name === undefined) return undefined;
+  const filename = /\bfilename\*?="?([^";\r\n]*)/i.exec(disposition)?.[1];
+  const type = /content-type:\s*([^;\r\n]*)/i.exec(headers)?.[1]?.trim().toLowerCase();
+  const bytes = content.length;
+  // Clients may send a file without a filename; a part typed as anything but text is a file all the same.
+  if (filename !== undefined || (type !== undefined && !type.startsWith('text/'))) {
+    return { name, filename: filename ?? '', bytes };
+  }
+  return { name, value: Buffer.from(content, 'latin1').toString('utf8'), bytes };
+}

@@ -1,0 +1,269 @@
+import { createHmac } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SUITES_DIR } from '../../bin/commands/run.js';
+import { UserInputError } from '../../harness/errors.js';
+import type { Exchange } from '../../harness/model/index.js';
+import { checkTraffic } from '../../harness/passive/check-traffic.js';
+import { loadSuiteFile, loadSuites } from '../../harness/suite/load-suite.js';
+import type { Suite } from '../../harness/suite/suite.js';
+
+const BASE = 'http://127.0.0.1:9/v25.0';
+const ERROR_PATHS = {
+  code: 'error.code',
+  subcode: 'error.error_subcode',
+  message: 'error.message',
+  type: 'error.type',
+};
+const ERROR = { error: { message: 'Invalid parameter', type: 'OAuthException', code: 100 } };
+
+let suites: Suite[];
+beforeAll(async () => {
+  suites = await loadSuites(SUITES_DIR);
+});
+
+interface Call {
+  method?: string;
+  path: string;
+  query?: Record<string, string>;
+  form?: Record<string, string>;
+  json?: unknown;
+  multipart?: { fields?: Record<string, string>; files?: Record<string, number> };
+  answer: unknown;
+  status?: number;
+}
+
+/** A recorded API call as a recorder keeps it. */
+function call(c: Call): Exchange {
+  const url = new URL(BASE + c.path);
+  for (const [k, v] of Object.entries(c.query ?? {})) url.searchParams.set(k, v);
+  const status = c.status ?? (c.answer && typeof c.answer === 'object' && 'error' in c.answer ? 400 : 200);
+  return {
+    kind: 'api',
+    request: { method: c.method ?? 'GET', url: url.toString(), ...requestBody(c) },
+    response: { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(c.answer) },
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 1,
+  };
+}
+
+function requestBody(c: Call): Pick<Exchange['request'], 'body' | 'bodyEncoding' | 'headers'> {
+  if (c.form) {
+    const body = new URLSearchParams(c.form).toString();
+    return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body };
+  }
+  if (c.json !== undefined) return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(c.json) };
+  if (!c.multipart) return { headers: {} };
+  const boundary = 'test-boundary';
+  const part = (head: string, content: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; ${head}\r\n\r\n${content}\r\n`;
+  const parts = [
+    ...Object.entries(c.multipart.fields ?? {}).map(([n, v]) => part(`name="${n}"`, v)),
+    ...Object.entries(c.multipart.files ?? {}).map(([n, size]) =>
+      part(`name="${n}"; filename="a.png"\r\nContent-Type: image/png`, '\u00ff'.repeat(size)),
+    ),
+  ];
+  const body = Buffer.from(`${parts.join('')}--${boundary}--\r\n`, 'latin1').toString('base64');
+  return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body, bodyEncoding: 'base64' };
+}
+
+async function verdicts(exchanges: Exchange[]): Promise<Record<string, string>> {
+  const result = await checkTraffic(suites, { name: 'test', exchanges }, { errorPaths: ERROR_PATHS });
+  return Object.fromEntries(result.results.map((r) => [r.rule, r.verdict]));
+}
+
+async function verdictOf(rule: string, exchanges: Exchange[]): Promise<string | undefined> {
+  return (await verdicts(exchanges))[rule];
+}
+
+/** A photo create on the Page. */
+const photo = (c: Omit<Call, 'method' | 'path' | 'answer'>, answer: unknown = { id: '2' }) =>
+  call({ method: 'POST', path: '/1/photos', ...c, answer });
+
+const exchange = (code: string, answer: unknown) =>
+  call({ path: '/oauth/access_token', query: { client_id: '1', client_secret: 's', code }, answer });
+const TOKEN = { access_token: 'redacted-access_token-1', token_type: 'bearer', expires_in: 5400 };
+const reset: Exchange = {
+  kind: 'control',
+  request: { method: 'POST', url: 'http://127.0.0.1:9/_control/reset', headers: {} },
+  response: { status: 200, headers: {}, body: '{"ok":true}' },
+  startedAt: '2026-01-01T00:00:00.000Z',
+  durationMs: 1,
+};
+
+describe('authorization codes over recorded traffic', () => {
+  it('flags a code exchanged successfully twice, and lets a failed first exchange or a reset pass', async () => {
+    const rule = 'authorization.code-single-use';
+    expect(await verdictOf(rule, [exchange('c1', TOKEN), exchange('c1', TOKEN)])).toBe('failed');
+    expect(await verdictOf(rule, [exchange('c1', ERROR), exchange('c1', TOKEN), exchange('c1', ERROR)])).toBe('passed');
+    expect(await verdictOf(rule, [exchange('c1', TOKEN), reset, exchange('c1', TOKEN)])).toBe('passed');
+    expect(await verdictOf(rule, [exchange('c1', TOKEN), exchange('c2', TOKEN)])).toBe('passed');
+  });
+
+  it('judges the answer shape of a code exchange and a code sent with its `#_` marker', async () => {
+    const rule = 'authorization.code-exchange-answers-a-token';
+    expect(await verdictOf(rule, [exchange('c1', TOKEN)])).toBe('passed');
+    expect(await verdictOf(rule, [exchange('c1', { access_token: 'x' })])).toBe('failed');
+    expect(await verdictOf('authorization.code-with-marker-refused', [exchange('c1#_', TOKEN)])).toBe('failed');
+    expect(await verdictOf('authorization.code-with-marker-refused', [exchange('c1#_', ERROR)])).toBe('passed');
+  });
+});
+
+function webhook(
+  kind: 'webhook-notification' | 'webhook-verification',
+  request: Partial<Exchange['request']>,
+  extra: Partial<Exchange> = {},
+): Exchange {
+  const method = kind === 'webhook-notification' ? 'POST' : 'GET';
+  return {
+    kind,
+    request: { method, url: 'https://127.0.0.1:9/hook', headers: {}, ...request },
+    response: { status: 200, headers: {}, body: '' },
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 0,
+    ...extra,
+  };
+}
+
+function notification(payload: unknown, headers: Record<string, string> = {}, extra: Partial<Exchange> = {}): Exchange {
+  const body = JSON.stringify(payload);
+  const signature = `sha256=${createHmac('sha256', 'secret').update(body).digest('hex')}`;
+  const all = { 'content-type': 'application/json', 'x-hub-signature-256': signature, ...headers };
+  return webhook('webhook-notification', { body, headers: all }, { signatureValid: true, ...extra });
+}
+
+const ENTRY = { id: '1', time: 1767225600, changes: [{ field: 'feed', value: { verb: 'add' } }] };
+const PAYLOAD = { object: 'page', entry: [ENTRY] };
+
+describe('webhook requests over recorded traffic', () => {
+  it('judges verification GETs: mode subscribe and an integer challenge', async () => {
+    const rule = 'subscriptions.post-verifies-callback';
+    const get = (query: string) => webhook('webhook-verification', { url: `https://127.0.0.1:9/hook?${query}` });
+    expect(await verdictOf(rule, [get('hub.mode=subscribe&hub.challenge=1234&hub.verify_token=t')])).toBe('passed');
+    expect(await verdictOf(rule, [get('hub.mode=subscribe&hub.challenge=abc&hub.verify_token=t')])).toBe('failed');
+    expect(await verdictOf(rule, [get('hub.mode=unsubscribe&hub.challenge=1&hub.verify_token=t')])).toBe('failed');
+  });
+
+  it('flags a notification whose signature the recorder found wrong, or that has none, even unanswered', async () => {
+    const rule = 'webhooks.notification-signed';
+    expect(await verdictOf(rule, [notification(PAYLOAD)])).toBe('passed');
+    expect(await verdictOf(rule, [notification(PAYLOAD, {}, { signatureValid: false })])).toBe('failed');
+    const unsigned = notification(PAYLOAD, { 'x-hub-signature-256': 'abc' }, { signatureValid: undefined });
+    const unanswered = { ...unsigned, response: undefined, error: { code: 'RECEIVER_HANG', message: 'no answer' } };
+    expect(await verdictOf(rule, [unanswered])).toBe('failed');
+  });
+
+  it('judges content type, envelope, values form and batch size of each notification', async () => {
+    const good = await verdicts([notification(PAYLOAD)]);
+    const rules = ['notification-content-type', 'notification-envelope', 'include-values-form', 'batch-at-most-1000'];
+    for (const rule of rules) expect(good[`webhooks.${rule}`]).toBe('passed');
+    const plain = notification(PAYLOAD, { 'content-type': 'text/plain' });
+    const both = { object: 'page', entry: [{ ...ENTRY, changed_fields: ['feed'] }] };
+    const names = Array.from({ length: 1001 }, () => 'feed');
+    const big = { object: 'page', entry: [{ id: '1', time: 1, changed_fields: names }] };
+    expect(await verdictOf('webhooks.notification-content-type', [plain])).toBe('failed');
+    const numericId = notification({ object: 'page', entry: [{ id: 1 }] });
+    expect(await verdictOf('webhooks.notification-envelope', [numericId])).toBe('failed');
+    expect(await verdictOf('webhooks.include-values-form', [notification(both)])).toBe('failed');
+    expect(await verdictOf('webhooks.batch-at-most-1000', [notification(big)])).toBe('failed');
+  });
+});
+
+describe('request shapes the spec refuses', () => {
+  it('reads object parameters sent as JSON text, as bracket keys and as JSON bodies', async () => {
+    const rule = 'photos.feed-targeting-age-min-under-13-refused';
+    const asJson = photo({ form: { url: 'u', feed_targeting: '{"age_min":5}' } });
+    const asBrackets = photo({ form: { url: 'u', 'feed_targeting[age_min]': '5' } });
+    const asBody = photo({ json: { url: 'u', feed_targeting: { age_min: 5 } } });
+    for (const accepted of [asJson, asBrackets, asBody]) expect(await verdictOf(rule, [accepted])).toBe('failed');
+    const allowed = photo({ form: { url: 'u', 'feed_targeting[age_min]': '18' } });
+    expect(await verdictOf(rule, [allowed])).toBe('skipped');
+  });
+
+  it('reads multipart fields and file sizes, and leaves an unreadable body unjudged', async () => {
+    const published = { id: '2', post_id: '1_2' };
+    const twoSources = photo({ multipart: { fields: { url: 'u' }, files: { source: 10 } } }, published);
+    expect(await verdictOf('photos.post-two-image-sources-refused', [twoSources])).toBe('failed');
+    const unpublished = photo({ multipart: { fields: { published: 'false' }, files: { source: 10 } } });
+    const v = await verdicts([unpublished]);
+    expect(v['photos.post-unpublished-returns-numeric-id']).toBe('passed');
+    expect(v['photos.post-published-returns-id-and-post-id']).toBe('skipped');
+    const cut = { ...twoSources, request: { ...twoSources.request, body: twoSources.request.body!.slice(0, 40) } };
+    expect(await verdictOf('photos.post-two-image-sources-refused', [cut])).toBe('skipped');
+  });
+
+  it('matches list items of a parameter (`some`) and values outside an enum, whatever their letter case', async () => {
+    const template = (form: Record<string, string>, answer: unknown) =>
+      call({ method: 'POST', path: '/3/message_templates', form: { name: 'n', language: 'en', ...form }, answer });
+    const create = (components: unknown, answer: unknown) =>
+      template({ category: 'UTILITY', components: JSON.stringify(components) }, answer);
+    const made = { id: '9', status: 'PENDING', category: 'UTILITY' };
+    expect(await verdictOf('templates.body-needs-text', [create([{ type: 'BODY' }], made)])).toBe('failed');
+    expect(await verdictOf('templates.body-needs-text', [create([{ type: 'BODY' }], ERROR)])).toBe('passed');
+    const button = [{ type: 'BODY', text: 't' }, { type: 'BUTTONS', buttons: [{ type: 'CALL_BACK', text: 'x' }] }];
+    const types = 'templates.component-and-button-type-outside-enum-refused';
+    expect(await verdictOf(types, [create(button, made)])).toBe('failed');
+    const category = 'templates.category-outside-enum-refused';
+    expect(await verdictOf(category, [template({ category: 'utility' }, made)])).toBe('skipped');
+    expect(await verdictOf(category, [template({ category: 'PROMO' }, made)])).toBe('failed');
+  });
+
+  it('judges every passive block of a rule: a comment create answer, and a comment with nothing in it', async () => {
+    const rule = 'comments.post-needs-one-of-five';
+    const created = call({ method: 'POST', path: '/5_1/comments', form: { message: 'hi' }, answer: { id: '5_1_7' } });
+    const empty = call({ method: 'POST', path: '/5_1/comments', form: {}, answer: { id: '5_1_8' } });
+    expect(await verdictOf(rule, [created])).toBe('passed');
+    expect(await verdictOf(rule, [created, empty])).toBe('failed');
+    const numericId = call({ method: 'POST', path: '/5_1/comments', form: { message: 'hi' }, answer: { id: 7 } });
+    expect(await verdictOf(rule, [numericId])).toBe('failed');
+  });
+});
+
+describe('list results over recorded traffic', () => {
+  it('flags a total count below the page, and judges only the items that carry `severity`', async () => {
+    const answer = (total: number) => ({
+      data: [{ id: 'a' }, { id: 'b' }],
+      summary: { order: 'chronological', total_count: total },
+    });
+    const page = (total: number) => call({ path: '/5_1/comments', query: { summary: 'true' }, answer: answer(total) });
+    expect(await verdictOf('comments.total-count-counts-by-filter', [page(2)])).toBe('passed');
+    expect(await verdictOf('comments.total-count-counts-by-filter', [page(1)])).toBe('failed');
+    const errors = (items: unknown[]) =>
+      call({ path: '/4/errors', query: { error_priority: 'HIGH' }, answer: { data: items } });
+    const fatalOnly = 'product-feed.high-priority-fatal-only';
+    expect(await verdictOf(fatalOnly, [errors([{ id: 1, severity: 'fatal' }, { id: 2 }])])).toBe('passed');
+    expect(await verdictOf(fatalOnly, [errors([{ id: 1, severity: 'warning' }])])).toBe('failed');
+  });
+});
+
+describe('passive blocks in suite files', () => {
+  const RULE = `suite: demo
+title: Demo
+rules:
+  - id: demo.one
+    title: One
+    strength: MUST
+    cites: [{ section: S, text: "a sentence" }]
+    steps:
+      - request: { method: GET, path: "/{{fixtures.page_id}}/feed" }
+        expect: [ok]
+    passive:
+PASSIVE`;
+
+  async function problem(passive: string): Promise<string> {
+    const file = join(await mkdtemp(join(tmpdir(), 'gc-passive-')), 'demo.yaml');
+    await writeFile(file, RULE.replace('PASSIVE', passive));
+    const error = await loadSuiteFile(file).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserInputError);
+    expect((error as UserInputError).code).toBe('SUITE_INVALID');
+    return (error as UserInputError).message;
+  }
+
+  it('refuses an API match without a path, and a matcher key it does not know', async () => {
+    expect(await problem('      - match: { kind: api }\n        expect: [ok]\n')).toMatch(/demo\.yaml:\d+: .*needs a `path`/);
+    const typo = '      match: { path: /x, params: { a: { not_one_of: [b] } } }\n      expect: [error]\n';
+    expect(await problem(typo)).toMatch(/demo\.yaml:\d+:/);
+  });
+});
