@@ -1,5 +1,5 @@
 import { type PageNeeds, requirePageToken } from '../access.js';
-import { invalidParam } from '../graph-error.js';
+import { GraphError, invalidParam } from '../graph-error.js';
 import { readString, toInt } from '../params.js';
 import { requireToken } from '../tokens.js';
 import type { EndpointGroup, RefContext, RefRequest, RefResponse } from '../types.js';
@@ -21,7 +21,9 @@ function readType(req: RefRequest, ctx: RefContext): PhotoType {
   const type = readString(req.params, 'type') ?? 'profile';
   if (!(PHOTO_TYPES as readonly string[]).includes(type)) {
     if (ctx.faults.has('photos-params-unchecked')) return 'profile';
-    throw invalidParam(`type must be one of ${PHOTO_TYPES.join(', ')}.`);
+    const message = `type must be one of ${PHOTO_TYPES.join(', ')}.`;
+    if (ctx.faults.has('photos-type-wrong-code')) throw new GraphError(1, `(#1) ${message}`);
+    throw invalidParam(message);
   }
   return ctx.faults.has('photos-type-ignored') ? 'profile' : (type as PhotoType);
 }

@@ -1,4 +1,4 @@
-import { invalidParam } from '../graph-error.js';
+import { GraphError, invalidParam } from '../graph-error.js';
 import { readBool, readString } from '../params.js';
 import { requireToken } from '../tokens.js';
 import type { EndpointGroup, FaultSet, RefContext, RefRequest, RefResponse } from '../types.js';
@@ -35,7 +35,9 @@ function listErrors(req: RefRequest, ctx: RefContext): RefResponse {
   const priority = readString(req.params, 'error_priority');
   const unchecked = ctx.faults.has('product-feed-priority-unchecked');
   if (priority !== undefined && !PRIORITIES.includes(priority) && !unchecked) {
-    throw invalidParam(`error_priority must be one of ${PRIORITIES.join(', ')}.`);
+    const message = `error_priority must be one of ${PRIORITIES.join(', ')}.`;
+    if (ctx.faults.has('product-feed-priority-wrong-code')) throw new GraphError(1, `(#1) ${message}`);
+    throw invalidParam(message);
   }
   const known = priority !== undefined && PRIORITIES.includes(priority) ? priority : undefined;
   const errors = byPriority(known, ctx.faults);

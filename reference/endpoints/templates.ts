@@ -83,7 +83,7 @@ function update(req: RefRequest, ctx: RefContext): RefResponse {
 function remove(req: RefRequest, ctx: RefContext): RefResponse {
   requireMsgappToken(req, ctx);
   const live = liveTemplates(ctx.state.get(templatesSlice), req.pathParams['waba_id'] ?? '');
-  const doomed = templatesToDelete(req.params, live);
+  const doomed = templatesToDelete(req.params, live, ctx.faults);
   if (!ctx.faults.has('templates-delete-ignored')) {
     for (const template of doomed) template.status = 'DELETED';
   }

@@ -72,6 +72,10 @@ export const PHOTOS_FAULTS: FaultCatalogue = {
     description:
       'Stated enums, ranges and required sub-fields (GET `type`; POST `backdated_time_granularity`, `unpublished_content_type`, initial-view degrees, `provenance_info`, `spherical_metadata`) are not checked.',
   },
+  'photos-type-wrong-code': {
+    area,
+    description: 'GET with a `type` other than profile, tagged or uploaded gives code 1 instead of 100 (R1).',
+  },
   'photos-update-delete-accepted': {
     area,
     description: 'POST and DELETE `/{photo_id}` answer `{success: true}` instead of an error (breaks R2).',

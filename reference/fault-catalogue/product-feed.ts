@@ -20,6 +20,10 @@ export const PRODUCT_FEED_FAULTS: FaultCatalogue = {
     area,
     description: 'An `error_priority` other than HIGH, MEDIUM or LOW is accepted (every error is listed).',
   },
+  'product-feed-priority-wrong-code': {
+    area,
+    description: 'An `error_priority` other than HIGH, MEDIUM or LOW gives code 1 instead of 100 (R1).',
+  },
   'product-feed-write-accepted': {
     area,
     description:

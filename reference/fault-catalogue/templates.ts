@@ -46,6 +46,10 @@ export const TEMPLATES_FAULTS: FaultCatalogue = {
     area,
     description: 'DELETE `/{waba}/message_templates` answers success but the template stays as it was.',
   },
+  'templates-hsm-ids-unchecked': {
+    area,
+    description: 'DELETE with `hsm_ids` that is not an array of numeric strings answers success and deletes nothing.',
+  },
   'templates-params-unchecked': {
     area,
     description: '`parameter_format`, `sub_category` and component `format` values outside their enums are accepted.',

@@ -55,6 +55,10 @@ export const PHOTOS_PROBES: Record<string, Probe> = {
     await outcome(upload(env, { initial_view_heading_override_degrees: '361' })),
     await outcome(upload(env, { provenance_info: JSON.stringify({ provenance_type: 'C2PA' }) })),
   ],
+  'photos-type-wrong-code': (env) =>
+    outcome(
+      call(env.ref, 'GET', `/v25.0/${env.ref.pageId}/photos`, { query: { access_token: page(env), type: 'albums' } }),
+    ),
   'photos-update-delete-accepted': async (env) => {
     const path = `/v25.0/${(await upload(env, {})).body.id}`;
     const query = { access_token: page(env) };

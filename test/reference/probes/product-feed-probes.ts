@@ -16,6 +16,7 @@ export const PRODUCT_FEED_PROBES: Record<string, Probe> = {
   'product-feed-summary-missing': async (env) => (await errors(env, { summary: 'true' })).body.summary,
   'product-feed-id-not-number': async (env) => (await field(env, 'id')).map((id: unknown) => typeof id),
   'product-feed-priority-unchecked': (env) => outcome(errors(env, { error_priority: 'URGENT' })),
+  'product-feed-priority-wrong-code': (env) => outcome(errors(env, { error_priority: 'URGENT' })),
   'product-feed-write-accepted': async (env) => {
     const query = { access_token: page(env) };
     return [

@@ -49,6 +49,12 @@ export const TEMPLATES_PROBES: Record<string, Probe> = {
     await outcome(create(env, template([BODY], { sub_category: 'RECEIPT' }))),
     await outcome(create(env, template([{ type: 'HEADER', format: 'AUDIO', text: 'Hi' }, BODY]))),
   ],
+  'templates-hsm-ids-unchecked': (env) =>
+    outcome(
+      call(env.ref, 'DELETE', '/v25.0/3000001/message_templates', {
+        query: { access_token: msgapp(env), hsm_ids: '["abc"]' },
+      }),
+    ),
   'templates-delete-ignored': async (env) => {
     const query = { access_token: msgapp(env), name: 'hello_world' };
     await call(env.ref, 'DELETE', '/v25.0/3000001/message_templates', { query });
