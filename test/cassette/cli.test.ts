@@ -2,21 +2,13 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exportCommand, importCommand, redactCommand } from '../../bin/commands/cassette.js';
 import { readCassette } from '../../harness/cassette/cassette-reader.js';
-import { tempDir } from './support/temp-dir.js';
-import { SECRETS, startTinyTarget, type TinyTarget } from './support/tiny-target.js';
+import { SECRETS, useTinyTarget } from './support/tiny-target.js';
 
-const dir = tempDir();
-let target: TinyTarget;
-beforeAll(async () => {
-  target = await startTinyTarget();
-});
-afterAll(async () => {
-  await target.close();
-  dir.cleanup();
-});
+const tiny = useTinyTarget();
+const { dir } = tiny;
 
 interface Run {
   firstLine: Promise<string>;
@@ -63,10 +55,10 @@ function graphcheck(args: string[]): Run {
 describe('record and replay commands', () => {
   it('record prints its address, records, and stops cleanly on SIGINT; replay serves it until SIGTERM', async () => {
     const file = dir.path('cli.yml');
-    const record = graphcheck(['record', '--target', target.url, '--cassette', file, '--port', '0']);
+    const record = graphcheck(['record', '--target', tiny.target.url, '--cassette', file, '--port', '0']);
     const line = await record.firstLine;
     const url = /^recording proxy on (http:\/\/127\.0\.0\.1:\d+) -> (\S+)/.exec(line);
-    expect(url?.[2]).toBe(target.url);
+    expect(url?.[2]).toBe(tiny.target.url);
     const live = await request(`${url?.[1]}/v25.0/2000001/feed?access_token=${SECRETS.pageToken}`);
     const liveBody = await live.body.text();
     const stopped = await record.stop('SIGINT');
@@ -89,7 +81,7 @@ describe('record and replay commands', () => {
     const plain = graphcheck([
       'record',
       '--target',
-      target.url,
+      tiny.target.url,
       '--cassette',
       dir.path('plain.yml'),
       '--no-redact',
@@ -99,7 +91,7 @@ describe('record and replay commands', () => {
     await plain.firstLine;
     expect(await plain.secondLine).toMatch(
       new RegExp(
-        `^HTTPS forward proxy on http://127\\.0\\.0\\.1:\\d+ for graph\\.facebook\\.com, graph\\.instagram\\.com -> ${target.url} \\(clients trust .*plain\\.yml\\.ca\\.pem\\)$`,
+        `^HTTPS forward proxy on http://127\\.0\\.0\\.1:\\d+ for graph\\.facebook\\.com, graph\\.instagram\\.com -> ${tiny.target.url} \\(clients trust .*plain\\.yml\\.ca\\.pem\\)$`,
       ),
     );
     expect(readFileSync(dir.path('plain.yml.ca.pem'), 'utf8')).toContain('BEGIN CERTIFICATE');
@@ -108,7 +100,7 @@ describe('record and replay commands', () => {
     const bad = await graphcheck([
       'record',
       '--target',
-      target.url,
+      tiny.target.url,
       '--cassette',
       dir.path('x.yml'),
       '--mode',

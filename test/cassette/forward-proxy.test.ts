@@ -1,21 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { ProxyAgent, request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readCassette } from '../../harness/cassette/cassette-reader.js';
 import { loadOrCreateCa, startForwardProxy } from '../../harness/recorder/forward-proxy.js';
 import { startRecorder } from '../../harness/recorder/recorder.js';
-import { tempDir } from './support/temp-dir.js';
-import { SECRETS, startTinyTarget, type TinyTarget } from './support/tiny-target.js';
+import { SECRETS, useTinyTarget } from './support/tiny-target.js';
 
-const dir = tempDir();
-let target: TinyTarget;
-beforeAll(async () => {
-  target = await startTinyTarget();
-});
-afterAll(async () => {
-  await target.close();
-  dir.cleanup();
-});
+const tiny = useTinyTarget();
+const { dir } = tiny;
 
 describe('HTTPS forward-proxy mode (clients with a hard-coded host)', () => {
   it('sends graph.facebook.com requests to the target, records them, and keeps paging.next on the proxy', async () => {
@@ -23,7 +15,7 @@ describe('HTTPS forward-proxy mode (clients with a hard-coded host)', () => {
     const caFile = dir.path('ca.pem');
     const ca = await loadOrCreateCa({ certOut: caFile });
     const recorder = await startRecorder({
-      target: target.url,
+      target: tiny.target.url,
       cassette: file,
     });
     const proxy = await startForwardProxy({ session: recorder.session, ca });
@@ -56,8 +48,8 @@ describe('HTTPS forward-proxy mode (clients with a hard-coded host)', () => {
     }
     const { exchanges } = await readCassette(file);
     expect(exchanges.map((e) => e.request.url.replace(/access_token=[^&]+/, 'T'))).toEqual([
-      `${target.url}/v25.0/2000001/feed?T&limit=2`,
-      `${target.url}/v25.0/2000001/feed?T&limit=2&after=2`,
+      `${tiny.target.url}/v25.0/2000001/feed?T&limit=2`,
+      `${tiny.target.url}/v25.0/2000001/feed?T&limit=2&after=2`,
     ]);
     expect(readFileSync(file, 'utf8')).not.toContain(SECRETS.pageToken);
   });

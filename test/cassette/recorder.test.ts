@@ -2,23 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodyBytes } from '../../harness/cassette/body.js';
 import { readCassette } from '../../harness/cassette/cassette-reader.js';
 import { UserInputError } from '../../harness/errors.js';
 import { startRecorder } from '../../harness/recorder/recorder.js';
-import { tempDir } from './support/temp-dir.js';
-import { startTinyTarget, type TinyTarget } from './support/tiny-target.js';
+import { useTinyTarget } from './support/tiny-target.js';
 
-const dir = tempDir();
-let target: TinyTarget;
-beforeAll(async () => {
-  target = await startTinyTarget();
-});
-afterAll(async () => {
-  await target.close();
-  dir.cleanup();
-});
+const tiny = useTinyTarget();
+const { dir } = tiny;
 
 async function closedPort(): Promise<number> {
   const server = createServer();
@@ -32,7 +24,7 @@ describe('recording proxy', () => {
   it('records 200 concurrent requests exactly once each, bodies byte-identical', async () => {
     const file = dir.path('concurrent.yml');
     const recorder = await startRecorder({
-      target: target.url,
+      target: tiny.target.url,
       cassette: file,
     });
     const agent = new Agent({ connections: 200 });
@@ -63,7 +55,7 @@ describe('recording proxy', () => {
         const stored = bodyBytes(recorded?.response?.body, recorded?.response?.bodyEncoding);
         // The client saw the recorder's address where the target wrote its own.
         const seen = Buffer.from(
-          (received[i] as Buffer).toString('latin1').replaceAll(recorder.url, target.url),
+          (received[i] as Buffer).toString('latin1').replaceAll(recorder.url, tiny.target.url),
           'latin1',
         );
         expect(stored.equals(seen), path).toBe(true);
@@ -105,7 +97,7 @@ function rawRequest(base: string, path: string, headers: Record<string, string>,
 describe('what clients send', () => {
   it('forwards `Expect: 100-continue` bodies and absolute-form request targets', async () => {
     const file = dir.path('clients.yml');
-    const recorder = await startRecorder({ target: target.url, cassette: file });
+    const recorder = await startRecorder({ target: tiny.target.url, cassette: file });
     try {
       expect(await rawRequest(recorder.url, '/echo/expect', { expect: '100-continue', 'content-type': 'text/plain' }, 'body')).toBe(200);
       expect(await rawRequest(recorder.url, 'http://graph.example/echo/absolute', {}, 'x')).toBe(200);
@@ -119,10 +111,10 @@ describe('what clients send', () => {
 
 describe('user mistakes are one-line errors', () => {
   it('a taken port, a target that is not a URL, a cassette that cannot be written', async () => {
-    const first = await startRecorder({ target: target.url, cassette: dir.path('port.yml') });
+    const first = await startRecorder({ target: tiny.target.url, cassette: dir.path('port.yml') });
     const port = Number(new URL(first.url).port);
     try {
-      await expect(startRecorder({ target: target.url, cassette: dir.path('port2.yml'), port })).rejects.toMatchObject({
+      await expect(startRecorder({ target: tiny.target.url, cassette: dir.path('port2.yml'), port })).rejects.toMatchObject({
         code: 'USAGE',
         message: expect.stringMatching(/^--port \d+ on 127\.0\.0\.1: cannot listen \(EADDRINUSE\)/),
       });
@@ -130,7 +122,7 @@ describe('user mistakes are one-line errors', () => {
       await first.close();
     }
     await expect(startRecorder({ target: 'localhost:4010', cassette: dir.path('t.yml') })).rejects.toMatchObject({ code: 'USAGE' });
-    await expect(startRecorder({ target: target.url, cassette: dir.path('no/such/dir/c.yml') })).rejects.toMatchObject({
+    await expect(startRecorder({ target: tiny.target.url, cassette: dir.path('no/such/dir/c.yml') })).rejects.toMatchObject({
       code: 'USAGE',
       message: expect.stringContaining('cannot write the cassette (ENOENT)'),
     });
@@ -147,15 +139,15 @@ describe('record modes', () => {
 
   it('once: records a new cassette, then only replays it', async () => {
     const first = await startRecorder({
-      target: target.url,
+      target: tiny.target.url,
       cassette: file,
       mode: 'once',
     });
     expect(await get(first.url, '/echo/a')).toBe(200);
     await first.close();
-    const before = target.seen.length;
+    const before = tiny.target.seen.length;
     const again = await startRecorder({
-      target: target.url,
+      target: tiny.target.url,
       cassette: file,
       mode: 'once',
       log: () => {},
@@ -163,14 +155,14 @@ describe('record modes', () => {
     expect(await get(again.url, '/echo/a')).toBe(200);
     expect(await get(again.url, '/echo/new')).toBe(599);
     await again.close();
-    expect(target.seen.length).toBe(before);
+    expect(tiny.target.seen.length).toBe(before);
     expect((await readCassette(file)).exchanges).toHaveLength(1);
   });
 
   it('new_episodes: replays what is recorded and records the rest', async () => {
-    const before = target.seen.length;
+    const before = tiny.target.seen.length;
     const recorder = await startRecorder({
-      target: target.url,
+      target: tiny.target.url,
       cassette: file,
       mode: 'new_episodes',
     });
@@ -178,15 +170,15 @@ describe('record modes', () => {
     expect(await get(recorder.url, '/echo/b')).toBe(200);
     expect(await get(recorder.url, '/echo/b')).toBe(200);
     await recorder.close();
-    expect(target.seen.slice(before)).toEqual(['GET /echo/b', 'GET /echo/b']);
+    expect(tiny.target.seen.slice(before)).toEqual(['GET /echo/b', 'GET /echo/b']);
     const paths = (await readCassette(file)).exchanges.map((e) => new URL(e.request.url).pathname);
     expect(paths).toEqual(['/echo/a', '/echo/b', '/echo/b']);
   });
 
   it('none: never reaches the target and refuses a missing cassette', async () => {
-    const before = target.seen.length;
+    const before = tiny.target.seen.length;
     const recorder = await startRecorder({
-      target: target.url,
+      target: tiny.target.url,
       cassette: file,
       mode: 'none',
       log: () => {},
@@ -194,10 +186,10 @@ describe('record modes', () => {
     expect(await get(recorder.url, '/echo/unknown')).toBe(599);
     expect(recorder.misses()).toHaveLength(1);
     await recorder.close();
-    expect(target.seen.length).toBe(before);
+    expect(tiny.target.seen.length).toBe(before);
     await expect(
       startRecorder({
-        target: target.url,
+        target: tiny.target.url,
         cassette: dir.path('absent.yml'),
         mode: 'none',
       }),
@@ -206,7 +198,7 @@ describe('record modes', () => {
 
   it('all: records everything afresh', async () => {
     const recorder = await startRecorder({
-      target: target.url,
+      target: tiny.target.url,
       cassette: file,
       mode: 'all',
     });

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readCassette } from '../../harness/cassette/cassette-reader.js';
 import { CassetteWriter } from '../../harness/cassette/cassette-writer.js';
 import { redactCassette } from '../../harness/cassette/redact-cassette.js';
@@ -13,18 +13,10 @@ import type { Exchange } from '../../harness/model/exchange.js';
 import { startRecorder } from '../../harness/recorder/recorder.js';
 import { startReplayServer } from '../../harness/replay/replay-server.js';
 import { writtenForms } from './support/secret-forms.js';
-import { tempDir } from './support/temp-dir.js';
-import { SECRETS, startTinyTarget, type TinyTarget } from './support/tiny-target.js';
+import { SECRETS, useTinyTarget } from './support/tiny-target.js';
 
-const dir = tempDir();
-let target: TinyTarget;
-beforeAll(async () => {
-  target = await startTinyTarget();
-});
-afterAll(async () => {
-  await target.close();
-  dir.cleanup();
-});
+const tiny = useTinyTarget();
+const { dir } = tiny;
 
 type Call = {
   method: 'GET' | 'POST';
@@ -129,7 +121,7 @@ describe('redaction by default', () => {
   it('leaves no planted secret in the cassette in any form, and replay with the real secrets is byte-identical', async () => {
     const file = dir.path('planted.yml');
     const recorder = await startRecorder({
-      target: target.url,
+      target: tiny.target.url,
       cassette: file,
       appSecret: SECRETS.appSecret,
     });
@@ -175,7 +167,7 @@ describe('redaction by default', () => {
   it('re-signs recorded notifications with the stand-in secret; a bad signature stays bad', async () => {
     const file = dir.path('webhooks.yml');
     const writer = CassetteWriter.create(file, {
-      target: target.url,
+      target: tiny.target.url,
       appSecret: SECRETS.appSecret,
       secrets: [SECRETS.pageToken],
     });
@@ -194,7 +186,7 @@ describe('redaction by default', () => {
   it('`cassette redact` re-applies the rules to a cassette recorded without redaction', async () => {
     const file = dir.path('unredacted.yml');
     const recorder = await startRecorder({
-      target: target.url,
+      target: tiny.target.url,
       cassette: file,
       redact: false,
     });

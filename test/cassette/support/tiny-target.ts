@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { tempDir } from './temp-dir.js';
 
 /** Secrets the tiny target knows; tests plant them and look for them in cassettes. */
 export const SECRETS = {
@@ -166,5 +168,25 @@ export async function startTinyTarget(): Promise<TinyTarget> {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
+  };
+}
+
+/** A tiny target started before a test file's tests, stopped after them with the file's temp directory. */
+export function useTinyTarget(): { readonly target: TinyTarget; dir: ReturnType<typeof tempDir> } {
+  const dir = tempDir();
+  let target: TinyTarget | undefined;
+  beforeAll(async () => {
+    target = await startTinyTarget();
+  });
+  afterAll(async () => {
+    await target?.close();
+    dir.cleanup();
+  });
+  return {
+    dir,
+    get target(): TinyTarget {
+      if (!target) throw new Error('the tiny target starts in beforeAll: use it inside a test');
+      return target;
+    },
   };
 }
