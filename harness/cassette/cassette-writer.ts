@@ -156,10 +156,11 @@ export class CassetteWriter {
 
 /** Keys in reading order (when and how long, then request and response), durations to the microsecond. */
 function ordered(exchange: Exchange): Exchange {
-  const { kind, startedAt, durationMs, request, response, error, ...rest } = exchange;
+  const { kind, startedAt, startedAtMs, durationMs, request, response, error, ...rest } = exchange;
   return {
     kind: kind ?? 'api',
     startedAt,
+    ...(startedAtMs === undefined ? {} : { startedAtMs: Math.round(startedAtMs * 1000) / 1000 }),
     durationMs: Math.round(durationMs * 1000) / 1000,
     ...rest,
     request,

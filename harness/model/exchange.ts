@@ -29,6 +29,12 @@ export interface Exchange {
   error?: { code: string; message: string };
   /** ISO time the request started (wall clock of the recorder). */
   startedAt: string;
+  /**
+   * The same instant in fractional milliseconds since the epoch, from the process's high-resolution clock. Set by
+   * `run --record` on exchanges and webhook arrivals alike, so an offline repeat knows exactly which exchange each
+   * arrival came during: `startedAt`'s milliseconds are often shared by an exchange's end and the next one's start.
+   */
+  startedAtMs?: number;
   durationMs: number;
   /**
    * Webhook notifications only: whether `X-Hub-Signature-256` matched the raw body under the real app secret

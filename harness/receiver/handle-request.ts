@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fail, reply } from './answer.js';
+import { nextOrdinal } from './arrival-order.js';
 import type { AttemptLog } from './attempt-log.js';
 import { tlsClientInfo } from './tls-client-info.js';
 import type { Answer, Attempt, ChallengeMode, MtlsOptions, Verification } from './types.js';
@@ -34,7 +35,9 @@ export function createRequestHandler(
 }
 
 async function handle(ctx: HandlerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const realArrivalMs = Date.now();
+  // High resolution: an offline repeat orders arrivals against the recorded exchanges by it (Exchange.startedAtMs).
+  const realArrivalMs = performance.timeOrigin + performance.now();
+  const ordinal = nextOrdinal();
   const seq = ctx.log.nextSeq();
   const [time, rawBody] = await Promise.all([arrivalTime(ctx.clock, realArrivalMs), readBody(req)]);
   const tlsClient = tlsClientInfo(req.socket, ctx.mtls);
@@ -42,6 +45,7 @@ async function handle(ctx: HandlerContext, req: IncomingMessage, res: ServerResp
     seq,
     ...time,
     realArrivalMs,
+    ordinal,
     method: req.method ?? '',
     path: req.url ?? '/',
     headers: headersOf(req),

@@ -1,4 +1,5 @@
 export { attemptToExchange, verificationToExchange } from './to-exchange.js';
+export { nextOrdinal } from './arrival-order.js';
 export { CA_CERT_FILE, CA_KEY_FILE, readCaFiles, writeCaFiles } from './ca-files.js';
 export {
   type CertificateAuthority,

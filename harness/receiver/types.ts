@@ -64,8 +64,10 @@ interface Arrival {
   arrivalClock: 'target' | 'wall';
   /** Why the target clock could not be read, when it was given but failed. */
   clockError?: string;
-  /** Wall-clock milliseconds at arrival, for "within a few real seconds" checks. */
+  /** Wall-clock milliseconds at arrival (fractional), for "within a few real seconds" checks. */
   realArrivalMs: number;
+  /** From `nextOrdinal()` at arrival: places the arrival exactly before, during or after a clock move. */
+  ordinal: number;
   method: string;
   /** Path and query as requested. */
   path: string;

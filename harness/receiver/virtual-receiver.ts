@@ -1,8 +1,10 @@
+import { nextOrdinal } from './arrival-order.js';
 import { createAttemptLog } from './attempt-log.js';
 import type { Attempt, Receiver, Verification } from './types.js';
 
 /** An arrival as a cassette kept it; the receiver stamps order and real time when it is delivered. */
-export type RecordedArrival = Omit<Attempt, 'seq' | 'realArrivalMs'> | Omit<Verification, 'seq' | 'realArrivalMs'>;
+export type RecordedArrival = Omit<Attempt, Stamped> | Omit<Verification, Stamped>;
+type Stamped = 'seq' | 'realArrivalMs' | 'ordinal';
 
 export interface VirtualReceiver extends Receiver {
   /** Logs a recorded arrival as if it reached this receiver now. */
@@ -26,7 +28,7 @@ export function virtualReceiver(url: string): VirtualReceiver {
     clear: log.clear,
     close: async () => log.release(),
     deliver: (arrival) => {
-      const stamped = { ...arrival, seq: log.nextSeq(), realArrivalMs: Date.now() };
+      const stamped = { ...arrival, seq: log.nextSeq(), realArrivalMs: Date.now(), ordinal: nextOrdinal() };
       if ('rawBody' in stamped) log.addAttempt(stamped);
       else log.addVerification(stamped);
     },

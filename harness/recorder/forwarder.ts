@@ -40,8 +40,9 @@ export class Forwarder {
     clientHeaders: IncomingHttpHeaders,
     body: Buffer,
   ): Promise<Forwarded> {
-    const startedAt = new Date().toISOString();
     const t0 = performance.now();
+    const startedAtMs = performance.timeOrigin + t0;
+    const startedAt = new Date(startedAtMs).toISOString();
     const headers = forwardHeaders(clientHeaders);
     const path = this.basePath + target;
     const request = {
@@ -66,7 +67,7 @@ export class Forwarder {
       };
       const durationMs = performance.now() - t0;
       return {
-        exchange: { kind, request, response, startedAt, durationMs },
+        exchange: { kind, request, response, startedAt, startedAtMs, durationMs },
         body: bytes,
       };
     } catch (error) {
@@ -78,6 +79,7 @@ export class Forwarder {
           request,
           error: { code: e.code ?? 'FORWARD_FAILED', message: e.message },
           startedAt,
+          startedAtMs,
           durationMs,
         },
       };

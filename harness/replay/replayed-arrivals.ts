@@ -27,11 +27,11 @@ export class ReplayedArrivals {
     private readonly facts: ArrivalFacts,
   ) {
     const starts = [...source.index.groups()]
-      .flatMap((g) => g.entries.map((e) => ({ index: e.index, ms: Date.parse(e.exchange.startedAt) })))
+      .flatMap((g) => g.entries.map((e) => ({ index: e.index, ms: startMs(e.exchange) })))
       .sort((a, b) => a.ms - b.ms || a.index - b.index);
     for (const { exchange } of source.unserved) {
       if (exchange.kind !== 'webhook-notification' && exchange.kind !== 'webhook-verification') continue;
-      const during = lastStartedBy(starts, Date.parse(exchange.startedAt));
+      const during = lastStartedBy(starts, startMs(exchange));
       const list = this.byExchange.get(during) ?? [];
       list.push(exchange);
       this.byExchange.set(during, list);
@@ -86,6 +86,11 @@ export class ReplayedArrivals {
     const signature = request.headers['x-hub-signature-256'] ?? request.headers['X-Hub-Signature-256'];
     return { ...base, rawBody, json: parseJson(rawBody), signature: verifySignature(rawBody, signature, this.facts.appSecret) };
   }
+}
+
+/** Cassettes recorded before `startedAtMs` existed order by `startedAt`, to the millisecond. */
+function startMs(exchange: Exchange): number {
+  return exchange.startedAtMs ?? Date.parse(exchange.startedAt);
 }
 
 /** Position of the last exchange started at or before `ms` (the first one when none was). */

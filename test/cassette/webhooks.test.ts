@@ -9,6 +9,7 @@ import {
 } from '../../harness/cassette/resign-notification.js';
 import type { Exchange } from '../../harness/model/exchange.js';
 import { loadReplay } from '../../harness/replay/load-replay.js';
+import { ReplayedArrivals } from '../../harness/replay/replayed-arrivals.js';
 import { tempDir } from './support/temp-dir.js';
 
 const dir = tempDir();
@@ -84,5 +85,35 @@ describe('webhook exchanges in cassettes', () => {
       'webhook-notification',
       'webhook-notification',
     ]);
+  });
+});
+
+describe('recorded webhook requests in an offline repeat', () => {
+  it('arrive during the exchange they came during, even when the next one started in the same millisecond', async () => {
+    const file = dir.path('same-ms.yml');
+    const at = Date.parse('2026-01-01T00:00:00.000Z');
+    const api = (path: string, startedAtMs: number): Exchange => ({
+      kind: 'api',
+      startedAt: new Date(startedAtMs).toISOString(),
+      startedAtMs,
+      durationMs: 0.2,
+      request: { method: 'POST', url: `http://127.0.0.1:4010${path}`, headers: {} },
+      response: { status: 200, headers: {}, body: '{}' },
+    });
+    const writer = CassetteWriter.create(file, { target: 'http://127.0.0.1:4010', redact: false });
+    writer.append(api('/_control/clock', at + 0.1));
+    writer.append({ ...notification(Buffer.from('{"object":"page","entry":[]}'), APP_SECRET), startedAtMs: at + 0.5 });
+    writer.append(api('/_control/reset', at + 0.8));
+    writer.close();
+
+    const source = await loadReplay(file);
+    const indexOf = (path: string) =>
+      [...source.index.groups()].flatMap((g) => g.entries).find((e) => e.exchange.request.url.endsWith(path))!.index;
+    const arrivals = new ReplayedArrivals(source, { verifyToken: 'v', appSecret: APP_SECRET });
+    const receiver = arrivals.receiverAt('https://127.0.0.1:8443/');
+    arrivals.release(indexOf('/_control/reset'));
+    expect(receiver.attempts()).toHaveLength(0);
+    arrivals.release(indexOf('/_control/clock'));
+    expect(receiver.attempts()).toHaveLength(1);
   });
 });

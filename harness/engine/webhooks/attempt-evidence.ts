@@ -7,10 +7,10 @@ import {
   verificationToExchange,
 } from '../../receiver/index.js';
 
-/** When the suite moved the target's clock: wall-clock span of the advance, and the clock before and after. */
+/** When the suite moved the target's clock: the arrival ordinals around the advance, and the clock before and after. */
 export interface AdvanceWindow {
-  startMs: number;
-  endMs: number;
+  startOrdinal: number;
+  endOrdinal: number;
   from: number;
   to: number;
 }
@@ -32,7 +32,7 @@ export function verificationEvidence(verification: Verification, receiverUrl: st
 }
 
 function targetTimeOf(attempt: Attempt, windows: readonly AdvanceWindow[]): { from: number; to: number } {
-  const during = windows.find((w) => attempt.realArrivalMs >= w.startMs && attempt.realArrivalMs <= w.endMs);
+  const during = windows.find((w) => attempt.ordinal > w.startOrdinal && attempt.ordinal < w.endOrdinal);
   return during ? { from: during.from, to: during.to } : { from: attempt.arrivedAt, to: attempt.arrivedAt };
 }
 

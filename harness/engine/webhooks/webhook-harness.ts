@@ -9,6 +9,7 @@ import {
   type Receiver,
   type ReceiverOptions,
   type Verification,
+  nextOrdinal,
   startReceiver,
 } from '../../receiver/index.js';
 import { type AdvanceWindow, attemptEvidence, verificationEvidence } from './attempt-evidence.js';
@@ -137,11 +138,11 @@ class RunWebhooks implements WebhookHarness {
   }
 
   async advance(seconds: number): Promise<number> {
-    const startMs = Date.now();
+    const startOrdinal = nextOrdinal();
     this.held = [];
     try {
       const to = await this.options.quiet.advance(seconds);
-      this.advances.push({ startMs, endMs: Date.now(), from: to - seconds, to });
+      this.advances.push({ startOrdinal, endOrdinal: nextOrdinal(), from: to - seconds, to });
       return to;
     } finally {
       const held = this.held;
