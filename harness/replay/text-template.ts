@@ -2,6 +2,20 @@ import { PLACEHOLDER_PATTERN } from '../cassette/placeholder.js';
 import { formOfOrigin, originPatternSource, writeOrigin, type OriginForm } from '../cassette/origin-forms.js';
 import { renderSecret } from '../cassette/secret-forms.js';
 
+/** Placeholders and the recorded origin's forms, compiled once per origin: every template of a cassette shares it. */
+const patterns = new Map<string, RegExp>();
+
+function patternFor(recordedOrigin: string | undefined): RegExp {
+  const key = recordedOrigin ?? '';
+  let pattern = patterns.get(key);
+  if (!pattern) {
+    const sources = [PLACEHOLDER_PATTERN.source, ...(recordedOrigin ? [originPatternSource(recordedOrigin)] : [])];
+    pattern = new RegExp(sources.map((s) => `(?:${s})`).join('|'), 'g');
+    patterns.set(key, pattern);
+  }
+  return pattern;
+}
+
 type Part = string | { id: string; form: string; text: string } | { origin: OriginForm };
 
 /**
@@ -15,12 +29,9 @@ export class TextTemplate {
 
   constructor(text: string, recordedOrigin: string | undefined) {
     const ids = new Set<string>();
-    const sources = [PLACEHOLDER_PATTERN.source];
-    if (recordedOrigin) sources.push(originPatternSource(recordedOrigin));
-    const pattern = new RegExp(sources.map((s) => `(?:${s})`).join('|'), 'g');
     let last = 0;
     let origin = false;
-    for (const m of text.matchAll(pattern)) {
+    for (const m of text.matchAll(patternFor(recordedOrigin))) {
       if (m.index > last) this.parts.push(text.slice(last, m.index));
       if (m[1] !== undefined) {
         const id = `<redacted:${m[1]}:${m[2]}>`;
