@@ -2,7 +2,6 @@ import type { RunDocument } from '../harness/cassette/cassette-format.js';
 import { keyedHash, placeholderAlias } from '../harness/cassette/placeholder.js';
 import { virtualContentHost } from '../harness/content-host/virtual-host.js';
 import type { ContentHost } from '../harness/content-host/index.js';
-import { ControlClient } from '../harness/control/control-client.js';
 import type { WebhookRecording, WebhookReplay, WebhookTape } from '../harness/engine/webhooks/webhook-tape.js';
 import { UserInputError } from '../harness/errors.js';
 import { validateProfile } from '../harness/profile/load-profile.js';
@@ -31,7 +30,7 @@ function rewire(profile: Profile, from: string, to: string): Profile {
  * receivers goes into the same cassette; at the end the cassette gets a run document with what an offline repeat
  * needs, the secrets written as the cassette's placeholders.
  */
-export async function startRecording(file: string, profile: Profile, timeoutMs: number) {
+export async function startRecording(file: string, profile: Profile) {
   const origin = new URL(profile.base_url).origin;
   const recorder = await startRecorder({
     target: origin,
@@ -46,8 +45,6 @@ export async function startRecording(file: string, profile: Profile, timeoutMs: 
   const close = () => (closed ??= recorder.close());
   const webhooks: WebhookRecording = {
     record: (exchange) => writer.append(exchange),
-    // Straight to the target: an offline repeat takes arrival times from the cassette, not from clock reads.
-    clock: new ControlClient(profile, timeoutMs),
   };
   return {
     profile: rewire(profile, origin, recorder.url),

@@ -52,7 +52,7 @@ export async function openSession(flags: SessionFlags, timeoutMs: number, seed: 
     ruleStarted: () => {},
   };
   if (!flags.record) return { ...base, finish: async () => {}, close: () => target.close() };
-  const recording = await startRecording(flags.record, target.profile, timeoutMs);
+  const recording = await startRecording(flags.record, target.profile);
   return {
     ...base,
     profile: recording.profile,

@@ -1,28 +1,51 @@
 import { type Check, eachExchange } from './check.js';
 import { describeResponse } from './error-envelope.js';
 
-const HTML = /^\s*(text\/html|application\/xhtml\+xml)\b/i;
-
-/** The answer is a page to show: 2xx, an HTML content type and a body (the authorization window, say). */
+/**
+ * The answer is a page to show (the authorization window, say): a 2xx whose body is a document rather than a JSON
+ * answer, or a redirect on the way to one (a login step) that does not go back to the app. The Content-Type of a
+ * successful answer is a silent point of the spec, so it is not judged.
+ */
 export const htmlPage: Check = {
   name: 'html-page',
   acceptsAnyBody: true,
-  explain: () => 'the answer is a page to show: 2xx with an HTML body',
-  run: (input) =>
+  explain: () => 'the answer is a page to show: a non-empty 2xx document that is not JSON, or a redirect towards one',
+  argsProblem: (args) =>
+    args === undefined || args === null || (typeof args === 'object' && !Array.isArray(args))
+      ? undefined
+      : 'html-page takes no arguments, or { not_to: URL }',
+  run: (input, args) =>
     eachExchange(input, (exchange, body) => {
       const response = exchange.response;
       const status = response?.status ?? 0;
-      const type = contentType(response?.headers ?? {});
+      if (status >= 300 && status < 400) return towardsAPage(header(response?.headers ?? {}, 'location'), args);
       if (status < 200 || status > 299) return [{ message: `expected a page, got ${describeResponse(exchange, body)}` }];
-      if (!type || !HTML.test(type)) {
-        return [{ message: `expected an HTML page, got Content-Type ${type ?? '(none)'}: ${describeResponse(exchange, body)}` }];
-      }
-      return response?.body ? [] : [{ message: 'the HTML answer has an empty body' }];
+      if (!response?.body?.trim()) return [{ message: 'the answer to show has an empty body' }];
+      return isJson(response.body) ? [{ message: `expected a page to show, got a JSON answer: ${describeResponse(exchange, body)}` }] : [];
     }),
 };
 
-function contentType(headers: Record<string, string | string[]>): string | undefined {
-  const key = Object.keys(headers).find((name) => name.toLowerCase() === 'content-type');
+/** A redirect is on the way to the page unless it goes back to the app (`not_to`: the redirect URI). */
+function towardsAPage(location: string | undefined, args: unknown): { message: string }[] {
+  if (!location) return [{ message: 'a redirect without a Location' }];
+  const notTo = (args as { not_to?: unknown } | undefined)?.not_to;
+  if (typeof notTo === 'string' && notTo && location.startsWith(notTo)) {
+    return [{ message: `expected a page to show, got a redirect back to the app: ${location}` }];
+  }
+  return [];
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function header(headers: Record<string, string | string[]>, name: string): string | undefined {
+  const key = Object.keys(headers).find((h) => h.toLowerCase() === name);
   const value = key === undefined ? undefined : headers[key];
   return Array.isArray(value) ? value[0] : value;
 }

@@ -2,6 +2,7 @@ import { CannotJudgeError } from '../errors.js';
 import type { Exchange } from '../model/index.js';
 import type { Capability, Profile } from '../profile/profile.js';
 import { headerValue, type SentExchange, send } from '../client/send.js';
+import { ClockMemory } from './clock-memory.js';
 
 /**
  * The control protocol (contract §2). Every call is kept as evidence through `onExchange`; any non-2xx answer is
@@ -12,6 +13,8 @@ export class ControlClient {
     private readonly profile: Profile,
     private readonly timeoutMs: number,
     private readonly onExchange: (exchange: Exchange) => void = () => {},
+    /** Shared by the run's control clients: every clock value they see, for dating webhook arrivals. */
+    private readonly clock: ClockMemory = new ClockMemory(),
   ) {}
 
   has(capability: Capability): boolean {
@@ -20,16 +23,17 @@ export class ControlClient {
 
   async reset(): Promise<void> {
     await this.call('reset', 'POST', '/reset', {});
+    this.clock.forget();
   }
 
   async now(): Promise<number> {
     const { json } = await this.call('clock', 'GET', '/clock');
-    return numberField(json, 'now', 'GET /clock');
+    return this.clock.seen(numberField(json, 'now', 'GET /clock'));
   }
 
   async advance(seconds: number): Promise<number> {
     const { json } = await this.call('clock', 'POST', '/clock', { advance_seconds: seconds });
-    return numberField(json, 'now', 'POST /clock');
+    return this.clock.seen(numberField(json, 'now', 'POST /clock'));
   }
 
   /** Acts as the person in the window; returns the whole exchange so rules can judge an error answer too. */

@@ -11,6 +11,8 @@ export function needsOf(rule: Rule): RuleNeeds {
   const tokens = new Set(rule.needs?.tokens ?? []);
   const fixtures = new Set(rule.needs?.fixtures ?? []);
   const capabilities = new Set(rule.needs?.capabilities ?? []);
+  // Fresh state before every run cannot be had without `reset`: judged on leftovers, the rule could fail falsely.
+  if (rule.reset === 'each-run') capabilities.add('reset');
   let receiver = false;
   for (const step of rule.steps) {
     const request = requestOf(step);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { GraphClient } from '../client/graph-client.js';
 import { type ContentHost, startContentHost } from '../content-host/index.js';
 import { ControlClient } from '../control/control-client.js';
+import { ClockMemory } from '../control/clock-memory.js';
 import type { Profile } from '../profile/profile.js';
 import { readCaFiles } from '../receiver/index.js';
 import type { RunContext } from './run-context.js';
@@ -34,14 +35,16 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: RunContex
   const { profile } = options;
   const evidence = { sink: [] as RunContext['evidence']['sink'] };
   const client = new GraphClient(profile, options.timeoutMs);
-  const control = new ControlClient(profile, options.timeoutMs, (exchange) => evidence.sink.push(exchange));
+  const clock = new ClockMemory();
+  const control = new ControlClient(profile, options.timeoutMs, (exchange) => evidence.sink.push(exchange), clock);
   // Read first: a wrong --ca-dir is a user error before anything starts.
   const ca = options.caDir ? await readCaFiles(options.caDir) : undefined;
   const host = options.host ?? (await startContentHost({ host: profile.webhooks.receiver_host }));
   const webhooks = createWebhookHarness({
     profile,
     control,
-    quiet: new ControlClient(profile, options.timeoutMs),
+    quiet: new ControlClient(profile, options.timeoutMs, undefined, clock),
+    clock,
     ...(ca ? { ca } : {}),
     ...(options.recording ? { recording: options.recording } : {}),
     ...(options.replay ? { replay: options.replay } : {}),

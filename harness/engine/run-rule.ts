@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { recordArbitrary } from '../generators/arbitrary-from-spec.js';
 import type { RuleResult, Verdict } from '../model/index.js';
 import type { Rule, Suite } from '../suite/suite.js';
+import type { Scope } from '../suite/template.js';
 import { missingNeed, setupProblemFor } from './needs.js';
 import type { RunContext } from './run-context.js';
 import { type RunOutcome, runOnce } from './run-once.js';
@@ -39,14 +40,23 @@ export async function runRule(rule: Rule, suite: Suite, ctx: RunContext): Promis
     return result('error', { reason: (error as Error).message });
   }
   const base = baseScope(ctx);
-  if (!rule.given) return fromOutcome(await runOnce(rule, {}, base, ctx), result);
+  if (!rule.given) return fromOutcome(await runOnce(rule, {}, withUnique(base, seed, 1), ctx), result);
   return runProperty(rule, seed, base, ctx, result);
+}
+
+/**
+ * `{{unique}}`: a name part no other execution of the rule's steps shares (the rule's seed and the execution's
+ * number), for objects a target may refuse to create twice: a second property run, or a second run of the suite
+ * against a target without `reset`. The same seed gives the same names, so replays and offline repeats match.
+ */
+function withUnique(base: Scope, seed: number, execution: number): Scope {
+  return { ...base, unique: `${seed.toString(36)}_${execution}` };
 }
 
 async function runProperty(
   rule: Rule,
   seed: number,
-  base: ReturnType<typeof baseScope>,
+  base: Scope,
   ctx: RunContext,
   result: (verdict: Verdict, extra?: Partial<RuleResult>) => RuleResult,
 ): Promise<RuleResult> {
@@ -59,9 +69,11 @@ async function runProperty(
     // A generator over a list the profile leaves empty, say: nothing to generate from is not a verdict.
     return result('error', { reason: `setup: cannot generate the rule's values: ${(error as Error).message}` });
   }
+  let executions = 0;
   const property = fc.asyncProperty(arbitrary, async (given) => {
     if (cannotJudge) return true;
-    const outcome = await runOnce(rule, given, base, ctx, rule.reset === 'each-run');
+    const scope = withUnique(base, seed, ++executions);
+    const outcome = await runOnce(rule, given, scope, ctx, rule.reset === 'each-run');
     outcomes.set(keyOf(given), outcome);
     if (outcome.cannotJudge) {
       cannotJudge = outcome;

@@ -11,7 +11,7 @@ export interface HandlerContext {
   appSecret: string;
   challengeMode: ChallengeMode;
   mtls?: MtlsOptions;
-  clock?: () => Promise<number>;
+  clock?: () => number | undefined;
   log: AttemptLog;
   hanging: Set<ServerResponse>;
   onArrival?: (arrival: Attempt | Verification) => void;
@@ -39,7 +39,8 @@ async function handle(ctx: HandlerContext, req: IncomingMessage, res: ServerResp
   const realArrivalMs = performance.timeOrigin + performance.now();
   const ordinal = nextOrdinal();
   const seq = ctx.log.nextSeq();
-  const [time, rawBody] = await Promise.all([arrivalTime(ctx.clock, realArrivalMs), readBody(req)]);
+  const time = arrivalTime(ctx.clock, realArrivalMs);
+  const rawBody = await readBody(req);
   const tlsClient = tlsClientInfo(req.socket, ctx.mtls);
   const arrival: Arrival = {
     seq,
@@ -113,17 +114,13 @@ function mtlsRefusal(res: ServerResponse, verdict: string): Answer {
   return reply(res, 403, `client certificate refused: ${verdict}`);
 }
 
-async function arrivalTime(
-  clock: (() => Promise<number>) | undefined,
+function arrivalTime(
+  clock: (() => number | undefined) | undefined,
   realArrivalMs: number,
-): Promise<Pick<Arrival, 'arrivedAt' | 'arrivalClock' | 'clockError'>> {
-  const wall = Math.floor(realArrivalMs / 1000);
-  if (!clock) return { arrivedAt: wall, arrivalClock: 'wall' };
-  try {
-    return { arrivedAt: await clock(), arrivalClock: 'target' };
-  } catch (error) {
-    return { arrivedAt: wall, arrivalClock: 'wall', clockError: String(error) };
-  }
+): Pick<Arrival, 'arrivedAt' | 'arrivalClock'> {
+  const known = clock?.();
+  if (known === undefined) return { arrivedAt: Math.floor(realArrivalMs / 1000), arrivalClock: 'wall' };
+  return { arrivedAt: known, arrivalClock: 'target' };
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {

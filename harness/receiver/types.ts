@@ -28,8 +28,11 @@ export interface ReceiverOptions {
   ca?: CertificateAuthority;
   verifyToken: string;
   appSecret: string;
-  /** Reads the target's clock (unix seconds); arrival times fall back to the wall clock when absent or failing. */
-  clock?: () => Promise<number>;
+  /**
+   * The target's clock as last known (unix seconds), read without a request: the target may be busy making the
+   * callback. Arrival times fall back to the wall clock when absent or unknown.
+   */
+  clock?: () => number | undefined;
   mtls?: MtlsOptions;
   tlsMode?: TlsMode;
   challengeMode?: ChallengeMode;
@@ -62,8 +65,6 @@ interface Arrival {
   /** Unix seconds on the target's clock (or the wall clock, see `arrivalClock`). */
   arrivedAt: number;
   arrivalClock: 'target' | 'wall';
-  /** Why the target clock could not be read, when it was given but failed. */
-  clockError?: string;
   /** Wall-clock milliseconds at arrival (fractional), for "within a few real seconds" checks. */
   realArrivalMs: number;
   /** From `nextOrdinal()` at arrival: places the arrival exactly before, during or after a clock move. */

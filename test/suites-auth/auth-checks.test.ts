@@ -89,12 +89,20 @@ describe('html-page', () => {
     expect(run('html-page', page(200, 'text/html; charset=utf-8'))).toEqual([]);
   });
 
-  it('refuses JSON, an error status and an empty page', () => {
+  it('refuses JSON, an error status, an empty page and a redirect back to the app', () => {
     expect(run('html-page', json(200, { window: true }, { 'content-type': 'application/json' }))[0]).toMatch(
-      /expected an HTML page, got Content-Type application\/json/,
+      /expected a page to show, got a JSON answer/,
     );
     expect(run('html-page', page(400, 'text/html'))[0]).toMatch(/expected a page, got HTTP 400/);
-    expect(run('html-page', page(200, 'text/html', ''))).toEqual(['the HTML answer has an empty body']);
+    expect(run('html-page', page(200, 'text/html', ''))).toEqual(['the answer to show has an empty body']);
+    const back = { exchanges: [answer(302, '', { location: 'https://app.example/cb?code=x' })], bodies: [undefined], meta: {} };
+    expect(run('html-page', back, { not_to: 'https://app.example/cb' })[0]).toMatch(/a redirect back to the app/);
+  });
+
+  it('does not judge the Content-Type of a page (a silent point) and accepts a redirect to a login step', () => {
+    expect(run('html-page', page(200, 'text/plain'))).toEqual([]);
+    const login = { exchanges: [answer(302, '', { location: 'https://auth.example/login' })], bodies: [undefined], meta: {} };
+    expect(run('html-page', login, { not_to: 'https://app.example/cb' })).toEqual([]);
   });
 });
 

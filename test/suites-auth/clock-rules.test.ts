@@ -45,9 +45,9 @@ describe('the one-hour code rules run on the target clock', () => {
     const result = await runAgainstReference({ faults: ['auth-code-never-expires'], rules: [EXPIRES], seed: 7 });
     const [rule] = result.results;
     expect(rule?.verdict).toBe('failed');
-    expect(rule?.counterexample).toEqual({ after: 3601 });
+    expect(rule?.counterexample).toEqual({ after: 3660 });
     const advances = rule!.evidence.filter((e) => e.request.method === 'POST' && e.request.url.endsWith('/_control/clock'));
-    expect(advances.map((e) => JSON.parse(e.request.body ?? '{}'))).toEqual([{ advance_seconds: 3601 }]);
+    expect(advances.map((e) => JSON.parse(e.request.body ?? '{}'))).toEqual([{ advance_seconds: 3660 }]);
     const exchange = rule!.evidence.at(-1)!;
     expect(exchange.request.url).toMatch(/\/oauth\/access_token\?/);
     expect(exchange.response?.status).toBe(200);
@@ -56,6 +56,6 @@ describe('the one-hour code rules run on the target clock', () => {
   it('fail on a target whose codes die before the hour', async () => {
     const result = await runAgainstReference({ faults: ['auth-code-lifetime-too-short'], rules: [VALID], seed: 7 });
     expect(result.results[0]?.verdict).toBe('failed');
-    expect(result.results[0]?.counterexample).toEqual({ after: 3599 });
+    expect(result.results[0]?.counterexample).toEqual({ after: 3540 });
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ClockMemory } from '../../control/clock-memory.js';
 import type { ControlClient } from '../../control/control-client.js';
 import { CannotJudgeError } from '../../errors.js';
 import type { Profile } from '../../profile/profile.js';
@@ -59,8 +60,10 @@ export interface WebhookHarnessOptions {
   profile: Profile;
   /** Keeps control exchanges as evidence (the run's client). */
   control: ControlClient;
-  /** The same protocol without evidence: clock reads on every arrival, long clock drives, Live restores. */
+  /** The same protocol without evidence: clock reads, long clock drives, Live restores. */
   quiet: ControlClient;
+  /** What the run's control clients last saw of the target's clock: arrivals are dated by it. */
+  clock: ClockMemory;
   /** A CA the target already trusts (`--ca-dir`); otherwise one is created and handed over with `trust`. */
   ca?: CertificateAuthority;
   /** `run --record`: keep what reaches the receivers. */
@@ -95,12 +98,11 @@ class RunWebhooks implements WebhookHarness {
     this.verifyToken = replay?.tape.verify_token ?? `graphcheck-${randomBytes(8).toString('hex')}`;
     this.view = { verify_token: this.verifyToken };
     this.taped = replay?.tape ?? { verify_token: this.verifyToken, callbacks: {} };
-    const clock = recording?.clock ?? quiet;
     this.base = {
       host: profile.webhooks.receiver_host,
       verifyToken: this.verifyToken,
       appSecret: profile.app.secret ?? '',
-      ...(clock.has('clock') ? { clock: () => clock.now() } : {}),
+      ...(quiet.has('clock') ? { clock: () => options.clock.latest() } : {}),
       ...(profile.webhooks.mtls ? { mtls: { expectedCn: profile.webhooks.client_cert_cn } } : {}),
       ...(recording ? { onArrival: (arrival, url) => this.tapeArrival(recording, { arrival, url }) } : {}),
     };

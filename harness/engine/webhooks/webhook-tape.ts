@@ -1,4 +1,3 @@
-import type { ControlClient } from '../../control/control-client.js';
 import type { Exchange } from '../../model/index.js';
 import type { Receiver } from '../../receiver/index.js';
 
@@ -17,11 +16,9 @@ export interface WebhookTape {
   callbacks: Record<string, string[]>;
 }
 
-/** `run --record`: every request reaching a receiver of the run is kept, and arrival clock reads bypass the recorder. */
+/** `run --record`: every request reaching a receiver of the run is kept. */
 export interface WebhookRecording {
   record(exchange: Exchange): void;
-  /** Reads the target's clock without passing the recorder (an offline repeat dates arrivals from the cassette). */
-  clock?: ControlClient;
 }
 
 /** `run --cassette`: the recorded values, and receivers that get the recorded requests instead of listening. */
