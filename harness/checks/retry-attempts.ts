@@ -3,7 +3,10 @@ import { isRecord } from './check.js';
 import { acknowledged } from './webhook-facts.js';
 import { deliveryKey, updatesIn } from './webhook-updates.js';
 
-/** An attempt on the target's clock: exact when its `entry[].time` fits its arrival window (R20), else the window. */
+/**
+ * An attempt on the target's clock: while the suite was moving the clock, anywhere in that move (a retry that fell
+ * due inside a step may be sent, and stamped, at its end); otherwise its `entry[].time` when it fits (R20).
+ */
 export interface TimedAttempt {
   index: number;
   low: number;
@@ -34,6 +37,7 @@ export function attemptsByContent(exchanges: Exchange[], bodies: unknown[]): Tim
 }
 
 function timeOf(window: { from: number; to: number }, json: unknown): { low: number; high: number } {
+  if (window.from !== window.to) return { low: window.from, high: window.to };
   const entries = isRecord(json) && Array.isArray(json.entry) ? json.entry : [];
   const time = isRecord(entries[0]) ? entries[0].time : undefined;
   if (typeof time !== 'number' || !Number.isInteger(time)) return { low: window.from, high: window.to };

@@ -47,9 +47,11 @@ export const retrySchedule: Check = {
 function immediateProblems(group: TimedAttempt[], settings: Settings): CheckFinding[] {
   const [first, second] = group as [TimedAttempt, TimedAttempt | undefined];
   if (!second) return [{ message: 'the first attempt failed and no retry followed (R21)', exchange: first.index }];
-  const later = gap(first, second).min;
+  // Immediately is without the clock moving (R21): a retry that may have come during a clock move was not.
+  const later = gap(first, second).max;
   if (later > SAME_TIME_SECONDS) {
-    const message = `the retry after the failed first attempt came ${later} s later on the target clock, not immediately`;
+    const when = second.high > second.low ? `only as the clock moved (up to ${later} s later)` : `${later} s later`;
+    const message = `the retry after the failed first attempt came ${when} on the target clock, not immediately`;
     return [{ message: `${message} (R21)`, exchange: second.index }];
   }
   const realSeconds = (second.realMs - first.realMs) / 1000;

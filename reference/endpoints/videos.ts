@@ -49,6 +49,8 @@ const parentAccepts =
   (params: Params, ctx: RefContext): boolean => {
     if (mode === 'create' && ctx.faults.has('videos-create-unsupported')) return false;
     const owner = params['owner_id'];
+    const onPage = owner === ctx.profile.fixtures['page_id'];
+    if (mode === 'read' && !onPage && ctx.faults.has('videos-parent-listing-missing')) return false;
     if (owner === 'me') return true;
     return (PARENTS[edge]?.[mode] ?? []).some((key) => ctx.profile.fixtures[key] === owner);
   };

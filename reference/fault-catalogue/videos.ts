@@ -25,6 +25,10 @@ export const VIDEOS_FAULTS: FaultCatalogue = {
     area,
     description: 'POST `/{page_id}/videos` and `/{page_id}/live_videos` are unsupported-operation errors.',
   },
+  'videos-parent-listing-missing': {
+    area,
+    description: 'GET `/{group_id}/videos`, `/{user_id}/videos` and the group, event and user `live_videos` are unsupported-operation errors.',
+  },
   'videos-poll-missing': {
     area,
     description: 'GET and POST `/{video_poll_id}` are unsupported-operation errors.',

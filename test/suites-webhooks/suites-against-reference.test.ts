@@ -51,7 +51,7 @@ describe('the 36-hour retry schedule, on the target clock', () => {
     const result = await runWebhookSuites({ rules: ['webhooks.retry-schedule-36h'], faults: ['webhooks-retry-past-36h'] });
     const rule = resultOf(result, 'webhooks.retry-schedule-36h');
     expect(rule.verdict).toBe('failed');
-    expect(rule.reason).toMatch(/44\.6 h after the first, past the 36 h retry window/);
+    expect(rule.reason).toMatch(/4\d\.\d h after the first, past the 36 h retry window/);
     const attempts = rule.evidence.filter((e) => e.kind === 'webhook-notification');
     const times = attempts.map((e) => e.targetTime!.from);
     expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(36 * 3600);
@@ -62,7 +62,7 @@ describe('the 36-hour retry schedule, on the target clock', () => {
     const shrinking = await runWebhookSuites({ rules: ['webhooks.retry-schedule-36h'], faults: ['webhooks-shrinking-intervals'] });
     expect(resultOf(shrinking, 'webhooks.retry-schedule-36h').reason).toMatch(/intervals do not grow/);
     const late = await runWebhookSuites({ rules: ['webhooks.retry-immediately'], faults: ['webhooks-no-immediate-retry'] });
-    expect(resultOf(late, 'webhooks.retry-immediately').reason).toMatch(/60 s later on the target clock, not immediately/);
+    expect(resultOf(late, 'webhooks.retry-immediately').reason).toMatch(/came only as the clock moved .* on the target clock, not immediately/);
   });
 
   it('finds an update that is never retried although the receiver recovers', async () => {

@@ -91,6 +91,20 @@ describe('retry-schedule (R21)', () => {
     expect(run('retry-schedule', windowed)).toEqual([]);
   });
 
+  it('dates a retry sent during a clock move by the move, even when it carries the move\'s end as its time', () => {
+    // Due at +35.9 h, sent (and stamped) at the end of a step from +34.6 h to +36.3 h: not provably past 36 h.
+    const [h346, h363] = [T0 + 124_560, T0 + 130_680];
+    const stamped = [...schedule([T0, T0, T0 + 60]), attempt({ body: payload(h363), at: h346, to: h363, status: 500 })];
+    expect(run('retry-schedule', stamped)).toEqual([]);
+    const past = [...schedule([T0, T0, T0 + 60]), attempt({ body: payload(T0 + 140_000), at: T0 + 131_000, to: T0 + 140_000, status: 500 })];
+    expect(run('retry-schedule', past)[0]).toMatch(/36\.4 h after the first, past the 36 h retry window/);
+  });
+
+  it('does not take a retry that came only as the clock moved for an immediate one', () => {
+    const moved = [attempt({ body: payload(T0), at: T0, status: 500 }), attempt({ body: payload(T0 + 60), at: T0, to: T0 + 3600 })];
+    expect(run('retry-schedule', moved)[0]).toMatch(/came only as the clock moved \(up to 3600 s later\)/);
+  });
+
   it('stops counting at the first acknowledged attempt (later ones are duplicates)', () => {
     const duplicate = attempt({ body: payload(T0 + 210), at: T0 + 210, realMs: 2_000_000 });
     expect(run('retry-schedule', [...schedule([T0, T0, T0 + 60, T0 + 200], true), duplicate])).toEqual([]);

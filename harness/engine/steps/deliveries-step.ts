@@ -43,7 +43,7 @@ export const deliveriesStep: StepKind<DeliveriesBody> = {
       const start = run.eventsAt ?? (await ctx.webhooks.now());
       await ctx.webhooks.advance(0);
       const advanceTo = body.advance_to === undefined ? undefined : Number(evaluate(body.advance_to, scope));
-      summary = await moveClock(ctx, start, advanceTo, delivered);
+      summary = await moveClock(ctx, { start, last: run.lastEventsAt ?? start }, advanceTo, delivered);
     } else {
       const realTimeoutMs = Number(evaluate(body.real_timeout_ms ?? DEFAULT_REAL_TIMEOUT_MS, scope));
       const waited = await receiver.waitForUpdates(() => delivered(), { realTimeoutMs });
@@ -55,21 +55,23 @@ export const deliveriesStep: StepKind<DeliveriesBody> = {
 };
 
 /**
- * With `advance_to`, growing steps, so retry intervals can be told apart. Otherwise, when updates are still
- * missing, one jump over the 36 hours a notification may be retried: whatever was going to come has come.
+ * With `advance_to`, growing steps from the first events, so retry intervals can be told apart. Otherwise, when
+ * updates are still missing, one jump to 36 hours after the last events (the delay before a first attempt is not
+ * stated): whatever was going to come has come.
  */
 async function moveClock(
   ctx: RunContext,
-  start: number,
+  events: { start: number; last: number },
   advanceTo: number | undefined,
   delivered: () => boolean,
 ): Promise<string> {
+  const { start, last } = events;
   if (advanceTo !== undefined) {
     const drive = await driveClock(ctx.webhooks, start, advanceTo, delivered);
     return `moved the clock in ${drive.advances} steps to +${drive.to - start} s`;
   }
   if (delivered()) return 'delivered without moving the clock';
-  const to = await ctx.webhooks.advance(Math.max(0, start + DEFAULT_HORIZON_SECONDS - (await ctx.webhooks.now())));
+  const to = await ctx.webhooks.advance(Math.max(0, last + DEFAULT_HORIZON_SECONDS - (await ctx.webhooks.now())));
   return `moved the clock to +${to - start} s`;
 }
 

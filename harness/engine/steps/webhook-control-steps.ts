@@ -25,7 +25,8 @@ export const eventsStep: StepKind<{ updates: unknown; fill_to?: unknown }> = {
       throw new CannotJudgeError('SETUP_FAILED', `events: \`updates\` must be ${expected}`);
     }
     const updates = filled(given, Number(evaluate(body.fill_to ?? 0, scope)));
-    run.eventsAt ??= ctx.control.has('clock') ? await ctx.webhooks.now() : undefined;
+    run.lastEventsAt = ctx.control.has('clock') ? await ctx.webhooks.now() : undefined;
+    run.eventsAt ??= run.lastEventsAt;
     const sent = await ctx.control.events({ updates });
     outcome.exchanges.push(sent.exchange);
     outcome.bodies.push(sent.json);

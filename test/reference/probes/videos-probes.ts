@@ -18,5 +18,6 @@ export const VIDEOS_PROBES: Record<string, Probe> = {
     await outcome(send(env, 'POST', `/${env.ref.pageId}/videos`)),
     await outcome(send(env, 'POST', `/${env.ref.pageId}/live_videos`)),
   ],
+  'videos-parent-listing-missing': (env) => outcome(send(env, 'GET', '/7000001/videos')),
   'videos-poll-missing': (env) => outcome(send(env, 'GET', '/6100001')),
 };
