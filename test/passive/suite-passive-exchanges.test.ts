@@ -216,8 +216,11 @@ describe('request shapes the spec refuses', () => {
     const empty = call({ method: 'POST', path: '/5_1/comments', form: {}, answer: { id: '5_1_8' } });
     expect(await verdictOf(rule, [created])).toBe('passed');
     expect(await verdictOf(rule, [created, empty])).toBe('failed');
+    // The comment id's type is not stated: a number is an id too, an empty string is not.
     const numericId = call({ method: 'POST', path: '/5_1/comments', form: { message: 'hi' }, answer: { id: 7 } });
-    expect(await verdictOf(rule, [numericId])).toBe('failed');
+    expect(await verdictOf(rule, [numericId])).toBe('passed');
+    const emptyId = call({ method: 'POST', path: '/5_1/comments', form: { message: 'hi' }, answer: { id: '' } });
+    expect(await verdictOf(rule, [emptyId])).toBe('failed');
   });
 });
 
