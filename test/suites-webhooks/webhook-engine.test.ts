@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Profile } from '../../harness/profile/profile.js';
 import { loadSuites } from '../../harness/suite/load-suite.js';
 import { resultOf, runWebhookSuites } from './run-webhook-suites.js';
 
@@ -70,6 +71,27 @@ ${DELIVER}`);
     expect(resultOf(result, 'demo.fails-while-not-live').verdict).toBe('failed');
     expect(resultOf(result, 'demo.delivers').verdict).toBe('passed');
     expect(liveAfterRun).toBe(true);
+  });
+
+  it('without the target clock, calls missing deliveries unjudgeable (error), never a failure, and passes what came', async () => {
+    const suites = await demoSuite(`
+  - id: demo.two-updates
+    title: Two updates
+    strength: MUST
+    ${CITE}
+    steps:
+      - subscribe: { object: page, fields: [feed] }
+        expect: [ok]
+      - events: { updates: [{ object: page, id: "1", field: feed, value: { n: 1 } }, { object: page, id: "2", field: feed, value: { n: 2 } }] }
+      - deliveries: { real_timeout_ms: 1500 }
+        expect: [updates-delivered]
+`);
+    const noClock = (p: Profile) => ({ ...p, capabilities: p.capabilities.filter((c) => c !== 'clock') });
+    const dropped = await runWebhookSuites({ loaded: suites, suites: ['demo'], profile: noClock, faults: ['webhooks-drop-updates'] });
+    expect(resultOf(dropped, 'demo.two-updates')).toMatchObject({ verdict: 'error' });
+    expect(resultOf(dropped, 'demo.two-updates').reason).toMatch(/not all delivered within 1\.5 s of real time.*"clock"/);
+    const whole = await runWebhookSuites({ loaded: suites, suites: ['demo'], profile: noClock });
+    expect(resultOf(whole, 'demo.two-updates').verdict).toBe('passed');
   });
 
   it('forgets failures a previous rule scheduled on the receiver', async () => {

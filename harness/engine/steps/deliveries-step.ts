@@ -1,4 +1,5 @@
 import { missingUpdates } from '../../checks/webhook-updates.js';
+import { CannotJudgeError } from '../../errors.js';
 import type { Attempt } from '../../receiver/index.js';
 import { evaluate } from '../../suite/template.js';
 import { attemptEvidence } from '../webhooks/attempt-evidence.js';
@@ -47,7 +48,13 @@ export const deliveriesStep: StepKind<DeliveriesBody> = {
     } else {
       const realTimeoutMs = Number(evaluate(body.real_timeout_ms ?? DEFAULT_REAL_TIMEOUT_MS, scope));
       const waited = await receiver.waitForUpdates(() => delivered(), { realTimeoutMs });
-      summary = waited.satisfied ? 'waited until delivered' : `waited ${realTimeoutMs / 1000} s`;
+      // Without the target's clock nothing says the deliveries are over: a target may batch for longer than we
+      // wait. What is missing then cannot be judged, rather than found missing.
+      if (!waited.satisfied) {
+        const why = `updates injected were not all delivered within ${realTimeoutMs / 1000} s of real time`;
+        throw new CannotJudgeError('SETUP_FAILED', `${why}, and without the control capability "clock" that is not a finding`);
+      }
+      summary = 'waited until delivered';
     }
     collect(run, receiver.attempts(), receiver.url, ctx, outcome);
     outcome.meta.waited = { satisfied: delivered(), summary };
