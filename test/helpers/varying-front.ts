@@ -1,0 +1,80 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+
+/**
+ * A front for a target that changes its answers only in ways the spec leaves open, so a correct target stays
+ * correct: error answers get another non-2xx status (statuses are not shown, NS-21), successes another JSON
+ * Content-Type (a silent point), every JSON object its keys in reverse order and an extra member (nothing
+ * forbids one), and the target's own address becomes the front's, so `paging.next` leads back here. The
+ * control protocol and non-JSON answers pass unchanged (the contract fixes those).
+ */
+export async function startVaryingFront(
+  target: string,
+): Promise<{ url: string; varied: { successes: number; errors: number }; close(): Promise<void> }> {
+  let url = '';
+  const varied = { successes: 0, errors: 0 };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      forward(target, req.method ?? 'GET', req.url ?? '/', req.headers, Buffer.concat(chunks))
+        .then(({ status, headers, body }) => {
+          const answer = (req.url ?? '').startsWith('/_control') ? { status, headers, body } : vary(status, headers, body);
+          if (answer.body !== body) varied[status < 300 ? 'successes' : 'errors']++;
+          const text = answer.body.split(target).join(url);
+          res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(text)) });
+          res.end(text);
+        })
+        .catch((error: Error) => res.writeHead(502).end(error.message));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, varied, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+async function forward(target: string, method: string, path: string, headers: NodeJS.Dict<string | string[]>, body: Buffer): Promise<Answer> {
+  const sent = Object.fromEntries(Object.entries(headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)));
+  const answer = await request(target + path, {
+    method: method as 'GET',
+    headers: sent as Record<string, string>,
+    ...(body.length > 0 ? { body } : {}),
+  });
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (!['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name) && value !== undefined) {
+      kept[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+  }
+  return { status: answer.statusCode, headers: kept, body: await answer.body.text() };
+}
+
+function vary(status: number, headers: Record<string, string>, body: string): Answer {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return { status, headers, body };
+  }
+  const ok = status >= 200 && status < 300;
+  return {
+    status: ok ? status : status === 500 ? 400 : 500,
+    headers: { ...headers, 'content-type': ok ? 'text/javascript; charset=UTF-8' : headers['content-type'] ?? 'application/json' },
+    body: JSON.stringify(reshaped(parsed)),
+  };
+}
+
+/** Keys in reverse order and one member no rule knows, at every depth. */
+function reshaped(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reshaped);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).reverse().map(([k, v]) => [k, reshaped(v)] as const);
+  return Object.fromEntries([['x_graphcheck_extra', 1], ...entries]);
+}
