@@ -6,7 +6,8 @@ import { request } from 'undici';
  * A front for a target that changes its answers only in ways the spec leaves open, so a correct target stays
  * correct: error answers get another non-2xx status (statuses are not shown, NS-21), successes another JSON
  * Content-Type (a silent point), every JSON object its keys in reverse order and an extra member (nothing
- * forbids one), and the target's own address becomes the front's, so `paging.next` leads back here. The
+ * forbids one), paging links lose their access token (contract §3.4), and the target's own address becomes the
+ * front's, so `paging.next` leads back here. The
  * control protocol and non-JSON answers pass unchanged (the contract fixes those).
  */
 export async function startVaryingFront(
@@ -71,10 +72,19 @@ function vary(status: number, headers: Record<string, string>, body: string): An
   };
 }
 
-/** Keys in reverse order and one member no rule knows, at every depth. */
+/** Keys in reverse order and one member no rule knows, at every depth; paging links without the token. */
 function reshaped(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reshaped);
   if (value === null || typeof value !== 'object') return value;
-  const entries = Object.entries(value).reverse().map(([k, v]) => [k, reshaped(v)] as const);
+  const entries = Object.entries(value)
+    .reverse()
+    .map(([k, v]) => [k, (k === 'next' || k === 'previous') && typeof v === 'string' ? withoutToken(v) : reshaped(v)] as const);
   return Object.fromEntries([['x_graphcheck_extra', 1], ...entries]);
+}
+
+/** Contract §3.4: the access token may be carried in `paging.next`, or supplied again by the suite. */
+function withoutToken(link: string): string {
+  const url = new URL(link);
+  url.searchParams.delete('access_token');
+  return url.toString();
 }
