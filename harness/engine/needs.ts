@@ -3,8 +3,11 @@ import { type Rule, type Step, stepKind } from '../suite/suite.js';
 import { expressionsIn, lookup } from '../suite/template.js';
 import { STEP_KINDS } from './steps/registry.js';
 
-/** A rule's needs; `receiver`: a step needs the run's webhook receiver, which the target must trust. */
-export type RuleNeeds = Required<NonNullable<Rule['needs']>> & { receiver: boolean };
+/**
+ * A rule's needs; `receiver`: a step needs the run's webhook receiver, which the target must trust; `live`: a step
+ * waits for notifications, which an app that is not Live never gets.
+ */
+export type RuleNeeds = Required<NonNullable<Rule['needs']>> & { receiver: boolean; live: boolean };
 
 /** The needs of a rule: what it declares plus what its steps show (token names, fixtures, control steps). */
 export function needsOf(rule: Rule): RuleNeeds {
@@ -14,6 +17,7 @@ export function needsOf(rule: Rule): RuleNeeds {
   // Fresh state before every run cannot be had without `reset`: judged on leftovers, the rule could fail falsely.
   if (rule.reset === 'each-run') capabilities.add('reset');
   let receiver = false;
+  let live = false;
   for (const step of rule.steps) {
     const request = requestOf(step);
     const token = request?.token ?? (request && (request.base ?? 'api') === 'api' ? 'page' : undefined);
@@ -24,13 +28,14 @@ export function needsOf(rule: Rule): RuleNeeds {
     declared?.tokens?.forEach((t) => tokens.add(t));
     declared?.capabilities?.forEach((c) => capabilities.add(c));
     if (declared?.receiver) receiver = true;
+    if (declared?.live) live = true;
   }
   for (const expr of expressionsIn(rule)) {
     for (const match of expr.matchAll(/fixtures\.(\w+)/g)) fixtures.add(match[1]!);
     if (/\bclock\.now\b/.test(expr)) capabilities.add('clock');
   }
   const profile = rule.needs?.profile ?? [];
-  return { tokens: [...tokens], fixtures: [...fixtures], capabilities: [...capabilities], profile, receiver };
+  return { tokens: [...tokens], fixtures: [...fixtures], capabilities: [...capabilities], profile, receiver, live };
 }
 
 /** What a step kind reads off its own body (a `subscribe` step needs the app token and the receiver, say). */
@@ -75,6 +80,9 @@ export function missingNeed(rule: Rule, profile: Profile, receiverProblem?: stri
     if (value === false) return `the profile sets ${path} to false`;
   }
   if (needs.receiver && receiverProblem) return receiverProblem;
+  if (needs.live && profile.app.live === false) {
+    return 'the profile sets app.live to false: no notifications are sent unless the app is Live (Events)';
+  }
   return undefined;
 }
 

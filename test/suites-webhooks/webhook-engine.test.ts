@@ -94,6 +94,15 @@ ${DELIVER}`);
     expect(resultOf(whole, 'demo.two-updates').verdict).toBe('passed');
   });
 
+  it('skips rules that wait for notifications when the profile says the app is not Live, and runs the others', async () => {
+    const notLive = (p: Profile) => ({ ...p, app: { ...p.app, live: false } });
+    const rules = ['webhooks.every-update-delivered', 'subscriptions.post-verifies-callback'];
+    const result = await runWebhookSuites({ rules, profile: notLive });
+    expect(resultOf(result, 'webhooks.every-update-delivered')).toMatchObject({ verdict: 'skipped' });
+    expect(resultOf(result, 'webhooks.every-update-delivered').reason).toMatch(/app\.live to false/);
+    expect(resultOf(result, 'subscriptions.post-verifies-callback').verdict).toBe('passed');
+  });
+
   it('forgets failures a previous rule scheduled on the receiver', async () => {
     const suites = await demoSuite(`
   - id: demo.schedules-failures

@@ -34,7 +34,7 @@ export const deliveriesStep: StepKind<DeliveriesBody> = {
     const moving = b.advance_to === undefined ? '' : `, moving the clock up to ${String(b.advance_to)} s`;
     return `collect the notifications the receiver got${moving}`;
   },
-  needs: (b) => ({ receiver: true, ...(b.advance_to === undefined ? {} : { capabilities: ['clock'] }) }),
+  needs: (b) => ({ receiver: true, live: true, ...(b.advance_to === undefined ? {} : { capabilities: ['clock'] }) }),
   run: async ({ body, scope, ctx, outcome }) => {
     const run = await webhookRun(scope, ctx.webhooks);
     const receiver = await ctx.webhooks.receiver();

@@ -19,6 +19,8 @@ export interface StepNeeds {
   capabilities?: string[];
   /** The run's webhook receiver, which the target must trust (control `trust`, or `--ca-dir`). */
   receiver?: boolean;
+  /** Notifications must be able to arrive: an app the profile says is not Live gets none (Events). */
+  live?: boolean;
 }
 
 /**
