@@ -18,7 +18,7 @@ export async function importCommand(
   if (!options.redact) warn(noRedactNotice(options.out ?? 'the cassette'));
   const result = await importCassette(file, options);
   print(
-    `imported ${result.exchanges} exchanges (${result.format}) from ${file} into ${result.out}; ${result.redacted} secrets redacted`,
+    `imported ${count(result.exchanges, 'exchange')} (${result.format}) from ${file} into ${result.out}; ${count(result.redacted, 'secret')} redacted`,
   );
 }
 
@@ -75,4 +75,9 @@ export function register(program: Command): void {
     .action((file: string, options: { appSecret?: string; secret?: string[] }) =>
       redactCommand(file, options),
     );
+}
+
+/** `1 exchange`, `3 exchanges`. */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

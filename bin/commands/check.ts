@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { openCassette } from '../../harness/cassette/cassette-reader.js';
+import { requireCassetteFile } from '../../harness/cassette/cassette-file.js';
 import { isGzipFile } from '../../harness/cassette/gzip-file.js';
 import { aliasPlaceholders } from '../../harness/cassette/placeholder.js';
 import { readForeignTraffic } from '../../harness/cassette/read-foreign.js';
@@ -83,6 +84,7 @@ function withAliases(exchange: Exchange): Exchange {
 }
 
 async function isGraphcheckCassette(file: string): Promise<boolean> {
+  await requireCassetteFile(file);
   const handle = await open(file, 'r').catch(() => {
     throw new UserInputError('FILE_NOT_FOUND', `${file}: cannot read the cassette; check the --cassette path`);
   });

@@ -136,6 +136,13 @@ export function register(program: Command): void {
       const running = await startRecordCommand(options);
       await untilSignal();
       await running.close();
-      process.stderr.write(`recorded ${running.recorder.recorded()} exchanges into ${options.cassette}\n`);
+      const recorded = running.recorder.recorded();
+      process.stderr.write(`recorded ${recorded} exchange${recorded === 1 ? '' : 's'} into ${options.cassette}\n`);
+      // Replaying modes never reach the target: a request the cassette could not answer fails the session (CI).
+      const misses = running.recorder.misses().length;
+      if (misses > 0) {
+        process.stderr.write(`${misses} request${misses === 1 ? '' : 's'} had no recorded answer (mode ${options.mode}): see the lines above\n`);
+        process.exitCode = 1;
+      }
     });
 }

@@ -1,6 +1,6 @@
-import { stat } from 'node:fs/promises';
 import { at, UserInputError } from '../errors.js';
 import type { Exchange } from '../model/exchange.js';
+import { requireCassetteFile } from './cassette-file.js';
 import { CASSETTE_FORMAT, type CassetteHeader, type RunDocument } from './cassette-format.js';
 import {
   describeSchemaError,
@@ -82,14 +82,7 @@ function checkHeader(file: string, doc: RawDocument, data: unknown): CassetteHea
 
 /** Opens a cassette and reads its header; the exchanges are then streamed by `entries()`. */
 export async function openCassette(file: string): Promise<OpenCassette> {
-  try {
-    await stat(file);
-  } catch {
-    throw new UserInputError(
-      'FILE_NOT_FOUND',
-      `${file}: no such cassette: check the path, or record one first`,
-    );
-  }
+  await requireCassetteFile(file);
   const docs = yamlDocuments(file);
   const first = await docs.next();
   if (first.done)

@@ -158,5 +158,35 @@ export function discoverSecrets(exchange: Exchange): FoundSecret[] {
     scanUrlParams(responseText, found);
     scanJsonKeys(responseText, SECRET_RESPONSE_KEYS, found);
   }
+  if (responseText !== undefined) found.push(...profileDocumentSecrets(responseText));
   return found;
+}
+
+/**
+ * A target profile as control `GET /profile` serves it (contract §1) names every token and the app secret under
+ * keys no parameter rule knows (`tokens.page`, `app.secret`): recognised by its shape, whatever its address.
+ */
+function profileDocumentSecrets(text: string): FoundSecret[] {
+  if (!text.includes('"contract"') || !text.includes('"tokens"')) return [];
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!isObject(doc) || !isObject(doc.tokens)) return [];
+  const app = isObject(doc.app) ? doc.app : {};
+  const tokens = [...Object.values(doc.tokens), app.access_token].filter(isSecretText);
+  return [
+    ...tokens.map((value) => ({ kind: 'access_token', value })),
+    ...[app.secret].filter(isSecretText).map((value) => ({ kind: 'secret', value })),
+  ];
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isSecretText(value: unknown): value is string {
+  return typeof value === 'string' && value !== '' && !isPlaceholderLike(value);
 }

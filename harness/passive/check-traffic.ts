@@ -21,7 +21,7 @@ export async function checkTraffic(
   const judges = suites.flatMap((suite) =>
     suite.rules
       .filter((rule) => rule.passive && (!selection.rules?.length || selection.rules.includes(rule.id)))
-      .map((rule) => new PassiveJudge(rule, suite, ctx)),
+      .map((rule) => new PassiveJudge(rule, suite, ctx, source.name)),
   );
   for await (const exchange of source.exchanges) {
     if (isStateReset(exchange)) for (const judge of judges) judge.closeGroups();

@@ -1,3 +1,4 @@
+import { shellWord } from '../shell-word.js';
 import type { CheckContext } from '../checks/check.js';
 import { CHECKS, resolveExpectation } from '../checks/registry.js';
 import type { Exchange, Finding, RuleResult } from '../model/index.js';
@@ -25,6 +26,8 @@ export class PassiveJudge {
     readonly rule: Rule,
     private readonly suite: Suite,
     private readonly ctx: CheckContext,
+    /** The traffic's file, so the printed replay command names it. */
+    private readonly cassette: string,
   ) {
     this.blocks = passiveBlocks(rule);
     this.groups = this.blocks.map(() => new Map());
@@ -64,7 +67,7 @@ export class PassiveJudge {
       strength: this.rule.strength,
       cites: this.rule.cites,
       readings: this.rule.readings ?? [],
-      replay: `graphcheck check --rule ${this.rule.id}`,
+      replay: `graphcheck check --rule ${this.rule.id} --cassette ${shellWord(this.cassette)}`,
       durationMs: 0,
     };
     if (this.matched === 0) {

@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { openCassette } from '../cassette/cassette-reader.js';
 import { UserInputError } from '../errors.js';
 
 /** VCR's record modes. */
@@ -15,12 +16,16 @@ export interface ModePlan {
   fresh: boolean;
 }
 
+/** A cassette with at least one exchange: a header alone (a recorder that never got traffic) is nothing to replay. */
 async function hasCassette(file: string): Promise<boolean> {
   try {
-    return (await stat(file)).size > 0;
+    if ((await stat(file)).size === 0) return false;
   } catch {
     return false;
   }
+  const cassette = await openCassette(file);
+  for await (const _ of cassette.entries()) return true;
+  return false;
 }
 
 export function parseRecordMode(value: string): RecordMode {

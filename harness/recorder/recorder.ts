@@ -45,7 +45,9 @@ export function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: Cl
  * and appends each completed exchange to the cassette, or answers from it, as the record mode says.
  */
 export async function startRecorder(options: RecorderOptions): Promise<RunningRecorder> {
-  const session = await RecordingSession.start(options);
+  // The session starts once the port is ours: a busy port must not leave a cassette begun (or, in mode all,
+  // an old one emptied) behind.
+  let session: RecordingSession | undefined;
   let url = '';
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const body = await readBody(req);
@@ -55,7 +57,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
       headers: req.headers,
       body,
     };
-    sendAnswer(req, res, await session.handle(request, originOf(req, url)));
+    sendAnswer(req, res, await (session as RecordingSession).handle(request, originOf(req, url)));
   };
   const server = createServer((req, res) => {
     handle(req, res).catch((error: Error) => {
@@ -64,10 +66,11 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
       else res.destroy();
     });
   });
+  url = await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
   try {
-    url = await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
+    session = await RecordingSession.start(options);
   } catch (error) {
-    await session.close();
+    await closeServer(server);
     throw error;
   }
   return {

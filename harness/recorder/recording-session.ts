@@ -35,6 +35,22 @@ export interface ClientRequest {
   body: Buffer;
 }
 
+/** Appended exchanges must come from the target the cassette names: replay rewrites that one address only. */
+async function reopenFor(
+  cassette: string,
+  target: string,
+  redaction: Parameters<typeof CassetteWriter.reopen>[1],
+): Promise<CassetteWriter> {
+  const writer = await CassetteWriter.reopen(cassette, redaction);
+  const recorded = writer.header.target;
+  if (recorded === target.replace(/\/+$/, '')) return writer;
+  writer.close();
+  throw new UserInputError(
+    'USAGE',
+    `${cassette}: recorded against ${recorded}, not --target ${target}: record into a new cassette, or use --mode all to start this one afresh`,
+  );
+}
+
 function checkTarget(target: string): void {
   let protocol = '';
   try {
@@ -87,7 +103,7 @@ export class RecordingSession {
             target: options.target,
             ...redaction,
           })
-        : await CassetteWriter.reopen(options.cassette, redaction);
+        : await reopenFor(options.cassette, options.target, redaction);
     }
     const forwarder = plan.forward ? new Forwarder(options.target, options.connections) : undefined;
     return new RecordingSession(writer, forwarder, replayer, source, new OriginRewriter(options.target));

@@ -76,7 +76,7 @@ export function explainMiss(
     return {
       request,
       reason:
-        `all ${n} recorded answer${n === 1 ? '' : 's'} to this request were already replayed (strict order): ` +
+        `${n === 1 ? 'the one recorded answer' : `all ${n} recorded answers`} to this request ${n === 1 ? 'was' : 'were'} already replayed (strict order): ` +
         'the client sent it more often than when recording; use --match last to repeat the last answer',
       nearest: [{ index: exhausted.entries[0]?.index ?? 0, request, differences: [] }],
     };

@@ -1,4 +1,5 @@
 import type { Exchange } from '../model/index.js';
+import { shellWord } from '../shell-word.js';
 
 /** The exchange's request as a curl command line a user can paste. */
 export function curlOf(exchange: Exchange): string {
@@ -7,14 +8,10 @@ export function curlOf(exchange: Exchange): string {
   if (method !== 'GET') parts.push('-X', method);
   for (const [name, value] of Object.entries(headers)) {
     if (name === 'user-agent') continue;
-    parts.push('-H', quote(`${name}: ${Array.isArray(value) ? value.join(', ') : value}`));
+    parts.push('-H', shellWord(`${name}: ${Array.isArray(value) ? value.join(', ') : value}`));
   }
-  if (body !== undefined && bodyEncoding !== 'base64') parts.push('--data-binary', quote(body));
+  if (body !== undefined && bodyEncoding !== 'base64') parts.push('--data-binary', shellWord(body));
   if (bodyEncoding === 'base64') parts.push('--data-binary', "@body.bin  # binary body, see report.json");
-  parts.push(quote(url));
+  parts.push(shellWord(url));
   return parts.join(' ');
-}
-
-function quote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
 }

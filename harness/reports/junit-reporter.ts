@@ -1,15 +1,13 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { RuleResult, RunResult } from '../model/index.js';
 import { describeFailure } from './describe-failure.js';
 import type { Reporter } from './reporter.js';
+import { writeReport } from './write-report.js';
 
 /** Writes `junit.xml`: one testsuite per suite, one testcase per rule, skipped ones with their reason. */
 export function junitReporter(dir: string): Reporter {
   return {
     async onRunEnd(result: RunResult) {
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, 'junit.xml'), renderJunit(result));
+      await writeReport(dir, 'junit.xml', renderJunit(result));
     },
   };
 }

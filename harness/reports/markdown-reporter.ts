@@ -1,15 +1,13 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { RunResult } from '../model/index.js';
 import { describeFailure } from './describe-failure.js';
 import type { Reporter } from './reporter.js';
+import { writeReport } from './write-report.js';
 
 /** Writes `summary.md`, for a CI job summary: counts, then each rule that did not pass. */
 export function markdownReporter(dir: string): Reporter {
   return {
     async onRunEnd(result: RunResult) {
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, 'summary.md'), renderMarkdown(result));
+      await writeReport(dir, 'summary.md', renderMarkdown(result));
     },
   };
 }

@@ -5,6 +5,7 @@ import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { exportCommand, importCommand, redactCommand } from '../../bin/commands/cassette.js';
 import { readCassette } from '../../harness/cassette/cassette-reader.js';
+import { hasStackTrace, runCli } from '../helpers/cli.js';
 import { SECRETS, useTinyTarget } from './support/tiny-target.js';
 
 const tiny = useTinyTarget();
@@ -63,7 +64,7 @@ describe('record and replay commands', () => {
     const liveBody = await live.body.text();
     const stopped = await record.stop('SIGINT');
     expect(stopped.code).toBe(0);
-    expect(stopped.stderr).toContain('recorded 1 exchanges');
+    expect(stopped.stderr).toContain('recorded 1 exchange into');
     expect((await readCassette(file)).exchanges).toHaveLength(1);
 
     const replay = graphcheck(['replay', '--cassette', file]);
@@ -116,6 +117,42 @@ describe('record and replay commands', () => {
   });
 });
 
+describe('record --mode none, as CI runs it', () => {
+  it('exits 1 and says so when a request had no recorded answer', async () => {
+    const file = dir.path('ci-none.yml');
+    const first = graphcheck(['record', '--target', tiny.target.url, '--cassette', file]);
+    const at = /^recording proxy on (\S+)/.exec(await first.firstLine)?.[1];
+    await (await request(`${at}/echo/known`)).body.text();
+    expect((await first.stop('SIGINT')).code).toBe(0);
+    const ci = graphcheck(['record', '--target', tiny.target.url, '--cassette', file, '--mode', 'none']);
+    const replaying = /^recording proxy on (\S+)/.exec(await ci.firstLine)?.[1];
+    await (await request(`${replaying}/echo/known`)).body.text();
+    await (await request(`${replaying}/echo/unknown`)).body.text();
+    const stopped = await ci.stop('SIGINT');
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toContain('1 request had no recorded answer (mode none)');
+  });
+});
+
+describe('paths that name the wrong kind of thing', () => {
+  it('a folder given as the cassette, a file given as the report folder: one line each, exit 2', async () => {
+    for (const args of [['check', '--cassette', dir.path('')], ['replay', '--cassette', dir.path('')]]) {
+      const out = await runCli(args);
+      expect(out.code).toBe(2);
+      expect(out.stderr.trim().split('\n')).toHaveLength(1);
+      expect(out.stderr).toMatch(/is a folder: give the cassette file/);
+    }
+    const har = dir.path('one.har');
+    writeFileSync(har, JSON.stringify({ log: { version: '1.2', creator: { name: 't', version: '1' }, entries: [] } }));
+    const notADir = dir.path('not-a-dir');
+    writeFileSync(notADir, 'x');
+    const out = await runCli(['check', '--cassette', har, '--report-dir', notADir]);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toMatch(/cannot write report\.json there \(E\w+\): choose another --report-dir/);
+    expect(hasStackTrace(out.stderr)).toBe(false);
+  });
+});
+
 describe('cassette commands', () => {
   it('import, export --har and redact', async () => {
     const har = dir.path('in.har');
@@ -147,7 +184,7 @@ describe('cassette commands', () => {
     const print = (line: string): void => void printed.push(line);
     await importCommand(har, { out: dir.path('in.yml'), redact: true }, print);
     expect(printed[0]).toBe(
-      `imported 1 exchanges (har) from ${har} into ${dir.path('in.yml')}; 1 secrets redacted`,
+      `imported 1 exchange (har) from ${har} into ${dir.path('in.yml')}; 1 secret redacted`,
     );
     expect(readFileSync(dir.path('in.yml'), 'utf8')).not.toContain(SECRETS.pageToken);
     await exportCommand(dir.path('in.yml'), { har: true }, print);

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { bodyBytes } from '../../harness/cassette/body.js';
 import { readCassette } from '../../harness/cassette/cassette-reader.js';
+import { CassetteWriter } from '../../harness/cassette/cassette-writer.js';
 import { UserInputError } from '../../harness/errors.js';
 import { startRecorder } from '../../harness/recorder/recorder.js';
 import { useTinyTarget } from './support/tiny-target.js';
@@ -129,6 +131,36 @@ describe('user mistakes are one-line errors', () => {
   });
 });
 
+describe('a recorder that cannot start loses nothing', () => {
+  it('a busy port begins no cassette, and leaves an old one whole even in mode all', async () => {
+    const first = await startRecorder({ target: tiny.target.url, cassette: dir.path('busy-first.yml') });
+    const port = Number(new URL(first.url).port);
+    const kept = dir.path('kept.yml');
+    const writer = CassetteWriter.create(kept, { target: tiny.target.url, redact: false });
+    writer.append({ kind: 'api', startedAt: new Date().toISOString(), durationMs: 1, request: { method: 'GET', url: `${tiny.target.url}/echo/k`, headers: {} } });
+    writer.close();
+    try {
+      await expect(startRecorder({ target: tiny.target.url, cassette: dir.path('never.yml'), port })).rejects.toMatchObject({ code: 'USAGE' });
+      await expect(startRecorder({ target: tiny.target.url, cassette: kept, port, mode: 'all' })).rejects.toMatchObject({ code: 'USAGE' });
+    } finally {
+      await first.close();
+    }
+    expect(existsSync(dir.path('never.yml'))).toBe(false);
+    expect((await readCassette(kept)).exchanges).toHaveLength(1);
+  });
+
+  it('new_episodes refuses another target than the one the cassette was recorded against', async () => {
+    const file = dir.path('other-target.yml');
+    const recorder = await startRecorder({ target: tiny.target.url, cassette: file });
+    await (await request(`${recorder.url}/echo/o`)).body.text();
+    await recorder.close();
+    await expect(startRecorder({ target: 'http://127.0.0.1:9', cassette: file, mode: 'new_episodes' })).rejects.toMatchObject({
+      code: 'USAGE',
+      message: expect.stringMatching(/recorded against http:\/\/127\.0\.0\.1:\d+, not --target http:\/\/127\.0\.0\.1:9/),
+    });
+  });
+});
+
 describe('record modes', () => {
   const file = dir.path('modes.yml');
   const get = async (base: string, path: string): Promise<number> => {
@@ -194,6 +226,17 @@ describe('record modes', () => {
         mode: 'none',
       }),
     ).rejects.toThrow(UserInputError);
+  });
+
+  it('once: a cassette that holds only its header is recorded into, not replayed', async () => {
+    const empty = dir.path('header-only.yml');
+    CassetteWriter.create(empty, { target: tiny.target.url }).close();
+    const before = tiny.target.seen.length;
+    const recorder = await startRecorder({ target: tiny.target.url, cassette: empty, mode: 'once' });
+    expect(await get(recorder.url, '/echo/h')).toBe(200);
+    await recorder.close();
+    expect(tiny.target.seen.slice(before)).toEqual(['GET /echo/h']);
+    expect((await readCassette(empty)).exchanges).toHaveLength(1);
   });
 
   it('all: records everything afresh', async () => {

@@ -12,6 +12,7 @@ import {
 import type { Exchange } from '../../harness/model/exchange.js';
 import { startRecorder } from '../../harness/recorder/recorder.js';
 import { startReplayServer } from '../../harness/replay/replay-server.js';
+import { startReference } from '../../reference/index.js';
 import { writtenForms } from './support/secret-forms.js';
 import { SECRETS, useTinyTarget } from './support/tiny-target.js';
 
@@ -228,5 +229,21 @@ describe('a known secret with a marker attached', () => {
     writer.close();
     expect(stored.request.url).toMatch(/code=<redacted:code:1>(%23_|#_)$/);
     expect(readFileSync(file, 'utf8')).not.toContain(code);
+  });
+});
+
+describe('a target profile fetched through the recorder (control GET /profile)', () => {
+  it('keeps none of the tokens or the app secret it names, while the client gets them live', async () => {
+    const reference = await startReference();
+    const profile = reference.profile as { app: { secret: string; access_token: string }; tokens: Record<string, string> };
+    const file = dir.path('profile.yml');
+    const recorder = await startRecorder({ target: reference.url, cassette: file });
+    const live = await (await request(`${recorder.url}/_control/profile`)).body.text();
+    await recorder.close();
+    await reference.close();
+    const text = readFileSync(file, 'utf8');
+    const secrets = [...Object.values(profile.tokens), profile.app.access_token, profile.app.secret];
+    for (const secret of secrets) for (const form of writtenForms(secret)) expect(text).not.toContain(form);
+    expect(live).toContain(profile.tokens.page);
   });
 });
