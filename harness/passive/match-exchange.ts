@@ -19,9 +19,11 @@ export function matchesExchange(match: ExchangeMatch, exchange: Exchange, body: 
   // Where the body could not be read, a parameter or file that seems absent may have been sent.
   if (!request.complete) return false;
   if (match.files !== undefined && !filesMatch(match.files, request.files)) return false;
-  return Object.entries(match.params ?? {}).every(([name, expected]) =>
-    paramMatches(paramValue(request.params, name), expected),
-  );
+  return Object.entries(match.params ?? {}).every(([name, expected]) => {
+    const value = paramValue(request.params, name);
+    // Sent empty (`tags=`, `null`): whether that counts as given is not stated, so the exchange is not judged.
+    return value !== '' && value !== null && paramMatches(value, expected);
+  });
 }
 
 function filesMatch(want: NonNullable<ExchangeMatch['files']>, files: number[]): boolean {

@@ -40,9 +40,11 @@ function parsePart(section: string): MultipartPart | undefined {
   const filename = /\bfilename\*?="?([^";\r\n]*)/i.exec(disposition)?.[1];
   const type = /content-type:\s*([^;\r\n]*)/i.exec(headers)?.[1]?.trim().toLowerCase();
   const bytes = content.length;
-  // Clients may send a file without a filename; a part typed as anything but text is a file all the same.
-  if (filename !== undefined || (type !== undefined && !type.startsWith('text/'))) {
-    return { name, filename: filename ?? '', bytes };
-  }
+  // A browser's empty file input (`filename=""`, no content) sent no file.
+  if (filename === '' && bytes === 0) return { name, value: '', bytes: 0 };
+  // Clients may send a file without a filename; a part typed as anything but text (or JSON, a structured field
+  // such as `feed_targeting`) is a file all the same.
+  const textual = type === undefined || type.startsWith('text/') || type === 'application/json';
+  if (filename !== undefined || !textual) return { name, filename: filename ?? '', bytes };
   return { name, value: Buffer.from(content, 'latin1').toString('utf8'), bytes };
 }

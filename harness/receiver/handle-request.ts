@@ -35,8 +35,9 @@ export function createRequestHandler(
 }
 
 async function handle(ctx: HandlerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const realArrivalMs = Date.now();
   // High resolution: an offline repeat orders arrivals against the recorded exchanges by it (Exchange.startedAtMs).
-  const realArrivalMs = performance.timeOrigin + performance.now();
+  const preciseMs = performance.timeOrigin + performance.now();
   const ordinal = nextOrdinal();
   const seq = ctx.log.nextSeq();
   const time = arrivalTime(ctx.clock, realArrivalMs);
@@ -46,6 +47,7 @@ async function handle(ctx: HandlerContext, req: IncomingMessage, res: ServerResp
     seq,
     ...time,
     realArrivalMs,
+    preciseMs,
     ordinal,
     method: req.method ?? '',
     path: req.url ?? '/',

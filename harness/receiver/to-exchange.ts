@@ -16,7 +16,7 @@ export function attemptToExchange(attempt: Attempt, receiverUrl: string): Exchan
     },
     ...answerParts(attempt.answered),
     startedAt: new Date(attempt.realArrivalMs).toISOString(),
-    startedAtMs: attempt.realArrivalMs,
+    startedAtMs: attempt.preciseMs,
     durationMs: 0,
     signatureValid: attempt.signature === 'ok',
   };
@@ -33,7 +33,7 @@ export function verificationToExchange(verification: Verification, receiverUrl: 
     },
     ...answerParts(verification.answered),
     startedAt: new Date(verification.realArrivalMs).toISOString(),
-    startedAtMs: verification.realArrivalMs,
+    startedAtMs: verification.preciseMs,
     durationMs: 0,
   };
 }

@@ -65,8 +65,10 @@ interface Arrival {
   /** Unix seconds on the target's clock (or the wall clock, see `arrivalClock`). */
   arrivedAt: number;
   arrivalClock: 'target' | 'wall';
-  /** Wall-clock milliseconds at arrival (fractional), for "within a few real seconds" checks. */
+  /** Wall-clock milliseconds at arrival, for "within a few real seconds" checks and the Live periods. */
   realArrivalMs: number;
+  /** The same instant from the process's high-resolution clock (fractional), as the recorder dates exchanges. */
+  preciseMs: number;
   /** From `nextOrdinal()` at arrival: places the arrival exactly before, during or after a clock move. */
   ordinal: number;
   method: string;

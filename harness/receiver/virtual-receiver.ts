@@ -4,7 +4,7 @@ import type { Attempt, Receiver, Verification } from './types.js';
 
 /** An arrival as a cassette kept it; the receiver stamps order and real time when it is delivered. */
 export type RecordedArrival = Omit<Attempt, Stamped> | Omit<Verification, Stamped>;
-type Stamped = 'seq' | 'realArrivalMs' | 'ordinal';
+type Stamped = 'seq' | 'realArrivalMs' | 'preciseMs' | 'ordinal';
 
 export interface VirtualReceiver extends Receiver {
   /** Logs a recorded arrival as if it reached this receiver now. */
@@ -28,7 +28,13 @@ export function virtualReceiver(url: string): VirtualReceiver {
     clear: log.clear,
     close: async () => log.release(),
     deliver: (arrival) => {
-      const stamped = { ...arrival, seq: log.nextSeq(), realArrivalMs: Date.now(), ordinal: nextOrdinal() };
+      const stamped = {
+        ...arrival,
+        seq: log.nextSeq(),
+        realArrivalMs: Date.now(),
+        preciseMs: performance.timeOrigin + performance.now(),
+        ordinal: nextOrdinal(),
+      };
       if ('rawBody' in stamped) log.addAttempt(stamped);
       else log.addVerification(stamped);
     },

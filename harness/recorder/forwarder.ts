@@ -40,9 +40,9 @@ export class Forwarder {
     clientHeaders: IncomingHttpHeaders,
     body: Buffer,
   ): Promise<Forwarded> {
+    const startedAt = new Date().toISOString();
     const t0 = performance.now();
     const startedAtMs = performance.timeOrigin + t0;
-    const startedAt = new Date(startedAtMs).toISOString();
     const headers = forwardHeaders(clientHeaders);
     const path = this.basePath + target;
     const request = {

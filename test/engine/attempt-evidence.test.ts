@@ -11,6 +11,7 @@ function attemptNow(): Attempt {
     arrivedAt: T0,
     arrivalClock: 'target',
     realArrivalMs,
+    preciseMs: realArrivalMs,
     ordinal: nextOrdinal(),
     method: 'POST',
     path: '/webhook',

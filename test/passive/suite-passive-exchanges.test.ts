@@ -270,3 +270,18 @@ PASSIVE`;
     expect(await problem(typo)).toMatch(/demo\.yaml:\d+:/);
   });
 });
+
+describe('real traffic whose meaning the spec leaves open is not judged', () => {
+  it('a parameter sent empty, `fields` choosing the answer, `order` on comments', async () => {
+    const tagsEmpty = call({ method: 'POST', path: '/2000001/feed', form: { message: 'hi', tags: '' }, answer: { id: '2000001_9' } });
+    expect(await verdictOf('feed.tags-without-place-refused', [tagsEmpty])).toBe('skipped');
+    const tagsGiven = call({ method: 'POST', path: '/2000001/feed', form: { message: 'hi', tags: '7' }, answer: { id: '2000001_9' } });
+    expect(await verdictOf('feed.tags-without-place-refused', [tagsGiven])).toBe('failed');
+    const onlyMessage = call({ path: '/2000001/feed', query: { fields: 'message' }, answer: { data: [{ message: 'hi' }] } });
+    expect(await verdictOf('feed.get-post-field-types', [onlyMessage])).toBe('passed');
+    const chosen = call({ path: '/1000001/subscriptions', query: { fields: 'object,active' }, answer: { data: [{ object: 'page', active: true }] } });
+    expect(await verdictOf('subscriptions.list-shape', [chosen])).toBe('skipped');
+    const ranked = call({ path: '/5_1/comments', query: { summary: 'true', order: 'ranked' }, answer: { data: [], summary: { order: 'ranked', total_count: 0 } } });
+    expect(await verdictOf('comments.summary-fields-inside-summary', [ranked])).toBe('skipped');
+  });
+});
