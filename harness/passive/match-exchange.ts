@@ -31,8 +31,14 @@ function filesMatch(want: NonNullable<ExchangeMatch['files']>, files: number[]):
   return files.length > 0 && (want.largest_bytes_gte === undefined || Math.max(...files) >= want.largest_bytes_gte);
 }
 
+/**
+ * A `{..._id}` segment stands for an object id; `me` is the token's own user (or Page), never a Page id for sure,
+ * so `/me/feed` is not judged by rules the spec states for `/{page_id}/feed`.
+ */
 function pathMatches(pattern: string, path: string): boolean {
   const want = pattern.split('/').filter(Boolean);
   const got = path.split('/').filter(Boolean);
-  return want.length === got.length && want.every((segment, i) => /^\{\w+\}$/.test(segment) || segment === got[i]);
+  const fits = (segment: string, actual: string | undefined) =>
+    /^\{\w+\}$/.test(segment) ? actual !== 'me' : segment === actual;
+  return want.length === got.length && want.every((segment, i) => fits(segment, got[i]));
 }

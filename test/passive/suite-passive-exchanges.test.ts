@@ -285,3 +285,12 @@ describe('real traffic whose meaning the spec leaves open is not judged', () => 
     expect(await verdictOf('comments.summary-fields-inside-summary', [ranked])).toBe('skipped');
   });
 });
+
+describe('paths', () => {
+  it('does not take /me/feed for a Page feed', async () => {
+    const mine = call({ path: '/me/feed', query: { limit: '250' }, answer: { data: [] } });
+    expect(await verdictOf('feed.get-limit-over-100-refused', [mine])).toBe('skipped');
+    const page = call({ path: '/2000001/feed', query: { limit: '250' }, answer: { data: [] } });
+    expect(await verdictOf('feed.get-limit-over-100-refused', [page])).toBe('failed');
+  });
+});
