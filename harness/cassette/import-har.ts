@@ -68,10 +68,13 @@ function entryToExchange(entry: Json, i: number, fields: FieldReader): Exchange 
     return exchange;
   }
   const body = harBody(content.text ?? '', content.encoding) ?? { body: '' };
+  // Devtools may save a HAR without response content; `size` says one came.
+  const omitted = typeof content.text !== 'string' && (typeof content.size !== 'number' || content.size > 0);
   exchange.response = {
     status,
     headers: headersFromList(responseHeaders),
     ...body,
+    ...(omitted ? { bodyOmitted: true } : {}),
   };
   return exchange;
 }

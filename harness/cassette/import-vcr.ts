@@ -1,5 +1,5 @@
 import type { Exchange, Headers } from '../model/exchange.js';
-import { storeBody } from './body.js';
+import { decodedResponse, storeBody } from './body.js';
 import type { FieldReader, Json } from './import-fields.js';
 
 type VcrHeaders = Record<string, unknown>;
@@ -51,11 +51,8 @@ function interactionToExchange(item: Json, path: Array<string | number>, fields:
   };
   const requestBody = bodyOf(request.body);
   if (requestBody && requestBody.body !== '') Object.assign(exchange.request, requestBody);
-  exchange.response = {
-    status: code,
-    headers: headersOf(response.headers as VcrHeaders),
-    ...(bodyOf(response.body) ?? { body: '' }),
-  };
+  const headers = headersOf(response.headers as VcrHeaders);
+  exchange.response = { status: code, headers, ...decodedResponse(bodyOf(response.body) ?? { body: '' }, headers) };
   return exchange;
 }
 

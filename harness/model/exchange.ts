@@ -16,6 +16,8 @@ export interface RecordedResponse {
   headers: Headers;
   body: string;
   bodyEncoding?: 'utf8' | 'base64';
+  /** The recording kept no body although one came (a HAR saved without content): it reads as empty, unknown. */
+  bodyOmitted?: boolean;
 }
 
 /** Where an exchange came from; `api` unless said otherwise. */
