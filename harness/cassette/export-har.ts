@@ -77,6 +77,7 @@ export function exchangeToHarEntry(exchange: Exchange): Record<string, unknown> 
   };
   if (exchange.error) entry._graphcheck_error_code = exchange.error.code;
   if (exchange.signatureValid !== undefined) entry._graphcheck_signature_valid = exchange.signatureValid;
+  if (exchange.startedAtMs !== undefined) entry._graphcheck_started_at_ms = exchange.startedAtMs;
   return entry;
 }
 
@@ -102,7 +103,8 @@ export async function exportHar(cassetteFile: string, out: string): Promise<numb
       writeSync(fd, `${count === 0 ? '' : ',\n'}${JSON.stringify(exchangeToHarEntry(exchange))}`);
       count++;
     }
-    writeSync(fd, '\n]}}\n');
+    // The keyed hashes of the placeholders (never the secrets): an import of this HAR replays with real secrets.
+    writeSync(fd, `\n],"_graphcheck_redaction":${JSON.stringify({ ...cassette.header.redaction, placeholders: cassette.placeholders })}}}\n`);
   } finally {
     closeSync(fd);
   }

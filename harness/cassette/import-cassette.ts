@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import { UserInputError } from '../errors.js';
+import { CASSETTE_FORMAT } from './cassette-format.js';
 import { CassetteWriter } from './cassette-writer.js';
 import { readForeignTraffic } from './read-foreign.js';
 
@@ -40,7 +41,7 @@ function targetOf(urls: string[], file: string): string {
 
 /** Converts a HAR or VCR file into a graphcheck cassette (redacted unless told otherwise). */
 export async function importCassette(input: string, options: ImportOptions = {}): Promise<ImportResult> {
-  const { format, exchanges } = await readForeignTraffic(input);
+  const { format, exchanges, redaction } = await readForeignTraffic(input);
   const out = options.out ?? defaultImportPath(input);
   const target =
     exchanges.length > 0
@@ -49,13 +50,22 @@ export async function importCassette(input: string, options: ImportOptions = {})
           input,
         )
       : 'http://invalid';
-  const writer = CassetteWriter.create(out, {
+  const settings = {
     target,
     redact: options.redact,
     appSecret: options.appSecret,
     secrets: options.secrets,
     source: { format, file: basename(input) },
-  });
+  };
+  // A HAR graphcheck exported keeps its salt and placeholder hashes: the cassette goes on with them.
+  const writer =
+    redaction?.enabled && options.redact !== false
+      ? CassetteWriter.createWithHeader(
+          out,
+          { graphcheck_cassette: CASSETTE_FORMAT, target, recorded_at: new Date().toISOString(), source: settings.source, redaction },
+          settings,
+        )
+      : CassetteWriter.create(out, settings);
   try {
     for (const exchange of exchanges) writer.append(exchange);
   } finally {

@@ -1,5 +1,6 @@
 import type { Exchange, ExchangeKind, Headers } from '../model/exchange.js';
 import { storeBody } from './body.js';
+import type { CassetteHeader } from './cassette-format.js';
 import { FieldReader, type Json } from './import-fields.js';
 
 interface HarHeader {
@@ -58,6 +59,7 @@ function entryToExchange(entry: Json, i: number, fields: FieldReader): Exchange 
   Object.assign(exchange.request, requestBody(request.postData as Json | undefined));
   if (typeof entry._graphcheck_signature_valid === 'boolean')
     exchange.signatureValid = entry._graphcheck_signature_valid;
+  if (typeof entry._graphcheck_started_at_ms === 'number') exchange.startedAtMs = entry._graphcheck_started_at_ms;
   if (status === 0) {
     // Browsers write status 0 for a request that got no response.
     const message = typeof response._error === 'string' ? response._error : 'no response was recorded';
@@ -77,6 +79,13 @@ function entryToExchange(entry: Json, i: number, fields: FieldReader): Exchange 
     ...(omitted ? { bodyOmitted: true } : {}),
   };
   return exchange;
+}
+
+/** The redaction a HAR exported by graphcheck carries (salt, stand-in, placeholder hashes), if any. */
+export function harRedaction(data: unknown): CassetteHeader['redaction'] | undefined {
+  const log = (data as { log?: { _graphcheck_redaction?: unknown } }).log;
+  const redaction = log?._graphcheck_redaction as CassetteHeader['redaction'] | undefined;
+  return redaction && typeof redaction === 'object' && typeof redaction.enabled === 'boolean' ? redaction : undefined;
 }
 
 /** The exchanges of a HAR 1.2 document (browser devtools, mitmproxy, Polly.js, `cassette export --har`). */

@@ -2,13 +2,16 @@ import { readFile } from 'node:fs/promises';
 import { LineCounter, parseDocument } from 'yaml';
 import { at, UserInputError } from '../errors.js';
 import type { Exchange } from '../model/exchange.js';
-import { harToExchanges } from './import-har.js';
+import type { CassetteHeader } from './cassette-format.js';
+import { harRedaction, harToExchanges } from './import-har.js';
 import { FieldReader, type Json } from './import-fields.js';
 import { vcrToExchanges } from './import-vcr.js';
 
 export interface ForeignTraffic {
   format: 'har' | 'vcr' | 'vcrpy';
   exchanges: Exchange[];
+  /** A HAR that graphcheck exported keeps its cassette's redaction, so its placeholders still match secrets. */
+  redaction?: CassetteHeader['redaction'];
 }
 
 function notACassette(file: string, what: string): UserInputError {
@@ -86,7 +89,8 @@ export async function readForeignTraffic(file: string): Promise<ForeignTraffic> 
     const data = parseJson(file, text);
     if (typeof data !== 'object' || data === null || !('log' in data))
       throw notACassette(file, 'JSON without a `log` object');
-    return { format: 'har', exchanges: harToExchanges(data, file) };
+    const redaction = harRedaction(data);
+    return { format: 'har', exchanges: harToExchanges(data, file), ...(redaction ? { redaction } : {}) };
   }
   const { data, lineOf } = parseYaml(file, text);
   if (typeof data !== 'object' || data === null) throw notACassette(file, 'an empty or scalar YAML document');
