@@ -56,7 +56,9 @@ function entryToExchange(entry: Json, i: number, fields: FieldReader): Exchange 
       headers: headersFromList(requestHeaders),
     },
   };
-  Object.assign(exchange.request, requestBody(request.postData as Json | undefined));
+  const sent = requestBody(request.postData as Json | undefined);
+  Object.assign(exchange.request, sent);
+  if (!sent && typeof request.bodySize === 'number' && request.bodySize > 0) exchange.request.bodyOmitted = true;
   if (typeof entry._graphcheck_signature_valid === 'boolean')
     exchange.signatureValid = entry._graphcheck_signature_valid;
   if (typeof entry._graphcheck_started_at_ms === 'number') exchange.startedAtMs = entry._graphcheck_started_at_ms;

@@ -9,6 +9,8 @@ export interface RecordedRequest {
   /** Body as text (utf8) or base64 when `bodyEncoding` says so; absent when there was none. */
   body?: string;
   bodyEncoding?: 'utf8' | 'base64';
+  /** The recording kept no body although one was sent (a HAR whose `bodySize` says so): unknown, not empty. */
+  bodyOmitted?: boolean;
 }
 
 export interface RecordedResponse {

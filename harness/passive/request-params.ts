@@ -27,7 +27,12 @@ export function readRequest(exchange: Exchange): ReadRequest {
   const query: Record<string, unknown> = Object.fromEntries(new URL(url).searchParams);
   const type = header(headers, 'content-type');
   if (body === undefined || body === '') {
-    const announced = Number(header(headers, 'content-length') || 0) > 0 || /multipart/i.test(type);
+    // A body that was sent but not kept must not read as "no parameter was sent": any sign of one counts.
+    const announced =
+      exchange.request.bodyOmitted === true ||
+      Number(header(headers, 'content-length') || 0) > 0 ||
+      header(headers, 'transfer-encoding') !== '' ||
+      /multipart/i.test(type);
     return { params: query, files: [], complete: !announced };
   }
   if (/multipart\/form-data/i.test(type)) return readMultipart(query, body, bodyEncoding, type);

@@ -32,6 +32,20 @@ describe('recordings whose response body is not there as text', () => {
     expect((await verdictsOf(file))['feed.post-returns-id']).toBe('skipped');
   });
 
+  it('a HAR whose request body was sent but not kept is not judged as a request without parameters', async () => {
+    const entry = {
+      startedDateTime: '2026-01-01T00:00:00.000Z',
+      time: 1,
+      request: { method: 'POST', url: 'https://graph.example/v25.0/2000001/feed', httpVersion: 'HTTP/1.1', headers: [], queryString: [], cookies: [], headersSize: -1, bodySize: 9 },
+      response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', headers: [], cookies: [], content: { size: 20, mimeType: 'application/json', text: '{"id":"2000001_7"}' }, redirectURL: '', headersSize: -1, bodySize: 20 },
+      cache: {},
+      timings: { send: 0, wait: 1, receive: 0 },
+    };
+    const file = dir.path('no-post-data.har');
+    writeFileSync(file, JSON.stringify({ log: { version: '1.2', creator: { name: 'proxy', version: '1' }, entries: [entry] } }));
+    expect((await verdictsOf(file))['feed.post-link-or-message-required']).toBe('skipped');
+  });
+
   it('a vcrpy cassette that kept the gzip bytes is judged on the JSON they hold', async () => {
     const page = JSON.stringify({ data: [{ id: '2000001_1', message: 'hi' }], paging: { cursors: { before: 'a', after: 'b' } } });
     const bytes = gzipSync(Buffer.from(page));
