@@ -63,10 +63,10 @@ async function trafficOf(file: string): Promise<AsyncIterable<Exchange> | Exchan
   if ((await isGraphcheckCassette(file)) || (await isGzipFile(file))) {
     const cassette = await openCassette(file);
     return (async function* () {
-      for await (const entry of cassette.entries()) yield withAliases(entry.exchange);
+      for await (const entry of cassette.entries()) yield { ...withAliases(entry.exchange), recordedAt: entry.index };
     })();
   }
-  return (await readForeignTraffic(file)).exchanges;
+  return (await readForeignTraffic(file)).exchanges.map((exchange, i) => ({ ...exchange, recordedAt: i }));
 }
 
 /**

@@ -40,6 +40,8 @@ export interface Exchange {
    */
   startedAtMs?: number;
   durationMs: number;
+  /** `graphcheck check` only: where the exchange stands in the file it judged (`# N` in a cassette), from 0. */
+  recordedAt?: number;
   /**
    * Webhook notifications only: whether `X-Hub-Signature-256` matched the raw body under the real app secret
    * when recorded. Set when the recorder knew the secret; a redacted cassette re-signs valid ones with its

@@ -24,7 +24,8 @@ export function describeFailure(r: RuleResult): string {
 
 export function describeExchange(exchange: Exchange, index: number): string[] {
   const { request, response, error } = exchange;
-  const lines = [`exchange #${index + 1}: ${request.method} ${request.url}`];
+  const where = exchange.recordedAt === undefined ? '' : ` (#${exchange.recordedAt} in the recording)`;
+  const lines = [`exchange #${index + 1}${where}: ${request.method} ${request.url}`];
   if (request.body !== undefined && request.bodyEncoding !== 'base64') lines.push(`  request body: ${clip(request.body)}`);
   if (response) lines.push(`  response: HTTP ${response.status} ${clip(response.bodyEncoding === 'base64' ? '<binary>' : response.body)}`);
   if (error) lines.push(`  no response: ${error.message}`);
