@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { exportCommand, importCommand, redactCommand } from '../../bin/commands/cassette.js';
 import { readCassette } from '../../harness/cassette/cassette-reader.js';
 import { hasStackTrace, runCli } from '../helpers/cli.js';
+import { harEntry, harOf } from '../helpers/har.js';
 import { SECRETS, useTinyTarget } from './support/tiny-target.js';
 
 const tiny = useTinyTarget();
@@ -136,17 +137,9 @@ describe('record --mode none, as CI runs it', () => {
 
 describe('check', () => {
   it('points a finding at its place in the recording and prints a replay command that runs', async () => {
-    const entry = (url: string) => ({
-      startedDateTime: '2026-01-01T00:00:00.000Z',
-      time: 1,
-      request: { method: 'GET', url, httpVersion: 'HTTP/1.1', headers: [], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
-      response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', headers: [], cookies: [], content: { size: 11, mimeType: 'application/json', text: '{"data":[]}' }, redirectURL: '', headersSize: -1, bodySize: 11 },
-      cache: {},
-      timings: { send: 0, wait: 1, receive: 0 },
-    });
     const har = dir.path('limit.har');
-    const entries = [entry('https://graph.example/v25.0/2000001/feed?limit=5'), entry('https://graph.example/v25.0/2000001/feed?limit=250')];
-    writeFileSync(har, JSON.stringify({ log: { version: '1.2', creator: { name: 't', version: '1' }, entries } }));
+    const feed = 'https://graph.example/v25.0/2000001/feed';
+    writeFileSync(har, harOf([harEntry('GET', `${feed}?limit=5`), harEntry('GET', `${feed}?limit=250`)]));
     const out = await runCli(['check', '--cassette', har, '--rule', 'feed.get-limit-over-100-refused', '--report-dir', dir.path('check-rep')]);
     expect(out.code).toBe(1);
     expect(out.stdout).toContain('exchange #1 (#1 in the recording): GET https://graph.example/v25.0/2000001/feed?limit=250');

@@ -6,6 +6,7 @@ import { readForeignTraffic } from '../../harness/cassette/read-foreign.js';
 import { checkTraffic } from '../../harness/passive/check-traffic.js';
 import { loadSuites } from '../../harness/suite/load-suite.js';
 import { tempDir } from '../cassette/support/temp-dir.js';
+import { harEntry, harOf } from '../helpers/har.js';
 
 const dir = tempDir('graphcheck-bodies-');
 afterAll(() => dir.cleanup());
@@ -19,30 +20,22 @@ async function verdictsOf(file: string): Promise<Record<string, string>> {
 
 describe('recordings whose response body is not there as text', () => {
   it('a HAR saved without response content is not judged on the body it did not keep', async () => {
-    const entry = {
-      startedDateTime: '2026-01-01T00:00:00.000Z',
-      time: 1,
-      request: { method: 'POST', url: 'https://graph.example/v25.0/2000001/feed', httpVersion: 'HTTP/1.1', headers: [{ name: 'Content-Type', value: 'application/x-www-form-urlencoded' }], queryString: [], cookies: [], headersSize: -1, bodySize: 9, postData: { mimeType: 'application/x-www-form-urlencoded', text: 'message=a' } },
-      response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', headers: [], cookies: [], content: { size: 24, mimeType: 'application/json' }, redirectURL: '', headersSize: -1, bodySize: 24 },
-      cache: {},
-      timings: { send: 0, wait: 1, receive: 0 },
-    };
+    const entry = harEntry('POST', 'https://graph.example/v25.0/2000001/feed', {
+      request: { headers: [{ name: 'Content-Type', value: 'application/x-www-form-urlencoded' }], bodySize: 9, postData: { mimeType: 'application/x-www-form-urlencoded', text: 'message=a' } },
+      response: { content: { size: 24, mimeType: 'application/json' }, bodySize: 24 },
+    });
     const file = dir.path('no-content.har');
-    writeFileSync(file, JSON.stringify({ log: { version: '1.2', creator: { name: 'devtools', version: '1' }, entries: [entry] } }));
+    writeFileSync(file, harOf([entry]));
     expect((await verdictsOf(file))['feed.post-returns-id']).toBe('skipped');
   });
 
   it('a HAR whose request body was sent but not kept is not judged as a request without parameters', async () => {
-    const entry = {
-      startedDateTime: '2026-01-01T00:00:00.000Z',
-      time: 1,
-      request: { method: 'POST', url: 'https://graph.example/v25.0/2000001/feed', httpVersion: 'HTTP/1.1', headers: [], queryString: [], cookies: [], headersSize: -1, bodySize: 9 },
-      response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', headers: [], cookies: [], content: { size: 20, mimeType: 'application/json', text: '{"id":"2000001_7"}' }, redirectURL: '', headersSize: -1, bodySize: 20 },
-      cache: {},
-      timings: { send: 0, wait: 1, receive: 0 },
-    };
+    const entry = harEntry('POST', 'https://graph.example/v25.0/2000001/feed', {
+      request: { bodySize: 9 },
+      response: { content: { size: 20, mimeType: 'application/json', text: '{"id":"2000001_7"}' }, bodySize: 20 },
+    });
     const file = dir.path('no-post-data.har');
-    writeFileSync(file, JSON.stringify({ log: { version: '1.2', creator: { name: 'proxy', version: '1' }, entries: [entry] } }));
+    writeFileSync(file, harOf([entry]));
     expect((await verdictsOf(file))['feed.post-link-or-message-required']).toBe('skipped');
   });
 
