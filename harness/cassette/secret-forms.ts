@@ -110,19 +110,25 @@ export function renderSecret(secret: string, form: string): string {
 
 /** The form code of `written`, a text `secretPattern(secret)` matched: '' for raw, one letter when uniform. */
 export function formOf(secret: string, written: string): string {
-  const codes: Code[] = [];
-  let pos = 0;
-  for (const c of secret) {
-    if (ALNUM.test(c)) {
-      pos += 1;
-      continue;
-    }
-    const hit = alternativesOf(c).find((a) => written.startsWith(a.text, pos));
-    codes.push(hit?.code ?? 'r');
-    pos += hit?.text.length ?? 1;
-  }
-  if (codes.every((c) => c === 'r')) return '';
+  const codes = codesOf([...secret], written, 0, 0, []);
+  if (!codes || codes.every((c) => c === 'r')) return '';
   const first = codes[0];
   const form = codes.every((c) => c === first) ? (first as string) : codes.join('');
   return renderSecret(secret, form) === written ? form : '';
+}
+
+/**
+ * How each special character of the secret was written, trying every alternative: the longest one at a place
+ * can be wrong (`%25` is `%` URL-encoded, or a raw `%` followed by `25`).
+ */
+function codesOf(chars: string[], written: string, at: number, pos: number, codes: Code[]): Code[] | undefined {
+  if (at === chars.length) return pos === written.length ? codes : undefined;
+  const c = chars[at] as string;
+  if (ALNUM.test(c)) return written.startsWith(c, pos) ? codesOf(chars, written, at + 1, pos + c.length, codes) : undefined;
+  for (const alternative of alternativesOf(c)) {
+    if (!written.startsWith(alternative.text, pos)) continue;
+    const found = codesOf(chars, written, at + 1, pos + alternative.text.length, [...codes, alternative.code]);
+    if (found) return found;
+  }
+  return undefined;
 }

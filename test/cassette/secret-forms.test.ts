@@ -30,6 +30,11 @@ describe('secret forms', () => {
     );
   });
 
+  it('tells `%25` written raw from `%` URL-encoded (a counterexample fast-check found)', () => {
+    const secret = 'aaA0/%25aaAa';
+    for (const written of writtenForms(secret)) expect(renderSecret(secret, formOf(secret, written))).toBe(written);
+  });
+
   it('never matches inside a longer run of letters and digits', () => {
     const text = 'xEAAtoken123 EAAtoken1234 EAAtoken123';
     expect([...text.matchAll(secretPattern('EAAtoken123'))].map((m) => m.index)).toEqual([26]);

@@ -4,7 +4,13 @@ import { SUITES_DIR } from '../../bin/commands/run.js';
 import { startVaryingFront } from '../helpers/varying-front.js';
 import { runWebhookSuites } from '../suites-webhooks/run-webhook-suites.js';
 
-const ALL_SUITES = readdirSync(SUITES_DIR).filter((f) => f.endsWith('.yaml')).map((f) => f.replace(/\.yaml$/, ''));
+// The webhook suites judge what the target sends, which the front does not touch; they run against the plain
+// reference elsewhere (suites-webhooks).
+const WEBHOOK_SUITES = ['subscriptions', 'webhooks'];
+const API_SUITES = readdirSync(SUITES_DIR)
+  .filter((f) => f.endsWith('.yaml'))
+  .map((f) => f.replace(/\.yaml$/, ''))
+  .filter((s) => !WEBHOOK_SUITES.includes(s));
 const closers: Array<() => Promise<void>> = [];
 afterAll(async () => {
   for (const close of closers) await close();
@@ -15,7 +21,7 @@ describe('a correct target whose answers vary only where the spec leaves them op
     let front = '';
     let varied = { successes: 0, errors: 0 };
     const result = await runWebhookSuites({
-      suites: ALL_SUITES,
+      suites: API_SUITES,
       seed: 5,
       before: async (reference) => {
         const started = await startVaryingFront(reference.url);
@@ -27,7 +33,7 @@ describe('a correct target whose answers vary only where the spec leaves them op
     });
     const notPassed = result.results.filter((r) => r.verdict !== 'passed').map((r) => `${r.rule}: ${r.verdict} ${r.reason}`);
     expect(notPassed).toEqual([]);
-    expect(result.results.length).toBeGreaterThan(170);
+    expect(result.results.length).toBeGreaterThan(140);
     expect(varied.successes).toBeGreaterThan(500);
     expect(varied.errors).toBeGreaterThan(100);
   });
