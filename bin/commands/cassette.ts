@@ -4,6 +4,7 @@ import { importCassette } from '../../harness/cassette/import-cassette.js';
 import { redactCassette } from '../../harness/cassette/redact-cassette.js';
 import { UserInputError } from '../../harness/errors.js';
 import { noRedactNotice } from '../../harness/recorder/cli-options.js';
+import { countOf } from '../../harness/words.js';
 
 type Print = (line: string) => void;
 const stdout: Print = (line) => process.stdout.write(`${line}\n`);
@@ -18,7 +19,7 @@ export async function importCommand(
   if (!options.redact) warn(noRedactNotice(options.out ?? 'the cassette'));
   const result = await importCassette(file, options);
   print(
-    `imported ${count(result.exchanges, 'exchange')} (${result.format}) from ${file} into ${result.out}; ${count(result.redacted, 'secret')} redacted`,
+    `imported ${countOf(result.exchanges, 'exchange')} (${result.format}) from ${file} into ${result.out}; ${countOf(result.redacted, 'secret')} redacted`,
   );
 }
 
@@ -75,9 +76,4 @@ export function register(program: Command): void {
     .action((file: string, options: { appSecret?: string; secret?: string[] }) =>
       redactCommand(file, options),
     );
-}
-
-/** `1 exchange`, `3 exchanges`. */
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

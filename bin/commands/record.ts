@@ -13,6 +13,7 @@ import {
   parsePort,
   untilSignal,
 } from '../../harness/recorder/cli-options.js';
+import { countOf } from '../../harness/words.js';
 
 export interface RecordCommandOptions {
   target: string;
@@ -136,12 +137,11 @@ export function register(program: Command): void {
       const running = await startRecordCommand(options);
       await untilSignal();
       await running.close();
-      const recorded = running.recorder.recorded();
-      process.stderr.write(`recorded ${recorded} exchange${recorded === 1 ? '' : 's'} into ${options.cassette}\n`);
+      process.stderr.write(`recorded ${countOf(running.recorder.recorded(), 'exchange')} into ${options.cassette}\n`);
       // Replaying modes never reach the target: a request the cassette could not answer fails the session (CI).
       const misses = running.recorder.misses().length;
       if (misses > 0) {
-        process.stderr.write(`${misses} request${misses === 1 ? '' : 's'} had no recorded answer (mode ${options.mode}): see the lines above\n`);
+        process.stderr.write(`${countOf(misses, 'request')} had no recorded answer (mode ${options.mode}): see the lines above\n`);
         process.exitCode = 1;
       }
     });

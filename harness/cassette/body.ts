@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { isUtf8 } from 'node:buffer';
+import { headerKey, headerValue } from '../headers.js';
 
 /** A body as a cassette keeps it: text when the bytes are valid UTF-8, base64 otherwise. */
 export interface StoredBody {
@@ -31,8 +32,8 @@ const DECODERS: Record<string, (bytes: Buffer) => Buffer> = {
  * decode.
  */
 export function decodedResponse(stored: StoredBody, headers: Record<string, string | string[]>): StoredBody {
-  const name = Object.keys(headers).find((h) => h.toLowerCase() === 'content-encoding');
-  const coding = name === undefined ? undefined : String(headers[name]).trim().toLowerCase();
+  const name = headerKey(headers, 'content-encoding');
+  const coding = headerValue(headers, 'content-encoding')?.trim().toLowerCase();
   const decode = coding === undefined ? undefined : DECODERS[coding];
   if (!decode || stored.bodyEncoding !== 'base64') return stored;
   try {

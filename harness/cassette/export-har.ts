@@ -3,16 +3,12 @@ import { UserInputError } from '../errors.js';
 import type { Exchange, Headers } from '../model/exchange.js';
 import { openCassette } from './cassette-reader.js';
 import { GRAPHCHECK_VERSION } from './cassette-writer.js';
+import { headerValue } from '../headers.js';
 
 function headerList(headers: Headers): Array<{ name: string; value: string }> {
   return Object.entries(headers).flatMap(([name, value]) =>
     (Array.isArray(value) ? value : [value]).map((v) => ({ name, value: v })),
   );
-}
-
-function header(headers: Headers, name: string): string | undefined {
-  const found = Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
-  return Array.isArray(found) ? found[0] : found;
 }
 
 function queryString(url: string): Array<{ name: string; value: string }> {
@@ -45,7 +41,7 @@ export function exchangeToHarEntry(exchange: Exchange): Record<string, unknown> 
       ...(request.body !== undefined
         ? {
             postData: {
-              mimeType: header(request.headers, 'content-type') ?? '',
+              mimeType: headerValue(request.headers, 'content-type') ?? '',
               text: request.body,
               ...(request.bodyEncoding === 'base64' ? { _encoding: 'base64' } : {}),
             },
@@ -62,11 +58,11 @@ export function exchangeToHarEntry(exchange: Exchange): Record<string, unknown> 
       headers: headerList(response?.headers ?? {}),
       content: {
         size: bodySize(response?.body, response?.bodyEncoding),
-        mimeType: header(response?.headers ?? {}, 'content-type') ?? '',
+        mimeType: headerValue(response?.headers ?? {}, 'content-type') ?? '',
         text: response?.body ?? '',
         ...(response?.bodyEncoding === 'base64' ? { encoding: 'base64' } : {}),
       },
-      redirectURL: header(response?.headers ?? {}, 'location') ?? '',
+      redirectURL: headerValue(response?.headers ?? {}, 'location') ?? '',
       headersSize: -1,
       bodySize: bodySize(response?.body, response?.bodyEncoding),
       ...(exchange.error ? { _error: exchange.error.message } : {}),

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Exchange, Headers } from '../model/exchange.js';
 import { bodyBytes } from './body.js';
+import { headerKey, headerValue } from '../headers.js';
 
 const SIGNATURE_HEADERS = [
   { name: 'x-hub-signature-256', algorithm: 'sha256' },
@@ -11,12 +12,6 @@ function sign(algorithm: string, secret: string, body: Buffer): string {
   return `${algorithm}=${createHmac(algorithm, secret).update(body).digest('hex')}`;
 }
 
-function headerValue(headers: Headers, name: string): { key: string; value: string } | undefined {
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() === name) return { key, value: Array.isArray(value) ? (value[0] ?? '') : value };
-  }
-  return undefined;
-}
 
 /**
  * Whether a recorded notification's `X-Hub-Signature-256` matches its raw body under `secret` (R6: HMAC-SHA256,
@@ -24,10 +19,10 @@ function headerValue(headers: Headers, name: string): { key: string; value: stri
  */
 export function notificationSignatureValid(exchange: Exchange, secret: string): boolean | undefined {
   const header = headerValue(exchange.request.headers, 'x-hub-signature-256');
-  if (!header) return undefined;
+  if (header === undefined) return undefined;
   const body = bodyBytes(exchange.request.body, exchange.request.bodyEncoding);
   const expected = Buffer.from(sign('sha256', secret, body).toLowerCase());
-  const actual = Buffer.from(header.value.trim().toLowerCase());
+  const actual = Buffer.from(header.trim().toLowerCase());
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
@@ -41,8 +36,8 @@ export function resignNotification(exchange: Exchange, standInSecret: string): E
   const key = exchange.signatureValid === false ? `${standInSecret}:not-the-secret` : standInSecret;
   const headers: Headers = { ...exchange.request.headers };
   for (const { name, algorithm } of SIGNATURE_HEADERS) {
-    const found = headerValue(headers, name);
-    if (found?.value.startsWith(`${algorithm}=`)) headers[found.key] = sign(algorithm, key, body);
+    const found = headerKey(headers, name);
+    if (found && headerValue(headers, found)?.startsWith(`${algorithm}=`)) headers[found] = sign(algorithm, key, body);
   }
   return { ...exchange, request: { ...exchange.request, headers } };
 }

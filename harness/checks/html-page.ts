@@ -1,5 +1,6 @@
 import { type Check, eachExchange } from './check.js';
 import { describeResponse } from './error-envelope.js';
+import { headerValue } from '../headers.js';
 
 /**
  * The answer is a page to show (the authorization window, say): a 2xx whose body is a document rather than a JSON
@@ -18,7 +19,7 @@ export const htmlPage: Check = {
     eachExchange(input, (exchange, body) => {
       const response = exchange.response;
       const status = response?.status ?? 0;
-      if (status >= 300 && status < 400) return towardsAPage(header(response?.headers ?? {}, 'location'), args);
+      if (status >= 300 && status < 400) return towardsAPage(headerValue(response?.headers, 'location'), args);
       if (status < 200 || status > 299) return [{ message: `expected a page, got ${describeResponse(exchange, body)}` }];
       if (!response?.body?.trim()) return [{ message: 'the answer to show has an empty body' }];
       return isJson(response.body) ? [{ message: `expected a page to show, got a JSON answer: ${describeResponse(exchange, body)}` }] : [];
@@ -42,10 +43,4 @@ function isJson(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-function header(headers: Record<string, string | string[]>, name: string): string | undefined {
-  const key = Object.keys(headers).find((h) => h.toLowerCase() === name);
-  const value = key === undefined ? undefined : headers[key];
-  return Array.isArray(value) ? value[0] : value;
 }

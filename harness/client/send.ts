@@ -1,6 +1,7 @@
 import { errors as undiciErrors, request } from 'undici';
 import { CannotJudgeError } from '../errors.js';
 import type { Exchange, ExchangeKind, Headers } from '../model/index.js';
+import { headerValue } from '../headers.js';
 
 /** A request as the client sends it: absolute URL, final headers and body bytes. */
 export interface OutgoingRequest {
@@ -118,7 +119,4 @@ function parseJson(bytes: Buffer): unknown {
   }
 }
 
-export function headerValue(headers: Headers | undefined, name: string): string | undefined {
-  const value = headers?.[name.toLowerCase()];
-  return Array.isArray(value) ? value[0] : value;
-}
+export { headerValue };

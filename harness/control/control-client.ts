@@ -31,6 +31,11 @@ export class ControlClient {
     return this.clock.seen(numberField(json, 'now', 'GET /clock'));
   }
 
+  /** The target's clock as this run's control clients last read or moved it, without asking the target. */
+  knownNow(): number | undefined {
+    return this.clock.latest();
+  }
+
   async advance(seconds: number): Promise<number> {
     const { json } = await this.call('clock', 'POST', '/clock', { advance_seconds: seconds });
     return this.clock.seen(numberField(json, 'now', 'POST /clock'));

@@ -43,8 +43,8 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: RunContex
   const webhooks = createWebhookHarness({
     profile,
     control,
+    // Shares the clock memory: arrivals are dated by what either client last saw of the target's clock.
     quiet: new ControlClient(profile, options.timeoutMs, undefined, clock),
-    clock,
     ...(ca ? { ca } : {}),
     ...(options.recording ? { recording: options.recording } : {}),
     ...(options.replay ? { replay: options.replay } : {}),

@@ -1,5 +1,6 @@
 import type { Exchange } from '../model/index.js';
 import { multipartParts } from './multipart-parts.js';
+import { headerValue } from '../headers.js';
 
 /** What a recorded request carried, as far as it can be read. */
 export interface ReadRequest {
@@ -71,8 +72,7 @@ function readText(text: string, type: string): Record<string, unknown> | undefin
 }
 
 function header(headers: Exchange['request']['headers'], name: string): string {
-  const found = Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
-  return String(Array.isArray(found) ? found[0] : (found ?? ''));
+  return headerValue(headers, name) ?? '';
 }
 
 /** The path without its `/vX.Y` prefix. */

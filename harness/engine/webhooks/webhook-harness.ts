@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { ClockMemory } from '../../control/clock-memory.js';
 import type { ControlClient } from '../../control/control-client.js';
 import { CannotJudgeError } from '../../errors.js';
 import type { Profile } from '../../profile/profile.js';
@@ -62,8 +61,6 @@ export interface WebhookHarnessOptions {
   control: ControlClient;
   /** The same protocol without evidence: clock reads, long clock drives, Live restores. */
   quiet: ControlClient;
-  /** What the run's control clients last saw of the target's clock: arrivals are dated by it. */
-  clock: ClockMemory;
   /** A CA the target already trusts (`--ca-dir`); otherwise one is created and handed over with `trust`. */
   ca?: CertificateAuthority;
   /** `run --record`: keep what reaches the receivers. */
@@ -102,7 +99,8 @@ class RunWebhooks implements WebhookHarness {
       host: profile.webhooks.receiver_host,
       verifyToken: this.verifyToken,
       appSecret: profile.app.secret ?? '',
-      ...(quiet.has('clock') ? { clock: () => options.clock.latest() } : {}),
+      // Arrivals are dated by the clock as last seen: the target may be busy making the very callback.
+      ...(quiet.has('clock') ? { clock: () => quiet.knownNow() } : {}),
       ...(profile.webhooks.mtls ? { mtls: { expectedCn: profile.webhooks.client_cert_cn } } : {}),
       ...(recording ? { onArrival: (arrival, url) => this.tapeArrival(recording, { arrival, url }) } : {}),
     };
