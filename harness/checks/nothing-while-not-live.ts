@@ -10,9 +10,10 @@ export const nothingWhileNotLive: Check = {
     const facts = webhookFacts(input.meta);
     if (!facts) return [{ message: 'nothing-while-not-live needs the facts of a `deliveries` step' }];
     return input.exchanges.flatMap((exchange, i) => {
-      const at = Date.parse(exchange.startedAt);
-      // `toMs` is read just before Live is set again: an arrival in that same millisecond may well have come
-      // after it (a fast target, or a replay), so the end is exclusive, as a false failure costs more.
+      // Whole milliseconds cannot order an arrival against the moment Live was set again: on a fast machine both
+      // fall in the same one, and the arrival went uncounted. `startedAtMs` has the fraction; the end stays
+      // exclusive, as a false failure costs more.
+      const at = exchange.startedAtMs ?? Date.parse(exchange.startedAt);
       const period = facts.notLive.find((p) => at >= p.fromMs && (p.toMs === undefined || at < p.toMs));
       return period ? [{ message: 'a notification arrived while the app was set not Live', exchange: i }] : [];
     }).slice(0, 10);

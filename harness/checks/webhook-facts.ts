@@ -23,7 +23,10 @@ export interface SubscribedObject {
 export interface WebhookFacts {
   injected: InjectedUpdate[];
   subscriptions: Record<string, SubscribedObject>;
-  /** Wall-clock periods (ms) while the suite had set the app not Live; `toMs` is absent while it still is. */
+  /**
+   * Wall-clock periods (ms, with a fraction: `preciseNowMs`) while the suite had set the app not Live; `toMs` is
+   * absent while it still is.
+   */
   notLive: { fromMs: number; toMs?: number }[];
 }
 

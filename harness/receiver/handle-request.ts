@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fail, reply } from './answer.js';
 import { nextOrdinal } from './arrival-order.js';
+import { preciseNowMs } from '../precise-now.js';
 import type { AttemptLog } from './attempt-log.js';
 import { tlsClientInfo } from './tls-client-info.js';
 import type { Answer, Attempt, ChallengeMode, MtlsOptions, Verification } from './types.js';
@@ -37,7 +38,7 @@ export function createRequestHandler(
 async function handle(ctx: HandlerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const realArrivalMs = Date.now();
   // High resolution: an offline repeat orders arrivals against the recorded exchanges by it (Exchange.startedAtMs).
-  const preciseMs = performance.timeOrigin + performance.now();
+  const preciseMs = preciseNowMs();
   const ordinal = nextOrdinal();
   const seq = ctx.log.nextSeq();
   const time = arrivalTime(ctx.clock, realArrivalMs);

@@ -1,4 +1,5 @@
 import { nextOrdinal } from './arrival-order.js';
+import { preciseNowMs } from '../precise-now.js';
 import { createAttemptLog } from './attempt-log.js';
 import type { Attempt, Receiver, Verification } from './types.js';
 
@@ -32,7 +33,7 @@ export function virtualReceiver(url: string): VirtualReceiver {
         ...arrival,
         seq: log.nextSeq(),
         realArrivalMs: Date.now(),
-        preciseMs: performance.timeOrigin + performance.now(),
+        preciseMs: preciseNowMs(),
         ordinal: nextOrdinal(),
       };
       if ('rawBody' in stamped) log.addAttempt(stamped);

@@ -166,6 +166,14 @@ describe('notification checks', () => {
     expect(run('nothing-while-not-live', [attempt({ body: payload(T0), at: T0 })], undefined, { webhook: facts })).toHaveLength(1);
     expect(run('nothing-while-not-live', [attempt({ body: payload(T0), at: T0, realMs: 3_000_000 })], undefined, { webhook: facts })).toEqual([]);
   });
+
+  it('nothing-while-not-live: orders an arrival and the end of the period inside one millisecond', () => {
+    // Live was set again 0.4 ms into millisecond 2 000 000; whole milliseconds would date both arrivals alike.
+    const facts = { ...FACTS, notLive: [{ fromMs: 500_000, toMs: 2_000_000.4 }] };
+    const at = (startedAtMs: number) => ({ ...attempt({ body: payload(T0), at: T0, realMs: 2_000_000 }), startedAtMs });
+    expect(run('nothing-while-not-live', [at(2_000_000.2)], undefined, { webhook: facts })).toHaveLength(1);
+    expect(run('nothing-while-not-live', [at(2_000_000.7)], undefined, { webhook: facts })).toEqual([]);
+  });
 });
 
 describe('real notification payloads (pywa test data, messaging-application webhooks)', () => {

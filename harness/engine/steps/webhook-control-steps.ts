@@ -1,5 +1,6 @@
 import { isRecord } from '../../checks/check.js';
 import { CannotJudgeError } from '../../errors.js';
+import { preciseNowMs } from '../../precise-now.js';
 import type { FailureMode } from '../../receiver/index.js';
 import { evaluate } from '../../suite/template.js';
 import { webhookRun } from '../webhooks/webhook-run.js';
@@ -56,9 +57,9 @@ export const appLiveStep: StepKind<{ live: unknown }> = {
     const live = evaluate(body.live, scope) === true;
     const periods = run.facts.notLive;
     const open = periods.at(-1);
-    if (live && open && open.toMs === undefined) open.toMs = Date.now();
+    if (live && open && open.toMs === undefined) open.toMs = preciseNowMs();
     await ctx.webhooks.setLive(live);
-    if (!live) periods.push({ fromMs: Date.now() });
+    if (!live) periods.push({ fromMs: preciseNowMs() });
   },
 };
 
