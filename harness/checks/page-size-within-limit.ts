@@ -6,9 +6,20 @@ export const pageSizeWithinLimit: Check = {
   explain: () => 'a page holds at most `limit` items, `limit` being the one the request sent',
   run: (input) =>
     eachExchange(input, (exchange, body) => {
-      const limit = Number(new URL(exchange.request.url).searchParams.get('limit'));
+      const limit = sentLimit(exchange.request.url);
       const data = isRecord(body) ? body.data : undefined;
-      if (!Number.isFinite(limit) || !Array.isArray(data) || data.length <= limit) return [];
+      if (limit === undefined || !Array.isArray(data) || data.length <= limit) return [];
       return [{ message: `the page holds ${data.length} items, limit was ${limit}`, expected: limit, actual: data.length }];
     }),
 };
+
+/**
+ * The `limit` of the query when it is one positive integer. Absent, empty, or sent twice with different values
+ * (which one a service takes is not stated), there is nothing to hold the page to.
+ */
+function sentLimit(url: string): number | undefined {
+  const values = new Set(new URL(url).searchParams.getAll('limit'));
+  if (values.size !== 1) return undefined;
+  const [text] = values;
+  return /^\d+$/.test(text!) && Number(text) > 0 ? Number(text) : undefined;
+}

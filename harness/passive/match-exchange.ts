@@ -20,10 +20,18 @@ export function matchesExchange(match: ExchangeMatch, exchange: Exchange, body: 
   if (!request.complete) return false;
   if (match.files !== undefined && !filesMatch(match.files, request.files)) return false;
   return Object.entries(match.params ?? {}).every(([name, expected]) => {
+    // Sent twice with different values: which one the service took is not stated, so the exchange is not judged.
+    if (isConflicting(request.conflicting, name)) return false;
     const value = paramValue(request.params, name);
     // Sent empty (`tags=`, `null`): whether that counts as given is not stated, so the exchange is not judged.
     return value !== '' && value !== null && paramMatches(value, expected);
   });
+}
+
+/** The parameter, or the object parameter it is a path into (whole or by bracket keys), had values that differ. */
+function isConflicting(conflicting: Set<string>, name: string): boolean {
+  const head = name.split('.')[0]!;
+  return [...conflicting].some((c) => c === name || c === head || c.startsWith(`${head}[`));
 }
 
 function filesMatch(want: NonNullable<ExchangeMatch['files']>, files: number[]): boolean {

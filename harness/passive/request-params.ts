@@ -13,6 +13,11 @@ export interface ReadRequest {
    * the absence of a parameter or of a file proves nothing.
    */
   complete: boolean;
+  /**
+   * Names sent more than once with different values (`limit=2&limit=50`, or one in the query and another in the
+   * body). Which one a service takes is not stated, so nothing that depends on them is judged.
+   */
+  conflicting: Set<string>;
 }
 
 /**
@@ -25,7 +30,8 @@ export function requestParams(exchange: Exchange): Record<string, unknown> {
 
 export function readRequest(exchange: Exchange): ReadRequest {
   const { url, body, bodyEncoding, headers } = exchange.request;
-  const query: Record<string, unknown> = Object.fromEntries(new URL(url).searchParams);
+  const conflicting = new Set<string>();
+  const query = collect(new URL(url).searchParams, conflicting);
   const type = header(headers, 'content-type');
   if (body === undefined || body === '') {
     // A body that was sent but not kept must not read as "no parameter was sent": any sign of one counts.
@@ -34,12 +40,34 @@ export function readRequest(exchange: Exchange): ReadRequest {
       Number(header(headers, 'content-length') || 0) > 0 ||
       header(headers, 'transfer-encoding') !== '' ||
       /multipart/i.test(type);
-    return { params: query, files: [], complete: !announced };
+    return { params: query, files: [], complete: !announced, conflicting };
   }
-  if (/multipart\/form-data/i.test(type)) return readMultipart(query, body, bodyEncoding, type);
-  if (bodyEncoding === 'base64') return { params: query, files: [], complete: false };
-  const fields = readText(body.trim(), type);
-  return { params: { ...query, ...(fields ?? {}) }, files: [], complete: fields !== undefined };
+  if (/multipart\/form-data/i.test(type)) return readMultipart(query, body, bodyEncoding, type, conflicting);
+  if (bodyEncoding === 'base64') return { params: query, files: [], complete: false, conflicting };
+  const fields = readText(body.trim(), type, conflicting);
+  return { params: merged(query, fields ?? {}, conflicting), files: [], complete: fields !== undefined, conflicting };
+}
+
+/** Name/value pairs as one record; a name whose values differ is noted in `conflicting` (the last value is kept). */
+function collect(pairs: Iterable<[string, unknown]>, conflicting: Set<string>): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const [name, value] of pairs) {
+    if (name in params && params[name] !== value) conflicting.add(name);
+    params[name] = value;
+  }
+  return params;
+}
+
+/** Query and body parameters together; a name both carry with different values is noted in `conflicting`. */
+function merged(
+  query: Record<string, unknown>,
+  fields: Record<string, unknown>,
+  conflicting: Set<string>,
+): Record<string, unknown> {
+  for (const [name, value] of Object.entries(fields)) {
+    if (name in query && JSON.stringify(query[name]) !== JSON.stringify(value)) conflicting.add(name);
+  }
+  return { ...query, ...fields };
 }
 
 function readMultipart(
@@ -47,16 +75,18 @@ function readMultipart(
   body: string,
   encoding: string | undefined,
   type: string,
+  conflicting: Set<string>,
 ): ReadRequest {
   const parts = multipartParts(Buffer.from(body, encoding === 'base64' ? 'base64' : 'utf8'), type);
-  if (!parts) return { params: query, files: [], complete: false };
-  const fields = Object.fromEntries(parts.filter((p) => p.filename === undefined).map((p) => [p.name, p.value]));
+  if (!parts) return { params: query, files: [], complete: false, conflicting };
+  const textParts = parts.filter((p) => p.filename === undefined);
+  const fields = collect(textParts.map((p): [string, unknown] => [p.name, p.value]), conflicting);
   const files = parts.filter((p) => p.filename !== undefined).map((p) => p.bytes);
-  return { params: { ...query, ...fields }, files, complete: true };
+  return { params: merged(query, fields, conflicting), files, complete: true, conflicting };
 }
 
 /** Form or JSON fields of a text body; undefined when it is neither. */
-function readText(text: string, type: string): Record<string, unknown> | undefined {
+function readText(text: string, type: string, conflicting: Set<string>): Record<string, unknown> | undefined {
   if (/json/.test(type) || text.startsWith('{')) {
     try {
       const json = JSON.parse(text) as unknown;
@@ -66,7 +96,7 @@ function readText(text: string, type: string): Record<string, unknown> | undefin
     }
   }
   if (/x-www-form-urlencoded/.test(type) || (!type && /^[^=&\s]+=/.test(text))) {
-    return Object.fromEntries(new URLSearchParams(text));
+    return collect(new URLSearchParams(text), conflicting);
   }
   return undefined;
 }

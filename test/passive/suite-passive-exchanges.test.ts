@@ -286,6 +286,27 @@ describe('real traffic whose meaning the spec leaves open is not judged', () => 
   });
 });
 
+describe('a parameter sent twice with different values is not judged (which one counts is not stated)', () => {
+  const posts = (n: number) => ({ data: Array.from({ length: n }, (_, i) => ({ id: `2000001_${i}`, created_time: '2026-01-01T00:00:00+0000' })) });
+  const withQuery = (exchange: Exchange, search: string): Exchange => ({
+    ...exchange,
+    request: { ...exchange.request, url: `${BASE}/2000001/feed?${search}` },
+  });
+
+  it('in the query: `limit=2&limit=50` is neither held to 2 nor to 50', async () => {
+    const page = call({ path: '/2000001/feed', answer: posts(50) });
+    expect(await verdictOf('feed.get-limit-caps-page', [withQuery(page, 'limit=2&limit=50')])).toBe('skipped');
+    expect(await verdictOf('feed.get-limit-caps-page', [withQuery(page, 'limit=50&limit=2')])).toBe('skipped');
+    expect(await verdictOf('feed.get-limit-caps-page', [withQuery(page, 'limit=2&limit=2')])).toBe('failed');
+    expect(await verdictOf('feed.get-limit-over-100-refused', [withQuery(page, 'limit=50&limit=250')])).toBe('skipped');
+  });
+
+  it('in the query and the body: a form that repeats a query parameter differently', async () => {
+    const twice = call({ method: 'POST', path: '/2000001/feed', query: { tags: '' }, form: { message: 'hi', tags: '7' }, answer: { id: '2000001_9' } });
+    expect(await verdictOf('feed.tags-without-place-refused', [twice])).toBe('skipped');
+  });
+});
+
 describe('paths', () => {
   it('does not take /me/feed for a Page feed', async () => {
     const mine = call({ path: '/me/feed', query: { limit: '250' }, answer: { data: [] } });
