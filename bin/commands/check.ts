@@ -23,6 +23,7 @@ interface CheckFlags {
   rule?: string[];
   reportDir: string;
   suitesDir: string;
+  verbose?: boolean;
 }
 
 const DEFAULT_ERROR_PATHS = { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' };
@@ -37,6 +38,7 @@ export function register(program: Command): void {
     .option('--rule <id...>', 'check only these rules')
     .option('--report-dir <dir>', 'where report.json, junit.xml and summary.md go', 'reports')
     .option('--suites-dir <dir>', 'folder of suite YAML files', SUITES_DIR)
+    .option('--verbose', 'list every rule, passed and skipped too')
     .action(async (flags: CheckFlags) => {
       process.exitCode = await checkCommand(flags, (text) => process.stdout.write(text));
     });
@@ -48,7 +50,7 @@ export async function checkCommand(flags: CheckFlags, print: (text: string) => v
   const exchanges = await trafficOf(flags.cassette);
   const result = await checkTraffic(suites, { name: flags.cassette, exchanges }, { errorPaths }, { rules: flags.rule });
   const reporters = [
-    consoleReporter(print),
+    consoleReporter(print, { traffic: true, verbose: flags.verbose }),
     jsonReporter(flags.reportDir),
     junitReporter(flags.reportDir),
     markdownReporter(flags.reportDir),

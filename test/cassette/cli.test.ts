@@ -146,6 +146,20 @@ describe('check', () => {
     const replay = /replay: (graphcheck check .*)/.exec(out.stdout)?.[1];
     expect(replay).toBe(`graphcheck check --rule feed.get-limit-over-100-refused --cassette ${har}`);
   });
+
+  it('counts the rules the traffic gives nothing to judge, and lists them only with --verbose', async () => {
+    const har = dir.path('one-feed.har');
+    writeFileSync(har, harOf([harEntry('GET', 'https://graph.example/v25.0/2000001/feed?limit=5')]));
+    const out = await runCli(['check', '--cassette', har, '--report-dir', dir.path('quiet-rep')]);
+    expect(out.code).toBe(0);
+    expect(out.stdout).not.toMatch(/^SKIP /m);
+    expect(out.stdout).not.toContain('seed');
+    const skipped = Number(/(\d+) skipped, 0 error \(skipped: no recorded exchange they apply to; --verbose lists them\)/.exec(out.stdout)?.[1]);
+    expect(skipped).toBeGreaterThan(10);
+    const verbose = await runCli(['check', '--cassette', har, '--verbose', '--report-dir', dir.path('verbose-rep')]);
+    expect(verbose.stdout.match(/^SKIP /gm)).toHaveLength(skipped);
+    expect(verbose.stdout).toMatch(/^PASS feed\.get-limit-caps-page/m);
+  });
 });
 
 describe('paths that name the wrong kind of thing', () => {
