@@ -33,8 +33,10 @@ export async function runOnce(
       if (mentionsClock(step)) scope.clock = { now: await targetNow(ctx, evidence) };
       const outcome = await runStep(step, scope, ctx);
       assertJsonBodies(step, outcome);
-      const findings = judge(step, outcome, scope, ctx, evidence);
+      const findings = judge(step.expect, outcome, scope, ctx, evidence);
       if (findings.length > 0) return { findings, evidence };
+      const unmet = judge(step.assume, outcome, scope, ctx, evidence)[0];
+      if (unmet) return { findings: [], evidence, cannotJudge: `the target's data does not allow judging this rule: ${unmet.message}` };
       capture(step, outcome, scope, evidence);
     }
     return { findings: [], evidence };
@@ -56,9 +58,15 @@ async function targetNow(ctx: RunContext, evidence: Exchange[]): Promise<number>
   return clockFromDateHeader(evidence.at(-1)) ?? Math.floor(Date.now() / 1000);
 }
 
-function judge(step: Step, outcome: StepOutcome, scope: Scope, ctx: RunContext, evidence: Exchange[]): Finding[] {
+function judge(
+  expectations: Step['expect'],
+  outcome: StepOutcome,
+  scope: Scope,
+  ctx: RunContext,
+  evidence: Exchange[],
+): Finding[] {
   const errorPaths = ctx.profile.errors;
-  return (step.expect ?? []).flatMap((expectation) => {
+  return (expectations ?? []).flatMap((expectation) => {
     const { name, args } = resolveExpectation(expectation);
     const check = CHECKS.get(name)!;
     const resolved = evaluate(args, scope);

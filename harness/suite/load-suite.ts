@@ -74,6 +74,7 @@ function checkSemantics(suite: Suite): void {
         fail(suite, `${where}/request/token`, `unknown token "${token}"; use ${TOKEN_WORDS.join(', ')}`);
       }
       checkExpectations(suite, `${where}/expect`, step.expect ?? []);
+      checkExpectations(suite, `${where}/assume`, step.assume ?? []);
     });
     const blocks = passiveBlocks(rule);
     blocks.forEach((block, b) => {

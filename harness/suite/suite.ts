@@ -118,6 +118,11 @@ export type Expectation = string | Record<string, unknown>;
 export interface StepCommon {
   note?: string;
   expect?: Expectation[];
+  /**
+   * Checks of what the target's data must be like for the rule to be judged at all (a fixture small enough to
+   * compare, say). Judged after `expect`; one that does not hold makes the rule `error`, never `failed`.
+   */
+  assume?: Expectation[];
   /** name -> path into the step's (last) response, e.g. `body.id`, `location.query.code`. */
   capture?: Record<string, string>;
 }

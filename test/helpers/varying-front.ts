@@ -2,6 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 
+/** What a front may change in an answer of the target (the control protocol always passes unchanged). */
+export type Transform = (answer: Answer, path: string) => Answer;
+
 /**
  * A front for a target that changes its answers only in ways the spec leaves open, so a correct target stays
  * correct: error answers get another non-2xx status (statuses are not shown, NS-21), successes another JSON
@@ -10,8 +13,14 @@ import { request } from 'undici';
  * front's, so `paging.next` leads back here. The
  * control protocol and non-JSON answers pass unchanged (the contract fixes those).
  */
-export async function startVaryingFront(
+export function startVaryingFront(target: string) {
+  return startFront(target, vary);
+}
+
+/** A front on loopback that passes everything to `target` and answers what `transform` makes of the answer. */
+export async function startFront(
   target: string,
+  transform: Transform,
 ): Promise<{ url: string; varied: { successes: number; errors: number }; close(): Promise<void> }> {
   let url = '';
   const varied = { successes: 0, errors: 0 };
@@ -20,9 +29,10 @@ export async function startVaryingFront(
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       forward(target, req.method ?? 'GET', req.url ?? '/', req.headers, Buffer.concat(chunks))
-        .then(({ status, headers, body }) => {
-          const answer = (req.url ?? '').startsWith('/_control') ? { status, headers, body } : vary(status, headers, body);
-          if (answer.body !== body) varied[status < 300 ? 'successes' : 'errors']++;
+        .then((got) => {
+          const path = req.url ?? '/';
+          const answer = path.startsWith('/_control') ? got : transform(got, path);
+          if (answer.body !== got.body) varied[got.status < 300 ? 'successes' : 'errors']++;
           const text = answer.body.split(target).join(url);
           res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(text)) });
           res.end(text);
@@ -35,7 +45,7 @@ export async function startVaryingFront(
   return { url, varied, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-interface Answer {
+export interface Answer {
   status: number;
   headers: Record<string, string>;
   body: string;
@@ -57,7 +67,7 @@ async function forward(target: string, method: string, path: string, headers: No
   return { status: answer.statusCode, headers: kept, body: await answer.body.text() };
 }
 
-function vary(status: number, headers: Record<string, string>, body: string): Answer {
+function vary({ status, headers, body }: Answer): Answer {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
