@@ -6,14 +6,26 @@
  */
 export class ClockMemory {
   private value: number | undefined;
+  private moved = 0;
 
   seen(now: number): number {
     this.value = now;
     return now;
   }
 
+  /** A reset: the clock is back where it started. */
   forget(): void {
     this.value = undefined;
+    this.moved = 0;
+  }
+
+  advanced(seconds: number): void {
+    this.moved += seconds;
+  }
+
+  /** Seconds the run has moved the clock since the target's state (and clock) was last reset. */
+  movedSinceReset(): number {
+    return this.moved;
   }
 
   latest(): number | undefined {

@@ -38,7 +38,13 @@ export class ControlClient {
 
   async advance(seconds: number): Promise<number> {
     const { json } = await this.call('clock', 'POST', '/clock', { advance_seconds: seconds });
+    this.clock.advanced(seconds);
     return this.clock.seen(numberField(json, 'now', 'POST /clock'));
+  }
+
+  /** Seconds this run has moved the target's clock since its last reset. */
+  movedSinceReset(): number {
+    return this.clock.movedSinceReset();
   }
 
   /** Acts as the person in the window; returns the whole exchange so rules can judge an error answer too. */

@@ -7,6 +7,7 @@ import { evaluate, expressionsIn, lookup, type Scope, TemplateError } from '../s
 import type { RunContext } from './run-context.js';
 import { captureSubject, type StepOutcome } from './step-outcome.js';
 import { assertJsonBodies, runStep } from './steps/run-step.js';
+import { tokenRefusedAfterClockMove } from './token-after-clock-move.js';
 
 /** One execution of a rule's steps with one set of generated values. */
 export interface RunOutcome {
@@ -34,7 +35,10 @@ export async function runOnce(
       const outcome = await runStep(step, scope, ctx);
       assertJsonBodies(step, outcome);
       const findings = judge(step.expect, outcome, scope, ctx, evidence);
-      if (findings.length > 0) return { findings, evidence };
+      if (findings.length > 0) {
+        const expired = tokenRefusedAfterClockMove(outcome, ctx.profile, ctx.control.movedSinceReset());
+        return expired ? { findings: [], evidence, cannotJudge: expired } : { findings, evidence };
+      }
       const unmet = judge(step.assume, outcome, scope, ctx, evidence)[0];
       if (unmet) return { findings: [], evidence, cannotJudge: `the target's data does not allow judging this rule: ${unmet.message}` };
       capture(step, outcome, scope, evidence);

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 
-/** What a front may change in an answer of the target (the control protocol always passes unchanged). */
-export type Transform = (answer: Answer, path: string) => Answer;
+/** What a front makes of an answer of the target, knowing the request (control requests included). */
+export type Transform = (answer: Answer, request: { method: string; path: string }) => Answer;
 
 /**
  * A front for a target that changes its answers only in ways the spec leaves open, so a correct target stays
@@ -14,7 +14,11 @@ export type Transform = (answer: Answer, path: string) => Answer;
  * control protocol and non-JSON answers pass unchanged (the contract fixes those).
  */
 export function startVaryingFront(target: string) {
-  return startFront(target, vary);
+  return startFront(target, (answer, { path }) => (isControl(path) ? answer : vary(answer)));
+}
+
+export function isControl(path: string): boolean {
+  return path.startsWith('/_control');
 }
 
 /** A front on loopback that passes everything to `target` and answers what `transform` makes of the answer. */
@@ -30,8 +34,7 @@ export async function startFront(
     req.on('end', () => {
       forward(target, req.method ?? 'GET', req.url ?? '/', req.headers, Buffer.concat(chunks))
         .then((got) => {
-          const path = req.url ?? '/';
-          const answer = path.startsWith('/_control') ? got : transform(got, path);
+          const answer = transform(got, { method: req.method ?? 'GET', path: req.url ?? '/' });
           if (answer.body !== got.body) varied[got.status < 300 ? 'successes' : 'errors']++;
           const text = answer.body.split(target).join(url);
           res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(text)) });
