@@ -64,8 +64,10 @@ function merged(
   fields: Record<string, unknown>,
   conflicting: Set<string>,
 ): Record<string, unknown> {
+  // The query is text: `limit=5` and a JSON body's `"limit": 5` say the same.
+  const asText = (value: unknown) => (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
   for (const [name, value] of Object.entries(fields)) {
-    if (name in query && JSON.stringify(query[name]) !== JSON.stringify(value)) conflicting.add(name);
+    if (name in query && asText(query[name]) !== asText(value)) conflicting.add(name);
   }
   return { ...query, ...fields };
 }

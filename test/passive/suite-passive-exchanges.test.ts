@@ -304,6 +304,8 @@ describe('a parameter sent twice with different values is not judged (which one 
   it('in the query and the body: a form that repeats a query parameter differently', async () => {
     const twice = call({ method: 'POST', path: '/2000001/feed', query: { tags: '' }, form: { message: 'hi', tags: '7' }, answer: { id: '2000001_9' } });
     expect(await verdictOf('feed.tags-without-place-refused', [twice])).toBe('skipped');
+    const same = call({ path: '/2000001/feed', query: { limit: '2' }, json: { limit: 2 }, answer: posts(5) });
+    expect(await verdictOf('feed.get-limit-caps-page', [same])).toBe('failed');
   });
 });
 
