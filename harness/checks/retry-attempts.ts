@@ -29,7 +29,7 @@ export function attemptsByContent(exchanges: Exchange[], bodies: unknown[]): Tim
     if (keys.length === 0 || !exchange.targetTime) return;
     const key = [...new Set(keys)].sort().join('\n');
     const group = groups.get(key) ?? [];
-    const realMs = Date.parse(exchange.startedAt);
+    const realMs = exchange.startedAtMs ?? Date.parse(exchange.startedAt);
     group.push({ index, ...timeOf(exchange.targetTime, json), realMs, acknowledged: acknowledged(exchange) });
     groups.set(key, group);
   });
