@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { exportHar } from '../../harness/cassette/export-har.js';
-import { importCassette } from '../../harness/cassette/import-cassette.js';
+import { defaultImportPath, importCassette } from '../../harness/cassette/import-cassette.js';
 import { redactCassette } from '../../harness/cassette/redact-cassette.js';
+import { sameFile, writeAtomically } from '../../harness/cassette/write-atomically.js';
 import { UserInputError } from '../../harness/errors.js';
 import { noRedactNotice } from '../../harness/recorder/cli-options.js';
 import { countOf } from '../../harness/words.js';
@@ -16,11 +17,22 @@ export async function importCommand(
   print: Print = stdout,
   warn: Print = stderr,
 ): Promise<void> {
-  if (!options.redact) warn(noRedactNotice(options.out ?? 'the cassette'));
-  const result = await importCassette(file, options);
-  print(
-    `imported ${countOf(result.exchanges, 'exchange')} (${result.format}) from ${file} into ${result.out}; ${countOf(result.redacted, 'secret')} redacted`,
+  const out = options.out ?? defaultImportPath(file);
+  await refuseOverwritingInput(file, out);
+  if (!options.redact) warn(noRedactNotice(out));
+  // Through a temporary file: a broken input never leaves half a cassette, nor replaces a good one at `out`.
+  const result = await writeAtomically(out, 'the cassette', (temp) =>
+    importCassette(file, { ...options, out: temp }),
   );
+  print(
+    `imported ${countOf(result.exchanges, 'exchange')} (${result.format}) from ${file} into ${out}; ${countOf(result.redacted, 'secret')} redacted`,
+  );
+}
+
+/** `--out` naming the input itself would replace what is being read with what was made of it. */
+async function refuseOverwritingInput(file: string, out: string): Promise<void> {
+  if (await sameFile(file, out))
+    throw new UserInputError('USAGE', `${out}: is the input file ${file} itself: choose another --out`);
 }
 
 export async function exportCommand(
@@ -31,6 +43,7 @@ export async function exportCommand(
   if (!options.har)
     throw new UserInputError('USAGE', 'cassette export: choose the format: --har (the only one)');
   const out = options.out ?? `${file.replace(/\.(cassette\.)?ya?ml$/i, '')}.har`;
+  await refuseOverwritingInput(file, out);
   const count = await exportHar(file, out);
   print(`exported ${count} exchanges from ${file} to ${out} (HAR 1.2)`);
 }

@@ -3,8 +3,9 @@ import type { Exchange } from '../model/exchange.js';
 import { requireCassetteFile } from './cassette-file.js';
 import { CASSETTE_FORMAT, type CassetteHeader, type RunDocument } from './cassette-format.js';
 import {
+  describeProblem,
   describeSchemaError,
-  validateExchange,
+  exchangeProblem,
   validateHeader,
   validatePlaceholders,
   validateRun,
@@ -99,8 +100,9 @@ export async function openCassette(file: string): Promise<OpenCassette> {
       const data = parseDocument(file, doc);
       if (data === null || data === undefined) continue;
       if (typeof data === 'object' && 'request' in data) {
-        if (!validateExchange(data)) {
-          const why = describeSchemaError(validateExchange.errors);
+        const problem = exchangeProblem(data);
+        if (problem) {
+          const why = describeProblem(problem);
           throw invalid(
             file,
             doc.line,

@@ -1,9 +1,9 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { UserInputError } from '../errors.js';
-import type { Exchange, Headers } from '../model/exchange.js';
-import { openCassette } from './cassette-reader.js';
-import { GRAPHCHECK_VERSION } from './cassette-writer.js';
 import { headerValue } from '../headers.js';
+import type { Exchange, Headers } from '../model/exchange.js';
+import { type OpenCassette, openCassette } from './cassette-reader.js';
+import { GRAPHCHECK_VERSION } from './cassette-writer.js';
+import { writeAtomically } from './write-atomically.js';
 
 function headerList(headers: Headers): Array<{ name: string; value: string }> {
   return Object.entries(headers).flatMap(([name, value]) =>
@@ -77,20 +77,21 @@ export function exchangeToHarEntry(exchange: Exchange): Record<string, unknown> 
   return entry;
 }
 
-/** Writes a cassette as HAR 1.2, streaming entry by entry. Placeholders stay placeholders. */
+/**
+ * Writes a cassette as HAR 1.2, streaming entry by entry. Placeholders stay placeholders. The HAR goes to a
+ * temporary file renamed to `out` at the end: a cassette that breaks halfway leaves no HAR, and keeps one there.
+ */
 export async function exportHar(cassetteFile: string, out: string): Promise<number> {
   const cassette = await openCassette(cassetteFile);
-  let fd: number;
-  try {
-    fd = openSync(out, 'w');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw new UserInputError('USAGE', `${out}: cannot write the HAR file (${code}): choose another --out`);
-  }
+  return writeAtomically(out, 'the HAR file', (temp) => writeHar(cassette, temp));
+}
+
+async function writeHar(cassette: OpenCassette, file: string): Promise<number> {
+  const fd = openSync(file, 'w');
   let count = 0;
   try {
     const creator = { name: 'graphcheck', version: GRAPHCHECK_VERSION };
-    const comment = `exported from ${cassetteFile}; target ${cassette.header.target}`;
+    const comment = `exported from ${cassette.file}; target ${cassette.header.target}`;
     writeSync(
       fd,
       `{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"comment":${JSON.stringify(comment)},"entries":[\n`,

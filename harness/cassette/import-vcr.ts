@@ -1,16 +1,32 @@
 import type { Exchange, Headers } from '../model/exchange.js';
 import { decodedResponse, storeBody } from './body.js';
+import { exchangeProblem } from './cassette-schema.js';
 import type { FieldReader, Json } from './import-fields.js';
 
-type VcrHeaders = Record<string, unknown>;
+type Path = Array<string | number>;
+
+function kindOf(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  return typeof value === 'object' ? 'a mapping' : `a ${typeof value}`;
+}
+
+function isScalar(value: unknown): boolean {
+  return ['string', 'number', 'boolean'].includes(typeof value) || value instanceof Date;
+}
 
 /** VCR header maps hold lists (`Content-Type: [text/plain]`); one value becomes a string. */
-function headersOf(map: VcrHeaders | undefined): Headers {
+function headersOf(map: unknown, path: Path, fields: FieldReader): Headers {
+  if (map === null || map === undefined) return {};
+  if (typeof map !== 'object' || Array.isArray(map))
+    throw fields.fail(path, `must be a mapping of names to values, not ${kindOf(map)}`, 'fix it, or remove the entry');
   const out: Headers = {};
-  for (const [name, value] of Object.entries(map ?? {})) {
+  for (const [name, value] of Object.entries(map)) {
     if (value === null || value === undefined) continue;
-    const list = (Array.isArray(value) ? value : [value]).map((v) => String(v));
-    out[name] = list.length === 1 ? (list[0] as string) : list;
+    const list: unknown[] = Array.isArray(value) ? value : [value];
+    if (!list.every(isScalar))
+      throw fields.fail([...path, name], 'must be a value or a list of values', 'fix it, or remove the entry');
+    out[name] = list.length === 1 ? String(list[0]) : list.map(String);
   }
   return out;
 }
@@ -32,6 +48,12 @@ function isoTime(value: unknown): string {
   return time && !Number.isNaN(time.getTime()) ? time.toISOString() : new Date(0).toISOString();
 }
 
+/** Where an exchange field came from in a VCR interaction. */
+const VCR_FIELDS: Record<string, Path> = {
+  'request.url': ['request', 'uri'],
+  'response.status': ['response', 'status', 'code'],
+};
+
 function interactionToExchange(item: Json, path: Array<string | number>, fields: FieldReader): Exchange {
   const request = fields.need<Json>(item, [...path, 'request'], 'object');
   const response = fields.need<Json>(item, [...path, 'response'], 'object');
@@ -46,13 +68,19 @@ function interactionToExchange(item: Json, path: Array<string | number>, fields:
     request: {
       method: method.toUpperCase(),
       url: uri,
-      headers: headersOf(request.headers as VcrHeaders),
+      headers: headersOf(request.headers, [...path, 'request', 'headers'], fields),
     },
   };
   const requestBody = bodyOf(request.body);
   if (requestBody && requestBody.body !== '') Object.assign(exchange.request, requestBody);
-  const headers = headersOf(response.headers as VcrHeaders);
+  const headers = headersOf(response.headers, [...path, 'response', 'headers'], fields);
   exchange.response = { status: code, headers, ...decodedResponse(bodyOf(response.body) ?? { body: '' }, headers) };
+  const problem = exchangeProblem(exchange);
+  if (problem) {
+    // The reader's own rules, before anything is written: an import never makes what `check` refuses.
+    const where = VCR_FIELDS[problem.path] ?? (problem.path ? problem.path.split('.') : []);
+    throw fields.fail([...path, ...where], problem.problem, 'fix it, or remove the entry');
+  }
   return exchange;
 }
 

@@ -1,5 +1,6 @@
 import { parse, YAMLParseError } from 'yaml';
 import { at, UserInputError } from '../errors.js';
+import { excessiveAliases } from '../validation/yaml-aliases.js';
 import type { RawDocument } from './yaml-documents.js';
 
 /** Drops the first line when it only holds what followed `---` (a comment, or nothing). */
@@ -30,6 +31,8 @@ export function parseDocument(file: string, doc: RawDocument): unknown {
       maxAliasCount: 1000,
     });
   } catch (error) {
+    const aliases = excessiveAliases(error);
+    if (aliases) throw new UserInputError('CASSETTE_INVALID', at(file, doc.line, `document ${aliases}`));
     if (!(error instanceof YAMLParseError)) throw error;
     const line = doc.line + (error.linePos?.[0]?.line ?? 1) - 1;
     const what = error.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? 'parse error';

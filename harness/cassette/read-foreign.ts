@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { LineCounter, parseDocument } from 'yaml';
 import { at, UserInputError } from '../errors.js';
+import { excessiveAliases } from '../validation/yaml-aliases.js';
 import type { Exchange } from '../model/exchange.js';
 import type { CassetteHeader } from './cassette-format.js';
 import { harRedaction, harToExchanges } from './import-har.js';
@@ -67,7 +68,18 @@ function parseYaml(
     }
     return undefined;
   };
-  return { data: doc.toJS({ maxAliasCount: 10_000 }), lineOf };
+  return { data: toJs(file, doc), lineOf };
+}
+
+/** The document as plain data; a file whose aliases expand without bound (a "billion laughs") is refused. */
+function toJs(file: string, doc: ReturnType<typeof parseDocument>): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: 10_000 });
+  } catch (error) {
+    const aliases = excessiveAliases(error);
+    if (aliases) throw new UserInputError('CASSETTE_INVALID', at(file, undefined, aliases));
+    throw error;
+  }
 }
 
 /** Reads a HAR (JSON) or VCR/vcrpy (YAML) file into exchanges; anything else is refused in one line. */
@@ -89,7 +101,7 @@ export async function readForeignTraffic(file: string): Promise<ForeignTraffic> 
     const data = parseJson(file, text);
     if (typeof data !== 'object' || data === null || !('log' in data))
       throw notACassette(file, 'JSON without a `log` object');
-    const redaction = harRedaction(data);
+    const redaction = harRedaction(data, file);
     return { format: 'har', exchanges: harToExchanges(data, file), ...(redaction ? { redaction } : {}) };
   }
   const { data, lineOf } = parseYaml(file, text);

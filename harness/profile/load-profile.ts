@@ -15,7 +15,7 @@ export async function loadProfileFile(file: string, env: NodeJS.ProcessEnv = pro
   }
   const parsed = parseLocated(text);
   if ('error' in parsed) {
-    throw new UserInputError('PROFILE_INVALID', `${file}:${parsed.error.line}: not valid YAML/JSON: ${parsed.error.message}`);
+    throw new UserInputError('PROFILE_INVALID', `${file}:${parsed.error.line}: not valid YAML/JSON: ${parsed.error.message}; fix the profile there`);
   }
   return validateProfile(interpolateEnv(parsed.value, env, file), file, parsed.lineOf);
 }

@@ -50,5 +50,8 @@ export function describeSchemaError(error: ErrorObject): { path: string; message
     const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
     return { path, message: `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}` };
   }
+  if (error.keyword === 'const') {
+    return { path, message: `must be ${JSON.stringify((error.params as { allowedValue: unknown }).allowedValue)}` };
+  }
   return { path, message: error.message ?? error.keyword };
 }

@@ -1,4 +1,5 @@
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import { excessiveAliases } from './yaml-aliases.js';
 
 /** A parsed YAML (or JSON) text that can say on which line a JSON-pointer path starts. */
 export interface LocatedDocument {
@@ -15,8 +16,16 @@ export function parseLocated(text: string): LocatedDocument | { error: { line: n
     const line = lineCounter.linePos(first.pos[0]).line;
     return { error: { line, message: first.message.split('\n')[0] ?? first.message } };
   }
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    const message = excessiveAliases(error);
+    if (!message) throw error;
+    return { error: { line: 1, message } };
+  }
   return {
-    value: doc.toJS({ maxAliasCount: 100 }),
+    value,
     lineOf(pointer: string) {
       const node = nodeAt(doc.contents as Node | null, pointer.split('/').filter(Boolean).map(unescapePointer));
       const offset = node?.range?.[0];

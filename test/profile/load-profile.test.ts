@@ -54,7 +54,12 @@ describe('loading a profile', () => {
 
   it('reports YAML syntax errors with a line', async () => {
     const error = await problem(`${VALID}versions: [oops\n`);
-    expect(error.message).toMatch(/target\.yaml:\d+: not valid YAML/);
+    expect(error.message).toMatch(/target\.yaml:\d+: not valid YAML.*; fix the profile there$/);
+  });
+
+  it('says which contract number it reads', async () => {
+    const error = await problem(VALID.replace(/^contract: 1$/m, 'contract: 2'));
+    expect(error.message).toMatch(/target\.yaml:1: \/contract must be 1 \(see contract §1\)/);
   });
 
   it('rejects a wrong version string with a reference to the contract', async () => {
