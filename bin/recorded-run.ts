@@ -30,12 +30,13 @@ function rewire(profile: Profile, from: string, to: string): Profile {
  * receivers goes into the same cassette; at the end the cassette gets a run document with what an offline repeat
  * needs, the secrets written as the cassette's placeholders.
  */
-export async function startRecording(file: string, profile: Profile) {
+export async function startRecording(file: string, profile: Profile, timeoutMs: number) {
   const origin = new URL(profile.base_url).origin;
   const recorder = await startRecorder({
     target: origin,
     cassette: file,
     mode: 'all',
+    timeoutMs,
     appSecret: profile.app.secret,
     secrets: profileSecrets(profile),
   });

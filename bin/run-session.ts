@@ -12,7 +12,8 @@ interface SessionFlags extends TargetFlags {
   suite?: string[];
   rule?: string[];
   seed?: string;
-  versionPrefix: string;
+  versionPrefix?: string;
+  runs?: string;
   record?: string;
   cassette?: string;
 }
@@ -47,12 +48,12 @@ export async function openSession(flags: SessionFlags, timeoutMs: number, seed: 
     profile: target.profile,
     seed,
     runs,
-    versionPrefix: flags.versionPrefix,
+    versionPrefix: flags.versionPrefix ?? 'latest',
     selection,
     ruleStarted: () => {},
   };
   if (!flags.record) return { ...base, finish: async () => {}, close: () => target.close() };
-  const recording = await startRecording(flags.record, target.profile);
+  const recording = await startRecording(flags.record, target.profile, timeoutMs);
   return {
     ...base,
     profile: recording.profile,
@@ -63,9 +64,9 @@ export async function openSession(flags: SessionFlags, timeoutMs: number, seed: 
         {
           seed,
           runs,
-          version_prefix: flags.versionPrefix,
-          ...(flags.suite ? { suites: flags.suite } : {}),
-          ...(flags.rule ? { rules: flags.rule } : {}),
+          version_prefix: flags.versionPrefix ?? 'latest',
+          ...(flags.suite?.length ? { suites: flags.suite } : {}),
+          ...(flags.rule?.length ? { rules: flags.rule } : {}),
           host_url: ctx.host.url,
           unissued_token: ctx.unissuedToken,
         },
@@ -83,9 +84,10 @@ async function replaySession(flags: SessionFlags, file: string): Promise<RunSess
   if (flags.target || flags.profile) throw new UserInputError('USAGE', '--cassette replays a recorded run: drop --target and --profile');
   const replay = await startReplaying(file);
   const { run } = replay;
-  if (flags.seed !== undefined && Number(flags.seed) !== run.seed) {
+  const refused = notRepeatable(flags, run, file);
+  if (refused) {
     await replay.close();
-    throw new UserInputError('USAGE', `--seed ${flags.seed}: ${file} was recorded with seed ${run.seed}; drop --seed`);
+    throw new UserInputError('USAGE', refused);
   }
   const narrowed = Boolean(flags.suite?.length || flags.rule?.length);
   return {
@@ -103,4 +105,23 @@ async function replaySession(flags: SessionFlags, file: string): Promise<RunSess
     finish: async () => {},
     close: () => replay.close(),
   };
+}
+
+/** A flag that would change what a repeat sends or how the target answers, while the cassette fixes both. */
+function notRepeatable(
+  flags: SessionFlags,
+  run: { seed: number; runs: number; version_prefix: string },
+  file: string,
+): string | undefined {
+  const recorded = (flag: string, value: string | number) => `${file} was recorded with ${flag} ${value}; drop ${flag}`;
+  if (flags.seed !== undefined && Number(flags.seed) !== run.seed) return `--seed ${flags.seed}: ${recorded('--seed', run.seed)}`;
+  if (flags.runs !== undefined && Number(flags.runs) !== run.runs) return `--runs ${flags.runs}: ${recorded('--runs', run.runs)}`;
+  if (flags.versionPrefix !== undefined && flags.versionPrefix !== run.version_prefix) {
+    return `--version-prefix ${flags.versionPrefix}: ${recorded('--version-prefix', run.version_prefix)}`;
+  }
+  const faults = listFlag(flags.fault);
+  if (faults.length > 0) {
+    return `--fault ${faults.join(',')}: a repeat answers from ${file}, not from the reference; drop --fault`;
+  }
+  return undefined;
 }

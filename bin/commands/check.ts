@@ -14,7 +14,10 @@ import { consoleReporter } from '../../harness/reports/console-reporter.js';
 import { jsonReporter } from '../../harness/reports/json-reporter.js';
 import { junitReporter } from '../../harness/reports/junit-reporter.js';
 import { markdownReporter } from '../../harness/reports/markdown-reporter.js';
+import { assertReportDir } from '../../harness/reports/write-report.js';
 import { loadSuites } from '../../harness/suite/load-suite.js';
+import { assertSelection } from '../../harness/suite/select-rules.js';
+import { listFlag } from '../flags.js';
 import { SUITES_DIR } from './run.js';
 
 interface CheckFlags {
@@ -35,7 +38,7 @@ export function register(program: Command): void {
     .description('check recorded traffic against every rule that one exchange (or a group) can show')
     .requiredOption('--cassette <file>', 'a graphcheck cassette, a HAR file or a VCR cassette')
     .option('--profile <file>', "the target's profile (for its error paths); default: contract §3.1")
-    .option('--rule <id...>', 'check only these rules')
+    .option('--rule <id...>', 'check only these rules (comma-separated; a trailing * matches a prefix)')
     .option('--report-dir <dir>', 'where report.json, junit.xml and summary.md go', 'reports')
     .option('--suites-dir <dir>', 'folder of suite YAML files', SUITES_DIR)
     .option('--verbose', 'list every rule, passed and skipped too')
@@ -45,10 +48,16 @@ export function register(program: Command): void {
 }
 
 export async function checkCommand(flags: CheckFlags, print: (text: string) => void): Promise<number> {
+  await assertReportDir(flags.reportDir);
   const suites = await loadSuites(flags.suitesDir);
+  const selection = { rules: listFlag(flags.rule) };
+  assertSelection(suites, selection, flags.suitesDir, {
+    test: (rule) => rule.passive !== undefined,
+    why: 'no passive: block, so recorded traffic cannot judge it; graphcheck run judges it against a target',
+  });
   const errorPaths = flags.profile ? (await loadProfileFile(flags.profile)).errors : DEFAULT_ERROR_PATHS;
   const exchanges = await trafficOf(flags.cassette);
-  const result = await checkTraffic(suites, { name: flags.cassette, exchanges }, { errorPaths }, { rules: flags.rule });
+  const result = await checkTraffic(suites, { name: flags.cassette, exchanges }, { errorPaths }, selection);
   const reporters = [
     consoleReporter(print, { traffic: true, verbose: flags.verbose }),
     jsonReporter(flags.reportDir),

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { openRun } from '../../harness/engine/open-run.js';
-import { listFlag, wholeNumberFlag } from '../flags.js';
+import { listFlag, targetUrlFlag, wholeNumberFlag } from '../flags.js';
 import { resolveTarget, type TargetFlags } from '../target.js';
 
 interface DoctorFlags extends TargetFlags {
@@ -12,7 +12,7 @@ export function register(program: Command): void {
   program
     .command('doctor')
     .description('check the profile against the target: base URL, tokens, fixtures, capabilities')
-    .option('--target <url>', 'base URL of the implementation under test')
+    .option('--target <url>', 'base URL of the implementation under test', targetUrlFlag)
     .option('--profile <file>', 'target profile (YAML or JSON)')
     .option('--fault <name...>', 'embedded reference only: turn on fault switches')
     .option('--timeout <ms>', 'per-request timeout in milliseconds', '10000')

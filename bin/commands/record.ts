@@ -14,6 +14,8 @@ import {
   untilSignal,
 } from '../../harness/recorder/cli-options.js';
 import { countOf } from '../../harness/words.js';
+import { listenError } from '../../harness/replay/listen.js';
+import { targetUrlFlag, wholeNumberFlag } from '../flags.js';
 
 export interface RecordCommandOptions {
   target: string;
@@ -30,6 +32,8 @@ export interface RecordCommandOptions {
   caCert?: string;
   caKey?: string;
   serviceHost?: string[];
+  /** Milliseconds to wait on the target before the client gets the recorder's 502 (default 60 000). */
+  timeout?: number;
 }
 
 export interface RunningRecordCommand {
@@ -56,6 +60,7 @@ export async function startRecordCommand(
     match: options.match,
     ignoreVersion: options.ignoreVersion,
     log: warn,
+    ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
   });
   print(
     `recording proxy on ${recorder.url} -> ${options.target} (mode ${options.mode}, cassette ${options.cassette})`,
@@ -69,12 +74,12 @@ export async function startRecordCommand(
       certOut,
     });
     const hosts = options.serviceHost ?? DEFAULT_SERVICE_HOSTS;
-    const forwardProxy = await startForwardProxy({
-      session: recorder.session,
-      ca,
-      hosts,
-      port: options.forwardProxyPort,
-    });
+    const port = options.forwardProxyPort;
+    const forwardProxy = await startForwardProxy({ session: recorder.session, ca, hosts, port }).catch(
+      (error: unknown) => {
+        throw listenError(error, '0.0.0.0', port, '--forward-proxy-port');
+      },
+    );
     const trust = options.caCert ?? certOut;
     print(
       `HTTPS forward proxy on ${forwardProxy.url} for ${hosts.join(', ')} -> ${options.target} (clients trust ${trust})`,
@@ -98,10 +103,15 @@ export function register(program: Command): void {
   program
     .command('record')
     .description('run a loopback proxy that forwards to the target and appends every exchange to a cassette')
-    .requiredOption('--target <url>', 'base URL of the target to forward to')
+    .requiredOption('--target <url>', 'base URL of the target to forward to', targetUrlFlag)
     .requiredOption('--cassette <file>', 'cassette file to write (YAML stream)')
     .option('--port <port>', 'port to listen on (0 = a free port)', parsePort, 0)
     .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option(
+      '--timeout <ms>',
+      'how long to wait on the target before answering 502 and recording the exchange as an error (default 60000)',
+      (value: string) => wholeNumberFlag('--timeout', value, 1),
+    )
     .option(
       '--no-redact',
       'write secrets into the cassette as sent (tokens, client secrets, codes, cookies, app secret)',

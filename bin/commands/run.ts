@@ -11,9 +11,11 @@ import { jsonReporter } from '../../harness/reports/json-reporter.js';
 import { junitReporter } from '../../harness/reports/junit-reporter.js';
 import { markdownReporter } from '../../harness/reports/markdown-reporter.js';
 import { ruleRedactor } from '../../harness/reports/redact-run.js';
+import { assertReportDir } from '../../harness/reports/write-report.js';
 import { UserInputError } from '../../harness/errors.js';
 import { loadSuites } from '../../harness/suite/load-suite.js';
-import { wholeNumberFlag } from '../flags.js';
+import { assertSelection } from '../../harness/suite/select-rules.js';
+import { listFlag, targetUrlFlag, wholeNumberFlag } from '../flags.js';
 import { openSession } from '../run-session.js';
 import type { TargetFlags } from '../target.js';
 
@@ -23,10 +25,11 @@ export interface RunFlags extends TargetFlags {
   suite?: string[];
   rule?: string[];
   seed?: string;
-  runs: string;
+  /** Absent unless given: a repeat (`--cassette`) tells a flag given from the recorded value. */
+  runs?: string;
   reportDir: string;
   timeout: string;
-  versionPrefix: string;
+  versionPrefix?: string;
   suitesDir: string;
   verbose?: boolean;
   showSecrets?: boolean;
@@ -37,15 +40,15 @@ export function register(program: Command): void {
   program
     .command('run')
     .description('run the suites against a target (default: the embedded reference target) and write reports')
-    .option('--target <url>', 'base URL of the implementation under test')
+    .option('--target <url>', 'base URL of the implementation under test', targetUrlFlag)
     .option('--profile <file>', 'target profile (YAML or JSON, contract 1); default: read from <target>/_control/profile')
-    .option('--suite <name...>', 'run only these suites')
-    .option('--rule <id...>', 'run only these rules (a trailing * matches a prefix)')
+    .option('--suite <name...>', 'run only these suites (comma-separated or repeated)')
+    .option('--rule <id...>', 'run only these rules (comma-separated; a trailing * matches a prefix)')
     .option('--seed <n>', 'seed for every generated value (printed by every run)')
-    .option('--runs <n>', 'property runs per rule, unless the rule says', '20')
+    .option('--runs <n>', 'property runs per rule, unless the rule says (default: 20)')
     .option('--report-dir <dir>', 'where report.json, junit.xml and summary.md go', 'reports')
     .option('--timeout <ms>', 'per-request timeout in milliseconds', '10000')
-    .option('--version-prefix <v>', 'latest, none (bare paths) or a version such as v24.0', 'latest')
+    .option('--version-prefix <v>', 'latest, none (bare paths) or a version such as v24.0 (default: latest)')
     .option('--suites-dir <dir>', 'folder of suite YAML files', SUITES_DIR)
     .option('--fault <name...>', 'embedded reference only: turn on fault switches (comma-separated)')
     .option(
@@ -64,13 +67,16 @@ export function register(program: Command): void {
 /** Runs the suites and writes the reports; returns the exit code. */
 export async function runCommand(flags: RunFlags, print: (text: string) => void): Promise<number> {
   const timeoutMs = wholeNumberFlag('--timeout', flags.timeout, 1);
-  const runs = wholeNumberFlag('--runs', flags.runs, 1, 10_000);
+  const runs = wholeNumberFlag('--runs', flags.runs ?? '20', 1, 10_000);
   const seed = flags.seed === undefined ? randomInt(2 ** 31) : wholeNumberFlag('--seed', flags.seed, 0, 2 ** 32 - 1);
-  if (!/^(latest|none|v\d+\.\d+)$/.test(flags.versionPrefix)) {
+  if (flags.versionPrefix !== undefined && !/^(latest|none|v\d+\.\d+)$/.test(flags.versionPrefix)) {
     throw new UserInputError('USAGE', `--version-prefix ${flags.versionPrefix}: use latest, none or a version such as v24.0`);
   }
+  await assertReportDir(flags.reportDir);
   const suites = await loadSuites(flags.suitesDir);
-  const session = await openSession(flags, timeoutMs, seed, runs);
+  const selection = { suites: listFlag(flags.suite), rules: listFlag(flags.rule) };
+  assertSelection(suites, selection, flags.suitesDir);
+  const session = await openSession({ ...flags, suite: selection.suites, rule: selection.rules }, timeoutMs, seed, runs);
   try {
     print(`graphcheck: ${session.target.profile.base_url} (seed ${session.seed})\n`);
     const run = await openRun({

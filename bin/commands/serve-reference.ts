@@ -1,9 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { UserInputError } from '../../harness/errors.js';
+import { listenError } from '../../harness/replay/listen.js';
 import { FAULTS } from '../../reference/faults.js';
-import { startReference } from '../../reference/index.js';
+import { type RunningReference, startReference } from '../../reference/index.js';
 import { listFlag, wholeNumberFlag } from '../flags.js';
 
 interface ServeFlags {
@@ -32,12 +33,44 @@ export function register(program: Command): void {
       const unknown = faults.filter((f) => !(f in FAULTS));
       if (unknown.length) throw new UserInputError('USAGE', `--fault ${unknown.join(',')}: unknown fault; see --list-faults`);
       const port = wholeNumberFlag('--port', flags.port, 0, 65535);
-      const reference = await startReference({ host: flags.host, port, faults });
-      await mkdir(dirname(flags.profileOut), { recursive: true });
-      await writeFile(flags.profileOut, `${JSON.stringify(reference.profile, null, 2)}\n`);
+      await prepareProfileOut(flags.profileOut);
+      const reference = await startReference({ host: flags.host, port, faults }).catch((error: unknown) => {
+        throw listenError(error, flags.host, port);
+      });
+      await writeProfile(flags.profileOut, reference);
       process.stdout.write(`reference target on ${reference.url} (profile: ${flags.profileOut})\n`);
       const stop = () => void reference.close().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });
+}
+
+/** Before the server starts, so a path that can never be written stops the command with nothing left running. */
+async function prepareProfileOut(file: string): Promise<void> {
+  const existing = await stat(file).catch(() => undefined);
+  if (existing?.isDirectory()) throw profileOutError(file, 'EISDIR');
+  await mkdir(dirname(file), { recursive: true }).catch((error: unknown) => {
+    throw profileOutError(file, (error as NodeJS.ErrnoException).code);
+  });
+}
+
+/** The profile needs the address, so it is written after the start; a failure still stops the server. */
+async function writeProfile(file: string, reference: RunningReference): Promise<void> {
+  try {
+    await writeFile(file, `${JSON.stringify(reference.profile, null, 2)}\n`);
+  } catch (error) {
+    await reference.close();
+    throw profileOutError(file, (error as NodeJS.ErrnoException).code);
+  }
+}
+
+function profileOutError(file: string, code: string | undefined): UserInputError {
+  if (code === 'EISDIR') {
+    const inside = `${file.replace(/[/\\]+$/, '')}/reference-profile.json`;
+    return new UserInputError('USAGE', `--profile-out ${file}: is a folder; give a file path such as ${inside}`);
+  }
+  if (code === 'EEXIST' || code === 'ENOTDIR') {
+    return new UserInputError('USAGE', `--profile-out ${file}: a folder on that path is a file (${code}); give another path`);
+  }
+  return new UserInputError('USAGE', `--profile-out ${file}: cannot write there (${code ?? 'unknown'}); give a file path you can write`);
 }

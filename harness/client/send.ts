@@ -50,6 +50,8 @@ export async function send(out: OutgoingRequest): Promise<SentExchange> {
     exchange.response = { status: res.statusCode, headers, ...bodyField(bytes, headerValue(headers, 'content-type')) };
     exchange.response.body ??= '';
     exchange.durationMs = Date.now() - started;
+    const unreached = headerValue(headers, RECORDER_ERROR_HEADER);
+    if (unreached) throw recorderFailure(unreached, out, exchange);
     if (headerValue(headers, REPLAY_MISS_HEADER) === 'miss') {
       throw new TargetFailure('TARGET_GARBAGE', `the cassette has no answer for ${out.method} ${pathOf(out.url)}: record the run again`, exchange);
     }
@@ -63,6 +65,8 @@ export async function send(out: OutgoingRequest): Promise<SentExchange> {
 
 /** What the replay server sets on an answer it could not find in the cassette (harness/replay). */
 const REPLAY_MISS_HEADER = 'x-graphcheck-replay';
+/** What a recorder in front of the target sets on its own answer when the target failed (harness/recorder). */
+const RECORDER_ERROR_HEADER = 'x-graphcheck-recorder-error';
 
 function pathOf(url: string): string {
   const parsed = new URL(url);
@@ -91,14 +95,26 @@ function networkError(error: unknown, out: OutgoingRequest, exchange: Exchange):
     exchange.error = { code: 'TIMEOUT', message: `no answer within ${out.timeoutMs} ms` };
     return new TargetFailure('TARGET_TIMEOUT', `${where}: no answer within ${out.timeoutMs} ms (--timeout)`, exchange);
   }
-  const code = cause ?? 'NETWORK';
+  const code = cause ?? ((error as Error).name === 'HTTPParserError' ? 'HPE_NOT_HTTP' : 'NETWORK');
   exchange.error = { code, message: (error as Error).message };
   return new TargetFailure('TARGET_UNREACHABLE', `${where}: ${describeNetworkCode(code)}`, exchange);
 }
 
+/** The recorder's 502 stands for the target's failure: judged as if the run had met it itself. */
+function recorderFailure(code: string, out: OutgoingRequest, exchange: Exchange): TargetFailure {
+  const where = `${out.method} ${new URL(out.url).pathname}`;
+  exchange.error = { code, message: 'the recorder in front of the target got no answer' };
+  if (/TIMEOUT/i.test(code)) {
+    return new TargetFailure('TARGET_TIMEOUT', `${where}: the target did not answer the recorder in time (${code})`, exchange);
+  }
+  return new TargetFailure('TARGET_UNREACHABLE', `${where} through the recorder: ${describeNetworkCode(code)}`, exchange);
+}
+
 function describeNetworkCode(code: string): string {
   if (code === 'ECONNREFUSED') return 'connection refused; is the target running at that address?';
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'the target reset the connection';
+  if (code === 'ECONNRESET') return 'the target reset the connection';
+  if (code === 'UND_ERR_SOCKET') return 'the target closed the connection without an answer';
+  if (code.startsWith('HPE_')) return `the target did not answer in HTTP (${code}); is the base URL an HTTP server?`;
   if (code === 'ENOTFOUND') return 'host not found; check the URL';
   return `network error (${code})`;
 }

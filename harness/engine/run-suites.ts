@@ -1,12 +1,10 @@
 import type { RuleResult, RunResult, RunSummary } from '../model/index.js';
+import { type RuleSelection, selectedRules } from '../suite/select-rules.js';
 import type { Rule, Suite } from '../suite/suite.js';
 import type { RunContext } from './run-context.js';
 import { runRule } from './run-rule.js';
 
-export interface RunSelection {
-  suites?: string[];
-  rules?: string[];
-}
+export type RunSelection = RuleSelection;
 
 /** Hooks fired while a run goes on (the console reporter prints progress from them). */
 export interface RunEvents {
@@ -23,16 +21,12 @@ export async function runSuites(
 ): Promise<RunResult> {
   const startedAt = new Date().toISOString();
   const results: RuleResult[] = [];
-  for (const suite of suites) {
-    if (selection.suites?.length && !selection.suites.includes(suite.suite)) continue;
-    for (const rule of suite.rules) {
-      if (selection.rules?.length && !selection.rules.some((r) => matchesRule(r, rule.id))) continue;
-      ctx.webhooks.ruleStarted(rule.id);
-      events.onRuleStart?.(rule);
-      const result = await runRule(rule, suite, ctx);
-      results.push(result);
-      events.onRuleEnd?.(result);
-    }
+  for (const { suite, rule } of selectedRules(suites, selection)) {
+    ctx.webhooks.ruleStarted(rule.id);
+    events.onRuleStart?.(rule);
+    const result = await runRule(rule, suite, ctx);
+    results.push(result);
+    events.onRuleEnd?.(result);
   }
   return {
     tool: { name: 'graphcheck', version: '0.1.0' },
@@ -43,11 +37,6 @@ export async function runSuites(
     summary: summarize(results),
     results,
   };
-}
-
-/** `--rule feed.limit-*` selects by prefix; an exact id selects one rule. */
-function matchesRule(pattern: string, id: string): boolean {
-  return pattern.endsWith('*') ? id.startsWith(pattern.slice(0, -1)) : pattern === id;
 }
 
 export function summarize(results: RuleResult[]): RunSummary {

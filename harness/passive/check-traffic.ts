@@ -1,6 +1,7 @@
 import type { CheckContext } from '../checks/check.js';
 import { summarize } from '../engine/run-suites.js';
 import type { Exchange, RunResult } from '../model/index.js';
+import { selectedRules } from '../suite/select-rules.js';
 import type { Suite } from '../suite/suite.js';
 import { PassiveJudge } from './passive-judge.js';
 
@@ -18,11 +19,9 @@ export async function checkTraffic(
   selection: { rules?: string[] } = {},
 ): Promise<RunResult> {
   const startedAt = new Date().toISOString();
-  const judges = suites.flatMap((suite) =>
-    suite.rules
-      .filter((rule) => rule.passive && (!selection.rules?.length || selection.rules.includes(rule.id)))
-      .map((rule) => new PassiveJudge(rule, suite, ctx, source.name)),
-  );
+  const judges = selectedRules(suites, selection)
+    .filter(({ rule }) => rule.passive)
+    .map(({ suite, rule }) => new PassiveJudge(rule, suite, ctx, source.name));
   for await (const exchange of source.exchanges) {
     if (isStateReset(exchange)) for (const judge of judges) judge.closeGroups();
     const body = parseBody(exchange);

@@ -11,6 +11,8 @@ export interface Forwarded {
   body?: Buffer;
 }
 
+const DEFAULT_TIMEOUT_MS = 60_000;
+
 /** Requests under the control prefix are the control protocol's, everything else the interface's. */
 export function kindOf(path: string): ExchangeKind {
   return path.startsWith('/_control') ? 'control' : 'api';
@@ -26,12 +28,13 @@ export class Forwarder {
   private readonly host: string;
   private readonly pool: Pool;
 
-  constructor(target: string, connections = 64) {
+  /** `timeoutMs` bounds the wait for the answer's headers and between its body's chunks. */
+  constructor(target: string, connections = 64, timeoutMs = DEFAULT_TIMEOUT_MS) {
     const url = new URL(target);
     this.basePath = url.pathname.replace(/\/+$/, '');
     this.base = url.origin + this.basePath;
     this.host = url.host;
-    this.pool = new Pool(url.origin, { connections, pipelining: 1 });
+    this.pool = new Pool(url.origin, { connections, pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   }
 
   async forward(
@@ -86,7 +89,8 @@ export class Forwarder {
     }
   }
 
+  /** Drops requests still waiting on the target: a target that hangs must not keep the recorder from stopping. */
   close(): Promise<void> {
-    return this.pool.close();
+    return this.pool.destroy();
   }
 }

@@ -25,7 +25,15 @@ export interface RecordingOptions {
   log?: (text: string) => void;
   /** Connections kept to the target (default 64). */
   connections?: number;
+  /** How long to wait on the target (default 60 s); then the client gets the recorder's 502. */
+  timeoutMs?: number;
 }
+
+/**
+ * Set on the recorder's own answers when the target could not be reached or did not answer in time; its value
+ * is the network error's code. A client (graphcheck's own, in `run --record`) tells them from the target's.
+ */
+export const RECORDER_ERROR_HEADER = 'x-graphcheck-recorder-error';
 
 export interface ClientRequest {
   method: string;
@@ -73,6 +81,7 @@ export type ClientAnswer = RenderedResponse | 'drop';
  */
 export class RecordingSession {
   private written = 0;
+  private closing = false;
 
   private constructor(
     readonly writer: CassetteWriter | undefined,
@@ -105,7 +114,7 @@ export class RecordingSession {
           })
         : await reopenFor(options.cassette, options.target, redaction);
     }
-    const forwarder = plan.forward ? new Forwarder(options.target, options.connections) : undefined;
+    const forwarder = plan.forward ? new Forwarder(options.target, options.connections, options.timeoutMs) : undefined;
     return new RecordingSession(writer, forwarder, replayer, source, new OriginRewriter(options.target));
   }
 
@@ -129,6 +138,8 @@ export class RecordingSession {
       request.headers,
       request.body,
     );
+    // Cut off by close(): it never completed, and nobody is left to answer.
+    if (this.closing) return 'drop';
     // Written before the client hears back: an exchange the client saw complete is on disk.
     const stored = writer.append(exchange);
     this.written++;
@@ -138,11 +149,9 @@ export class RecordingSession {
     }
     if (!exchange.response || !body) {
       const message = Buffer.from(JSON.stringify({ graphcheck_recorder_error: exchange.error }));
-      return {
-        status: 502,
-        headers: ['content-type', 'application/json', 'content-length', String(message.length)],
-        body: message,
-      };
+      const headers = ['content-type', 'application/json', 'content-length', String(message.length)];
+      headers.push(RECORDER_ERROR_HEADER, exchange.error?.code ?? 'FORWARD_FAILED');
+      return { status: 502, headers, body: message };
     }
     const { response } = exchange;
     const out = this.rewriter.body(
@@ -164,6 +173,7 @@ export class RecordingSession {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await this.forwarder?.close();
     this.writer?.close();
   }

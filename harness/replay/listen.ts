@@ -5,18 +5,32 @@ import { UserInputError } from '../errors.js';
 /** Listens and resolves with the server's base URL (`http://127.0.0.1:PORT`). */
 export function listen(server: Server, host: string, port: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      // A port the user chose that is taken or forbidden is their input to fix, not a crash.
-      if (error.code === 'EADDRINUSE' || error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL') {
-        reject(new UserInputError('USAGE', `--port ${port} on ${host}: cannot listen (${error.code}): choose another port, or 0`));
-      } else reject(error);
-    });
+    server.once('error', (error) => reject(listenError(error, host, port)));
     server.listen(port, host, () => {
       const address = server.address() as AddressInfo;
       const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       resolve(`http://${shown}:${address.port}`);
     });
   });
+}
+
+/**
+ * A `listen` failure the user can fix with `--port` or `--host` (taken or forbidden port, an address this
+ * machine does not have, a name that does not resolve) as a one-line usage error; anything else unchanged.
+ * For every command that binds a server, including those whose server listens on its own.
+ */
+export function listenError(error: unknown, host: string, port: number, portFlag = '--port'): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE' || code === 'EACCES') {
+    return new UserInputError('USAGE', `${portFlag} ${port} on ${host}: cannot listen (${code}): choose another port, or 0`);
+  }
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL' || code === 'EAFNOSUPPORT') {
+    return new UserInputError(
+      'USAGE',
+      `--host ${host}: no such address on this machine (${code}): give a local address such as 127.0.0.1`,
+    );
+  }
+  return error;
 }
 
 /** Stops accepting, drops idle and active keep-alive connections, and resolves once closed. */

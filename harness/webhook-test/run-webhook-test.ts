@@ -46,7 +46,7 @@ export async function runWebhookTest(options: WebhookTestOptions): Promise<RunRe
       // Each rule draws its challenges from its own stream, so `--rule` alone replays the same values.
       const own = seededRandom(seed ^ hashOf(check.id));
       const ctx: CheckContext = { ...shared, challenge: () => digits(own, 9) };
-      const result = await runCheck(check, ctx, sender, replayLine(options, seed, timeoutMs, check.id));
+      const result = await runCheck(check, ctx, sender, replayLine(options, seed, timeoutMs, check.id), timeoutMs);
       if (results.length === 0 && result.verdict === 'error') {
         throw new CannotJudgeError('TARGET_UNREACHABLE', `${options.callback}: ${result.reason}`);
       }
@@ -77,6 +77,7 @@ async function runCheck(
   ctx: CheckContext,
   sender: Sender,
   replay: string,
+  timeoutMs: number,
 ): Promise<RuleResult> {
   const started = Date.now();
   const evidence: Exchange[] = [];
@@ -85,7 +86,7 @@ async function runCheck(
   for (const [index, planned] of check.plan(ctx).entries()) {
     const exchange = await sender.send(planned.request);
     evidence.push(exchange);
-    reason = exchange.error ? cannotJudge(exchange.error) : undefined;
+    reason = exchange.error ? cannotJudge(exchange.error, timeoutMs) : undefined;
     if (reason) break;
     const finding = judge(planned.expect, exchange, index);
     if (finding) findings.push(finding);
@@ -108,15 +109,28 @@ async function runCheck(
   };
 }
 
-/** A transport error that means "cannot judge" rather than "did not answer", with the fix. */
-function cannotJudge(error: { code: string; message: string }): string | undefined {
-  const problem = transportProblem(error.code);
-  if (problem === 'unreachable')
-    return `cannot connect (${error.code}); is the callback server running at that address?`;
-  if (problem === 'tls') {
-    return `TLS failed (${error.code}: ${error.message}); pass --ca FILE with the CA or self-signed certificate of the endpoint`;
+/**
+ * Every transport error means "cannot judge", with the fix: an endpoint that gave no HTTP answer (refused, TLS,
+ * no answer in time, connection closed, not HTTP) showed neither an acceptance nor a refusal. Counting a hang
+ * as a refusal would pass the refusal checks of an endpoint that never looked at the request.
+ */
+function cannotJudge(error: { code: string; message: string }, timeoutMs: number): string {
+  switch (transportProblem(error.code)) {
+    case 'unreachable':
+      return `cannot connect (${error.code}); is the callback server running at that address?`;
+    case 'tls':
+      return `TLS failed (${error.code}: ${oneLine(error.message)}); pass --ca FILE with the CA or self-signed certificate of the endpoint`;
+    case 'timeout':
+      return `no answer within ${timeoutMs} ms (${error.code}); is the endpoint stuck? raise --timeout if it is only slow`;
+    case 'reset':
+      return `the endpoint closed the connection without an HTTP answer (${error.code}); is it an HTTP(S) server?`;
+    default:
+      return `no HTTP answer (${error.code}: ${oneLine(error.message)}); is the endpoint an HTTP(S) server?`;
   }
-  return undefined;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
 }
 
 function summarize(results: RuleResult[]): RunResult['summary'] {

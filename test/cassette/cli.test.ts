@@ -135,6 +135,32 @@ describe('record --mode none, as CI runs it', () => {
   });
 });
 
+describe('record in front of a target that hangs', () => {
+  it('answers 502 after --timeout, records the exchange as an error, and stops on SIGTERM', async () => {
+    const { startBadTarget } = await import('../helpers/bad-targets.js');
+    const hanging = await startBadTarget('hang');
+    try {
+      const file = dir.path('hang.yml');
+      const record = graphcheck(['record', '--target', hanging.url, '--cassette', file, '--port', '0', '--timeout', '300']);
+      const url = /^recording proxy on (http:\/\/127\.0\.0\.1:\d+)/.exec(await record.firstLine)?.[1];
+      const answer = await request(`${url}/v25.0/me`);
+      expect(answer.statusCode).toBe(502);
+      expect(answer.headers['x-graphcheck-recorder-error']).toMatch(/TIMEOUT/);
+      await answer.body.text();
+      // A second request is still waiting on the target when the recorder is told to stop.
+      const stuck = request(`${url}/v25.0/2000001/feed`).then((r) => r.body.text(), () => 'dropped');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const stopped = await record.stop('SIGTERM');
+      expect(stopped.code).toBe(0);
+      await stuck;
+      const { exchanges } = await readCassette(file);
+      expect(exchanges.map((e) => [new URL(e.request.url).pathname, e.error?.code])).toEqual([['/v25.0/me', expect.stringMatching(/TIMEOUT/)]]);
+    } finally {
+      await hanging.close();
+    }
+  });
+});
+
 describe('check', () => {
   it('points a finding at its place in the recording and prints a replay command that runs', async () => {
     const har = dir.path('limit.har');
@@ -176,7 +202,7 @@ describe('paths that name the wrong kind of thing', () => {
     writeFileSync(notADir, 'x');
     const out = await runCli(['check', '--cassette', har, '--report-dir', notADir]);
     expect(out.code).toBe(2);
-    expect(out.stderr).toMatch(/cannot write report\.json there \(E\w+\): choose another --report-dir/);
+    expect(out.stderr).toMatch(/cannot be the report folder \(.*not-a-dir is a file\): choose another --report-dir/);
     expect(hasStackTrace(out.stderr)).toBe(false);
   });
 });

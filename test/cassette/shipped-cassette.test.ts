@@ -52,6 +52,20 @@ describe('the shipped cassette (a full run against the reference)', async () => 
     const out = await runCli(['run', '--seed', String(shipped.seed + 1), '--cassette', CASSETTE, '--report-dir', dir.path('x')]);
     expect(out.code).toBe(2);
     expect(out.stderr.trim().split('\n')).toHaveLength(1);
-    expect(out.stderr).toMatch(/recorded with seed/);
+    expect(out.stderr).toMatch(/was recorded with --seed \d+; drop --seed/);
+  });
+
+  it('refuses --runs, --version-prefix and --fault that differ from the recording (recorded with --runs 20, latest): the cassette fixes them', async () => {
+    const refused = [
+      [['--runs', '7'], /--runs \d+: .* was recorded with --runs \d+; drop --runs/],
+      [['--version-prefix', 'none'], /--version-prefix none: .* was recorded with --version-prefix \S+; drop --version-prefix/],
+      [['--fault', 'feed-paging-skips'], /--fault feed-paging-skips: a repeat answers from .*; drop --fault/],
+    ] as const;
+    for (const [flags, message] of refused) {
+      const out = await runCli(['run', ...flags, '--cassette', CASSETTE, '--report-dir', dir.path('x')]);
+      expect(out.code).toBe(2);
+      expect(out.stderr.trim().split('\n')).toHaveLength(1);
+      expect(out.stderr).toMatch(message);
+    }
   });
 });

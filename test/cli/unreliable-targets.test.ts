@@ -38,15 +38,36 @@ describe('a target that cannot be judged', () => {
     expect(hasStackTrace(out.stderr + out.stdout)).toBe(false);
   });
 
-  it.each(['hang', 'reset'] as const)('%s: one line, exit 3, ends after the per-request timeout', async (behaviour) => {
+  it.each(['hang', 'reset', 'not-http'] as const)('%s: one line, exit 3, ends after the per-request timeout', async (behaviour) => {
     const target = await startBadTarget(behaviour);
     stop = target.close;
     const { file } = await profileFile(target.url);
     const out = await runCli(['run', '--profile', file, '--timeout', '300']);
     expect(out.code).toBe(3);
     expect(out.stderr.trim().split('\n')).toHaveLength(1);
-    expect(out.stderr).toMatch(behaviour === 'hang' ? /no answer within 300 ms/ : /reset the connection/);
+    const said = { hang: /no answer within 300 ms/, reset: /closed the connection without an answer/, 'not-http': /did not answer in HTTP/ };
+    expect(out.stderr).toMatch(said[behaviour]);
     expect(hasStackTrace(out.stderr + out.stdout)).toBe(false);
+  });
+
+  it('down or hanging behind run --record: still one line and exit 3, not the recorder\'s 502 judged as an answer', async () => {
+    const down = await profileFile(await closedPortUrl());
+    const refused = await runCli(['run', '--profile', down.file, '--timeout', '500', '--record', join(down.dir, 'down.yaml')]);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toMatch(/through the recorder: connection refused/);
+    expect(hasStackTrace(refused.stderr + refused.stdout)).toBe(false);
+
+    const target = await startBadTarget('hang');
+    stop = target.close;
+    const hung = await profileFile(target.url);
+    const started = Date.now();
+    const waited = await runCli(['run', '--profile', hung.file, '--timeout', '300', '--record', join(hung.dir, 'hang.yaml')]);
+    expect(waited.code).toBe(3);
+    expect(waited.stderr.trim().split('\n')).toHaveLength(1);
+    expect(waited.stderr).toMatch(/no answer within 300 ms|did not answer the recorder in time/);
+    // Bounded by the timeout, not by the hanging target: the recorder drops what it still waits for on close.
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it('non-JSON answers: rules get `error` verdicts, exit 3, reports written', async () => {

@@ -1,13 +1,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export type BadBehaviour = 'hang' | 'reset' | 'non-json';
+export type BadBehaviour = 'hang' | 'reset' | 'non-json' | 'not-http';
 
 /** A loopback HTTP server that misbehaves in one chosen way; close() also destroys held sockets. */
 export async function startBadTarget(behaviour: BadBehaviour): Promise<{ url: string; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
     if (behaviour === 'hang') return; // never answers
+    if (behaviour === 'not-http') {
+      req.socket.end('SSH-2.0-OpenSSH_9.2\r\n\r\n');
+      return;
+    }
     if (behaviour === 'reset') {
       req.socket.destroy();
       return;

@@ -21,6 +21,8 @@ export interface Flaws {
   skipSignature?: boolean;
   /** Verifies the signature over JSON.stringify(JSON.parse(body)) instead of the raw bytes. */
   reserialize?: boolean;
+  /** Never answers a notification (verification requests still are). */
+  hangOnNotify?: boolean;
 }
 
 export const TOKEN = 'my-verify-token';
@@ -46,6 +48,7 @@ function verify(req: IncomingMessage, res: ServerResponse, flaws: Flaws): void {
 }
 
 function notify(req: IncomingMessage, res: ServerResponse, raw: Buffer, flaws: Flaws): void {
+  if (flaws.hangOnNotify) return;
   if (flaws.answer500) {
     send(res, 500, 'oops');
     return;

@@ -60,6 +60,28 @@ describe('graphcheck webhook-test', () => {
     expect(printed.join('')).toMatch(/ADV {3}SHOULD webhook-test\.notification-bad-signature/);
   });
 
+  it('judges nothing from a notification that got no answer in time: error, exit 3, no refusal passed', async () => {
+    const sample = await startSample({ hangOnNotify: true });
+    const reportDir = await mkdtemp(join(tmpdir(), 'graphcheck-wt-'));
+    cleanups.push(async () => {
+      (sample.server as Server).closeAllConnections();
+      await new Promise((resolve) => (sample.server as Server).close(resolve));
+      await rm(reportDir, { recursive: true, force: true });
+    });
+    const code = await webhookTestCommand({ ...flags(sample.url, reportDir), timeout: '300' }, () => {});
+    expect(code).toBe(3);
+    const report = JSON.parse(await readFile(join(reportDir, 'webhook-test.json'), 'utf8')) as RunResult;
+    const verdicts = Object.fromEntries(report.results.map((r) => [r.rule, r.verdict]));
+    expect(verdicts['webhook-test.verification-echo']).toBe('passed');
+    expect(verdicts['webhook-test.notification-bad-signature']).toBe('error');
+    const notifications = report.results.filter((r) => r.rule.includes('notification'));
+    expect(notifications.length).toBeGreaterThan(3);
+    for (const r of notifications) {
+      expect(r.verdict).toBe('error');
+      expect(r.reason).toMatch(/no answer within 300 ms/);
+    }
+  });
+
   it('refuses bad flag values as user errors', async () => {
     const { callback, reportDir } = await setup({});
     const print = () => {};

@@ -1,0 +1,106 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CliOutcome, hasStackTrace } from '../helpers/cli.js';
+
+const BIN = fileURLToPath(new URL('../../bin/graphcheck.js', import.meta.url));
+const CASSETTE = fileURLToPath(new URL('../../cassettes/reference-full-run.yaml.gz', import.meta.url));
+/** TEST-NET-1 (RFC 5737): never an address of this machine. */
+const FOREIGN_ADDRESS = '192.0.2.1';
+/** `.invalid` never resolves (RFC 6761). */
+const NO_SUCH_HOST = 'not_a_host.invalid';
+
+/**
+ * Like `runCli`, but a command that keeps running after a fatal error (the bug these tests guard against) is
+ * killed after `ms`, its exit code `null`, so no server outlives the test.
+ */
+function runCliWithin(args: string[], ms = 20_000): Promise<CliOutcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { stdio: 'pipe', timeout: ms, killSignal: 'SIGKILL' });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Exit 2 and exactly one stderr line, starting with the flag to fix; no stack trace anywhere. */
+function expectUsageLine(out: CliOutcome, flag: RegExp): void {
+  expect(out.code).toBe(2);
+  expect(out.stderr.trim().split('\n')).toHaveLength(1);
+  expect(out.stderr).toMatch(new RegExp(`^graphcheck: ${flag.source}`));
+  expect(hasStackTrace(out.stderr + out.stdout)).toBe(false);
+}
+
+describe('a server command that cannot listen says which flag to change', () => {
+  let dir: string;
+  let taken: Server;
+  let takenPort: number;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'graphcheck-listen-'));
+    taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    takenPort = (taken.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => taken.close(() => resolve())));
+
+  it('serve-reference --port in use: one line naming --port, exit 2', async () => {
+    const out = await runCliWithin(['serve-reference', '--port', String(takenPort), '--profile-out', join(dir, 'p.json')]);
+    expectUsageLine(out, new RegExp(`--port ${takenPort} on 127\\.0\\.0\\.1: .*EADDRINUSE`));
+  });
+
+  it.each([
+    ['serve-reference', FOREIGN_ADDRESS],
+    ['serve-reference', NO_SUCH_HOST],
+    ['replay', FOREIGN_ADDRESS],
+    ['replay', NO_SUCH_HOST],
+    ['record', NO_SUCH_HOST],
+  ])('%s --host %s: one line naming --host, exit 2', async (command, host) => {
+    const rest = {
+      'serve-reference': ['--profile-out', join(dir, `${host}.json`)],
+      replay: ['--cassette', CASSETTE],
+      record: ['--target', 'http://127.0.0.1:1', '--cassette', join(dir, `${host}.yaml`)],
+    }[command] as string[];
+    const out = await runCliWithin([command, '--host', host, ...rest]);
+    expectUsageLine(out, new RegExp(`--host ${host.replace(/\./g, '\\.')}: `));
+  });
+
+  it('record --forward-proxy-port in use: one line naming that flag, exit 2', async () => {
+    // The forward proxy binds every interface, so the port is taken on every interface here.
+    const everywhere = createServer();
+    await new Promise<void>((resolve) => everywhere.listen(0, '0.0.0.0', resolve));
+    const port = (everywhere.address() as { port: number }).port;
+    try {
+      const args = ['record', '--target', 'http://127.0.0.1:9', '--cassette', join(dir, 'fp.yaml'), '--forward-proxy-port', String(port)];
+      const out = await runCliWithin(args);
+      expectUsageLine(out, new RegExp(`--forward-proxy-port ${port} on 0\\.0\\.0\\.0: .*EADDRINUSE`));
+    } finally {
+      await new Promise<void>((resolve) => everywhere.close(() => resolve()));
+    }
+  });
+
+  it('serve-reference --profile-out a folder: one line, exit 2, and the command ends', async () => {
+    const out = await runCliWithin(['serve-reference', '--profile-out', dir]);
+    expectUsageLine(out, /--profile-out /);
+    expect(out.stdout).not.toMatch(/reference target on/);
+  });
+});
+
+describe('--target must be an http(s) base URL', () => {
+  it.each(['doctor', 'run'])('%s --target ftp://...: one line naming --target, exit 2', async (command) => {
+    const out = await runCliWithin([command, '--target', 'ftp://127.0.0.1:21']);
+    expectUsageLine(out, /--target ftp:\/\/127\.0\.0\.1:21: /);
+  });
+
+  it('record --target ftp://...: refused while parsing flags, before any notice', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-target-'));
+    const out = await runCliWithin(['record', '--no-redact', '--target', 'ftp://127.0.0.1:21', '--cassette', join(dir, 'c.yaml')]);
+    expectUsageLine(out, /--target ftp:\/\/127\.0\.0\.1:21: /);
+  });
+});
