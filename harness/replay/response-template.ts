@@ -56,7 +56,7 @@ export class ResponseTemplate {
       ? this.body
       : Buffer.from(this.body.render(carried, origin), 'utf8');
     const headers: string[] = [];
-    for (const [name, value] of this.headers) headers.push(name, value.render(carried, origin));
+    for (const [name, value] of this.headers) headers.push(name, onTheWire(value.render(carried, origin)));
     headers.push('content-length', String(body.length));
     const rendered = { status: this.response.status, headers, body };
     if (this.cache.size < 4) this.cache.set(key, rendered);
@@ -75,4 +75,13 @@ export class ResponseTemplate {
     for (const id of template.placeholderIds) this.placeholderIds.add(id);
     return template;
   }
+}
+
+/**
+ * A header value as Node writes it: one byte per character. Values read from the wire already are; a HAR from
+ * a browser holds them decoded, so characters past U+00FF (which Node refuses) go out as their UTF-8 bytes,
+ * as the service sent them.
+ */
+function onTheWire(value: string): string {
+  return /[^\u0000-\u00ff]/.test(value) ? Buffer.from(value, 'utf8').toString('latin1') : value;
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { exportCommand, importCommand, redactCommand } from '../../bin/commands/cassette.js';
 import { readCassette } from '../../harness/cassette/cassette-reader.js';
 import { hasStackTrace, runCli } from '../helpers/cli.js';
+import { startBadTarget } from '../helpers/bad-targets.js';
 import { harEntry, harOf } from '../helpers/har.js';
 import { SECRETS, useTinyTarget } from './support/tiny-target.js';
 
@@ -137,7 +138,6 @@ describe('record --mode none, as CI runs it', () => {
 
 describe('record in front of a target that hangs', () => {
   it('answers 502 after --timeout, records the exchange as an error, and stops on SIGTERM', async () => {
-    const { startBadTarget } = await import('../helpers/bad-targets.js');
     const hanging = await startBadTarget('hang');
     try {
       const file = dir.path('hang.yml');

@@ -1,7 +1,9 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CassetteWriter } from '../../harness/cassette/cassette-writer.js';
 import { startRecorder } from '../../harness/recorder/recorder.js';
 import { startReplayServer } from '../../harness/replay/replay-server.js';
+import { exchange } from './support/exchange.js';
 import { tempDir } from './support/temp-dir.js';
 import { SECRETS, startTinyTarget, type TinyTarget } from './support/tiny-target.js';
 
@@ -158,6 +160,24 @@ describe('replay server', () => {
       const page = await call(`${replay.url}/v24.0/2000001/feed?access_token=${token}&limit=2`);
       const next = JSON.parse(page.body).paging.next as string;
       expect(next).toBe(`${replay.url}/v24.0/2000001/feed?access_token=${token}&limit=2&after=2`);
+    } finally {
+      await replay.close();
+    }
+  });
+
+  it('serves a header value a browser HAR kept decoded (past U+00FF) as its UTF-8 bytes, not a crash', async () => {
+    const file = dir.path('unicode-header.yml');
+    const writer = CassetteWriter.create(file, { target: 'http://127.0.0.1:4010', redact: false });
+    const disposition = 'attachment; filename="résumé €.json"';
+    writer.append(exchange('/v25.0/me', '{"id":"1"}', { response: { status: 200, headers: { 'content-type': 'application/json', 'content-disposition': disposition }, body: '{"id":"1"}' } }));
+    writer.close();
+    const replay = await startReplayServer({ cassette: file, log: () => {} });
+    try {
+      const answer = await request(`${replay.url}/v25.0/me`);
+      expect(answer.statusCode).toBe(200);
+      const raw = answer.headers['content-disposition'] as string;
+      expect(Buffer.from(raw, 'latin1').toString('utf8')).toBe(disposition);
+      expect(await answer.body.text()).toBe('{"id":"1"}');
     } finally {
       await replay.close();
     }

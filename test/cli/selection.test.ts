@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,7 +35,6 @@ describe('a selection that selects nothing is a usage error, never a green run o
 
   it('check: an unknown rule, and a rule that recorded traffic cannot judge', async () => {
     const har = join(await tempDir(), 'empty.har');
-    const { writeFile } = await import('node:fs/promises');
     await writeFile(har, JSON.stringify({ log: { version: '1.2', creator: { name: 't', version: '1' }, entries: [] } }));
     expectUsage(await runCli(['check', '--cassette', har, '--rule', 'nosuch']), /--rule nosuch: matches no rule/);
     expectUsage(
@@ -48,7 +47,6 @@ describe('a selection that selects nothing is a usage error, never a green run o
 describe('a report folder that cannot be one is said before the run', () => {
   it('a file in its place, or in place of a folder above it; a path under /proc ends at once', async () => {
     const dir = await tempDir();
-    const { writeFile } = await import('node:fs/promises');
     const file = join(dir, 'a-file');
     await writeFile(file, 'x');
     const started = Date.now();
