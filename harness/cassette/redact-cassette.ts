@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import type { CassetteHeader } from './cassette-format.js';
 import { openCassette } from './cassette-reader.js';
 import { CassetteWriter } from './cassette-writer.js';
 import { REDACTION_RULES } from './secret-params.js';
+import { isGzipFile } from './gzip-file.js';
 
 export interface RedactResult {
   exchanges: number;
@@ -39,6 +43,7 @@ export async function redactCassette(
       placeholders: first.placeholders,
     },
   };
+  const compressed = await isGzipFile(file);
   const temp = `${file}.redacting-${process.pid}`;
   const writer = CassetteWriter.createWithHeader(temp, header, options);
   let exchanges = 0;
@@ -48,11 +53,19 @@ export async function redactCassette(
       exchanges++;
     }
     writer.close();
+    // A compressed cassette stays compressed: the file keeps its name, and its kind with it.
+    if (compressed) await gzipInPlace(temp);
     await rename(temp, file);
   } catch (error) {
     writer.close();
     await rm(temp, { force: true });
+    await rm(`${temp}.gz`, { force: true });
     throw error;
   }
   return { exchanges, added: Object.keys(writer.placeholders).length - before };
+}
+
+async function gzipInPlace(file: string): Promise<void> {
+  await pipeline(createReadStream(file), createGzip(), createWriteStream(`${file}.gz`));
+  await rename(`${file}.gz`, file);
 }

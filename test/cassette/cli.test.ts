@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { createInterface } from 'node:readline';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
@@ -248,5 +249,12 @@ describe('cassette commands', () => {
     await expect(exportCommand(dir.path('in.yml'), {}, print)).rejects.toMatchObject({ code: 'USAGE' });
     await redactCommand(dir.path('in.yml'), { secret: ['internal-key-123'] }, print);
     expect(printed[2]).toBe(`redacted ${dir.path('in.yml')} again: 1 exchanges, 1 secrets newly replaced`);
+
+    // A gzip cassette is redacted into a gzip cassette under the same name.
+    const zipped = dir.path('in.yml.gz');
+    writeFileSync(zipped, gzipSync(readFileSync(dir.path('in.yml'))));
+    await redactCommand(zipped, { secret: ['planted-second-key'] }, print);
+    expect(readFileSync(zipped).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    expect((await readCassette(zipped)).exchanges).toHaveLength(1);
   });
 });
