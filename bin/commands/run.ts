@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { openRun } from '../../harness/engine/open-run.js';
@@ -14,10 +14,14 @@ import { ruleRedactor } from '../../harness/reports/redact-run.js';
 import { assertReportDir } from '../../harness/reports/write-report.js';
 import { UserInputError } from '../../harness/errors.js';
 import { loadSuites } from '../../harness/suite/load-suite.js';
+import { shellWord } from '../../harness/shell-word.js';
 import { assertSelection } from '../../harness/suite/select-rules.js';
 import { listFlag, targetUrlFlag, wholeNumberFlag } from '../flags.js';
 import { openSession } from '../run-session.js';
 import type { TargetFlags } from '../target.js';
+
+const DEFAULT_RUNS = 20;
+const DEFAULT_TIMEOUT_MS = 10_000;
 
 export const SUITES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'suites');
 
@@ -34,6 +38,8 @@ export interface RunFlags extends TargetFlags {
   verbose?: boolean;
   showSecrets?: boolean;
   caDir?: string;
+  record?: string;
+  cassette?: string;
 }
 
 export function register(program: Command): void {
@@ -47,7 +53,7 @@ export function register(program: Command): void {
     .option('--seed <n>', 'seed for every generated value (printed by every run)')
     .option('--runs <n>', 'property runs per rule, unless the rule says (default: 20)')
     .option('--report-dir <dir>', 'where report.json, junit.xml and summary.md go', 'reports')
-    .option('--timeout <ms>', 'per-request timeout in milliseconds', '10000')
+    .option('--timeout <ms>', 'per-request timeout in milliseconds', String(DEFAULT_TIMEOUT_MS))
     .option('--version-prefix <v>', 'latest, none (bare paths) or a version such as v24.0 (default: latest)')
     .option('--suites-dir <dir>', 'folder of suite YAML files', SUITES_DIR)
     .option('--fault <name...>', 'embedded reference only: turn on fault switches (comma-separated)')
@@ -64,10 +70,25 @@ export function register(program: Command): void {
     });
 }
 
+/**
+ * The flags besides the target that decide which requests a rule sends, as a replay command must repeat them.
+ * A repeat from a cassette takes the prefix and the run count from the cassette.
+ */
+function replayArgs(flags: RunFlags): string {
+  const args: string[] = [];
+  if (!flags.cassette && flags.versionPrefix !== undefined && flags.versionPrefix !== 'latest') {
+    args.push('--version-prefix', flags.versionPrefix);
+  }
+  if (!flags.cassette && flags.runs !== undefined && Number(flags.runs) !== DEFAULT_RUNS) args.push('--runs', flags.runs);
+  if (Number(flags.timeout) !== DEFAULT_TIMEOUT_MS) args.push('--timeout', flags.timeout);
+  if (resolve(flags.suitesDir) !== resolve(SUITES_DIR)) args.push('--suites-dir', shellWord(flags.suitesDir));
+  return args.map((a) => ` ${a}`).join('');
+}
+
 /** Runs the suites and writes the reports; returns the exit code. */
 export async function runCommand(flags: RunFlags, print: (text: string) => void): Promise<number> {
   const timeoutMs = wholeNumberFlag('--timeout', flags.timeout, 1);
-  const runs = wholeNumberFlag('--runs', flags.runs ?? '20', 1, 10_000);
+  const runs = wholeNumberFlag('--runs', flags.runs ?? String(DEFAULT_RUNS), 1, 10_000);
   const seed = flags.seed === undefined ? randomInt(2 ** 31) : wholeNumberFlag('--seed', flags.seed, 0, 2 ** 32 - 1);
   if (flags.versionPrefix !== undefined && !/^(latest|none|v\d+\.\d+)$/.test(flags.versionPrefix)) {
     throw new UserInputError('USAGE', `--version-prefix ${flags.versionPrefix}: use latest, none or a version such as v24.0`);
@@ -86,7 +107,8 @@ export async function runCommand(flags: RunFlags, print: (text: string) => void)
       runs: session.runs,
       versionPrefix: session.versionPrefix,
       // Replay commands need the same CA when the target was configured by hand.
-      targetArgs: session.target.args + (flags.caDir ? ` --ca-dir ${flags.caDir}` : ''),
+      targetArgs: session.target.args + (flags.caDir ? ` --ca-dir ${shellWord(flags.caDir)}` : ''),
+      replayArgs: replayArgs(flags),
       ...(flags.caDir ? { caDir: flags.caDir } : {}),
       ...(session.host ? { host: session.host } : {}),
       ...(session.unissuedToken ? { unissuedToken: session.unissuedToken } : {}),

@@ -18,6 +18,8 @@ export interface OpenRunOptions {
   /** `latest` (default), `none` for bare paths, or a version such as v24.0. */
   versionPrefix: string;
   targetArgs: string;
+  /** Other flags a replay command must repeat (default none). */
+  replayArgs?: string;
   /** The content host to use (an offline repeat passes the recorded one); default: start one. */
   host?: ContentHost;
   /** The never-issued token to use (an offline repeat passes the recorded one); default: a random one. */
@@ -68,6 +70,7 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: RunContex
       setupProblems,
       evidence,
       targetArgs: options.targetArgs,
+      replayArgs: options.replayArgs ?? '',
       webhooks,
     };
     return { ctx, close };

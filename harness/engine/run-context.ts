@@ -24,6 +24,8 @@ export interface RunContext {
   evidence: { sink: Exchange[] };
   /** The part of the command line that names the target, for replay commands. */
   targetArgs: string;
+  /** Other flags a replay command must repeat to run the same requests (`--version-prefix none`, `--runs 5`). */
+  replayArgs: string;
   /** The run's webhook receiver and CA, started on first use and closed with the run. */
   webhooks: WebhookHarness;
 }

@@ -26,7 +26,7 @@ export async function runRule(rule: Rule, suite: Suite, ctx: RunContext): Promis
     readings: rule.readings ?? [],
     findings: [],
     evidence: [],
-    replay: `graphcheck run --rule ${rule.id} --seed ${ctx.seed}${ctx.targetArgs}`,
+    replay: `graphcheck run --rule ${rule.id} --seed ${ctx.seed}${ctx.targetArgs}${ctx.replayArgs}`,
     durationMs: Date.now() - started,
     ...extra,
   });

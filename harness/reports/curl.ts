@@ -11,7 +11,9 @@ export function curlOf(exchange: Exchange): string {
     parts.push('-H', shellWord(`${name}: ${Array.isArray(value) ? value.join(', ') : value}`));
   }
   if (body !== undefined && bodyEncoding !== 'base64') parts.push('--data-binary', shellWord(body));
-  if (bodyEncoding === 'base64') parts.push('--data-binary', "@body.bin  # binary body, see report.json");
+  if (bodyEncoding === 'base64') parts.push('--data-binary', '@body.bin');
   parts.push(shellWord(url));
+  // After the URL: everything past `#` is a shell comment.
+  if (bodyEncoding === 'base64') parts.push('  # body.bin: the request body, base64 in report.json');
   return parts.join(' ');
 }

@@ -35,6 +35,18 @@ describe('graphcheck run against the embedded reference', () => {
     expect(junit).toMatch(/<failure message="[^"]*">/);
   });
 
+  it('prints replay commands that repeat the flags deciding the requests, and they reproduce the verdict', async () => {
+    const dir = await tempDir();
+    const flags = ['--version-prefix', 'none', '--runs', '3', '--timeout', '5000', '--fault', 'versioning-bare-path-unsupported'];
+    const out = await runCli(['run', '--rule', 'feed.get-list-shape', '--seed', '4', ...flags, '--report-dir', dir]);
+    expect(out.code).toBe(3);
+    const replay = /replay: (graphcheck run .*)/.exec(out.stdout)?.[1] ?? '';
+    expect(replay).toBe('graphcheck run --rule feed.get-list-shape --seed 4 --fault versioning-bare-path-unsupported --version-prefix none --runs 3 --timeout 5000');
+    const again = await runCli([...replay.split(' ').slice(1), '--report-dir', join(dir, 'again')]);
+    expect(again.code).toBe(3);
+    expect(again.stdout).toMatch(/ERR +feed\.get-list-shape/);
+  });
+
   it('marks rules whose capability is missing as skipped with the reason', async () => {
     const dir = await tempDir();
     const profileDir = await tempDir();
