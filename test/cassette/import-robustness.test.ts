@@ -3,10 +3,10 @@ import { basename, dirname, join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readCassette } from '../../harness/cassette/cassette-reader.js';
 import { importCassette } from '../../harness/cassette/import-cassette.js';
-import { UserInputError } from '../../harness/errors.js';
 import { type CliOutcome, hasStackTrace, runCli } from '../helpers/cli.js';
 import { harEntry, harOf } from '../helpers/har.js';
 import { tempDir } from './support/temp-dir.js';
+import { failure } from '../helpers/user-error.js';
 
 const dir = tempDir('graphcheck-import-robustness-');
 afterAll(() => dir.cleanup());
@@ -40,15 +40,6 @@ function write(name: string, text: string): string {
   return file;
 }
 
-async function failure(run: () => Promise<unknown>): Promise<UserInputError> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof UserInputError) return error;
-    throw error;
-  }
-  throw new Error('expected a UserInputError');
-}
 
 /** Exit 2, one line on stderr matching `line`, no stack trace. */
 function expectOneLine(out: CliOutcome, line: string | RegExp): void {

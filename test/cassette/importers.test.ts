@@ -7,10 +7,10 @@ import { readCassette } from '../../harness/cassette/cassette-reader.js';
 import { exportHar } from '../../harness/cassette/export-har.js';
 import { importCassette } from '../../harness/cassette/import-cassette.js';
 import { readForeignTraffic } from '../../harness/cassette/read-foreign.js';
-import { UserInputError } from '../../harness/errors.js';
 import type { Exchange } from '../../harness/model/exchange.js';
 import { startReplayServer } from '../../harness/replay/replay-server.js';
 import { tempDir } from './support/temp-dir.js';
+import { failure } from '../helpers/user-error.js';
 
 const REALWORLD = new URL('../../../shared/realworld/', import.meta.url).pathname;
 const MOCK_TABLE = join(REALWORLD, 'koala/mock_facebook_responses.yml');
@@ -25,15 +25,6 @@ function trafficFiles(folder: string): string[] {
   });
 }
 
-async function failure(run: () => Promise<unknown>): Promise<UserInputError> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof UserInputError) return error;
-    throw error;
-  }
-  throw new Error('expected a UserInputError');
-}
 
 /** Sends each recorded request to the replay server; returns what came back. */
 async function replayAll(

@@ -1,33 +1,20 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliOutcome, hasStackTrace } from '../helpers/cli.js';
+import { type CliOutcome, hasStackTrace, runCli } from '../helpers/cli.js';
 
-const BIN = fileURLToPath(new URL('../../bin/graphcheck.js', import.meta.url));
 const CASSETTE = fileURLToPath(new URL('../../cassettes/reference-full-run.yaml.gz', import.meta.url));
 /** TEST-NET-1 (RFC 5737): never an address of this machine. */
 const FOREIGN_ADDRESS = '192.0.2.1';
 /** `.invalid` never resolves (RFC 6761). */
 const NO_SUCH_HOST = 'not_a_host.invalid';
 
-/**
- * Like `runCli`, but a command that keeps running after a fatal error (the bug these tests guard against) is
- * killed after `ms`, its exit code `null`, so no server outlives the test.
- */
-function runCliWithin(args: string[], ms = 20_000): Promise<CliOutcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: 'pipe', timeout: ms, killSignal: 'SIGKILL' });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+/** A command that keeps running after a fatal error (the bug these tests guard against) is killed after 20 s. */
+function runCliWithin(args: string[]): Promise<CliOutcome> {
+  return runCli(args, {}, 20_000);
 }
 
 /** Exit 2 and exactly one stderr line, starting with the flag to fix; no stack trace anywhere. */

@@ -9,10 +9,15 @@ export interface CliOutcome {
   stderr: string;
 }
 
-/** Runs the real CLI in a child process (the way users run it), with an optional environment. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliOutcome> {
+/**
+ * Runs the real CLI in a child process (the way users run it), with an optional environment. A command still
+ * running after `killAfterMs` (one that should have ended on a fatal error) is killed, its exit code `null`, so
+ * no server outlives the test.
+ */
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, killAfterMs = 120_000): Promise<CliOutcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: 'pipe' });
+    const options = { env: { ...process.env, ...env }, stdio: 'pipe' as const, timeout: killAfterMs, killSignal: 'SIGKILL' as const };
+    const child = spawn(process.execPath, [BIN, ...args], options);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
