@@ -39,17 +39,21 @@ export function responseHeaders(headers: Record<string, string | string[] | unde
   return out;
 }
 
-/** Flat `[name, value, ...]` for `writeHead`, minus hop-by-hop headers, with the body's real length. */
+/**
+ * Flat `[name, value, ...]` for `writeHead`, minus hop-by-hop headers, with the body's real length. An answer to
+ * HEAD has no body, and its length (if the target gave one) speaks of the GET: `bodyLength` undefined keeps it.
+ */
 export function clientHeaders(
   headers: Headers,
-  bodyLength: number,
+  bodyLength: number | undefined,
   map: (value: string) => string,
 ): string[] {
   const out: string[] = [];
   for (const [name, value] of Object.entries(headers)) {
-    if (HOP_BY_HOP.has(name.toLowerCase())) continue;
+    const lower = name.toLowerCase();
+    if (HOP_BY_HOP.has(lower) && !(bodyLength === undefined && lower === 'content-length')) continue;
     for (const v of Array.isArray(value) ? value : [value]) out.push(name, map(v));
   }
-  out.push('content-length', String(bodyLength));
+  if (bodyLength !== undefined) out.push('content-length', String(bodyLength));
   return out;
 }

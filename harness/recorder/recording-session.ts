@@ -159,7 +159,8 @@ export class RecordingSession {
       clientBase,
       response.bodyEncoding === 'base64' ? undefined : response.body,
     );
-    const headers = clientHeaders(response.headers, out.length, (v) => this.rewriter.text(v, clientBase));
+    const length = request.method.toUpperCase() === 'HEAD' ? undefined : out.length;
+    const headers = clientHeaders(response.headers, length, (v) => this.rewriter.text(v, clientBase));
     return { status: response.status, headers, body: out };
   }
 

@@ -109,6 +109,20 @@ describe('what clients send', () => {
     const paths = (await readCassette(file)).exchanges.map((e) => new URL(e.request.url).pathname);
     expect(paths).toEqual(['/echo/expect', '/echo/absolute']);
   });
+
+  it('answers HEAD with the headers the target gave it, not a length of 0 for the missing body', async () => {
+    const recorder = await startRecorder({ target: tiny.target.url, cassette: dir.path('head.yml') });
+    try {
+      const direct = await request(`${tiny.target.url}/echo/head`, { method: 'HEAD' });
+      const proxied = await request(`${recorder.url}/echo/head`, { method: 'HEAD' });
+      await Promise.all([direct.body.text(), proxied.body.text()]);
+      expect(proxied.statusCode).toBe(direct.statusCode);
+      expect(proxied.headers['content-length']).toBe(direct.headers['content-length']);
+      expect(direct.headers['content-length']).not.toBe('0');
+    } finally {
+      await recorder.close();
+    }
+  });
 });
 
 describe('user mistakes are one-line errors', () => {
