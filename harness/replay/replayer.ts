@@ -73,7 +73,8 @@ export class Replayer {
     const { template } = taken.entry;
     // Recorded without a response (reset, timeout): the client sees the connection drop again.
     if (!template) return { kind: 'drop' };
-    return { kind: 'answer', response: template.render(live.carried, origin) };
+    const response = template.render(live.carried, origin);
+    return { kind: 'answer', response: live.normal.method === 'HEAD' ? withoutLength(response) : response };
   }
 
   /** Answers from the cassette and returns undefined, or returns why it could not (nothing is sent then). */
@@ -130,4 +131,16 @@ export class Replayer {
   get served(): number {
     return this.servedCount;
   }
+}
+
+/**
+ * An answer to HEAD has no body, and a length of 0 would misstate the resource's: the length is left out, as the
+ * recorder leaves the target's own.
+ */
+function withoutLength(response: RenderedResponse): RenderedResponse {
+  const headers: string[] = [];
+  for (let i = 0; i < response.headers.length; i += 2) {
+    if (response.headers[i]!.toLowerCase() !== 'content-length') headers.push(response.headers[i]!, response.headers[i + 1]!);
+  }
+  return { ...response, headers };
 }

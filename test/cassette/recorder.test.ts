@@ -9,6 +9,7 @@ import { readCassette } from '../../harness/cassette/cassette-reader.js';
 import { CassetteWriter } from '../../harness/cassette/cassette-writer.js';
 import { UserInputError } from '../../harness/errors.js';
 import { startRecorder } from '../../harness/recorder/recorder.js';
+import { startReplayServer } from '../../harness/replay/replay-server.js';
 import { useTinyTarget } from './support/tiny-target.js';
 
 const tiny = useTinyTarget();
@@ -110,7 +111,7 @@ describe('what clients send', () => {
     expect(paths).toEqual(['/echo/expect', '/echo/absolute']);
   });
 
-  it('answers HEAD with the headers the target gave it, not a length of 0 for the missing body', async () => {
+  it('answers HEAD with the headers the target gave it, not a length of 0 for the missing body; so does replay', async () => {
     const recorder = await startRecorder({ target: tiny.target.url, cassette: dir.path('head.yml') });
     try {
       const direct = await request(`${tiny.target.url}/echo/head`, { method: 'HEAD' });
@@ -121,6 +122,15 @@ describe('what clients send', () => {
       expect(direct.headers['content-length']).not.toBe('0');
     } finally {
       await recorder.close();
+    }
+    const replay = await startReplayServer({ cassette: dir.path('head.yml'), log: () => {} });
+    try {
+      const replayed = await request(`${replay.url}/echo/head`, { method: 'HEAD' });
+      await replayed.body.text();
+      expect(replayed.statusCode).toBe(200);
+      expect(replayed.headers['content-length']).not.toBe('0');
+    } finally {
+      await replay.close();
     }
   });
 });
