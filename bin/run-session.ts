@@ -1,16 +1,15 @@
 import type { ContentHost } from '../harness/content-host/index.js';
 import type { RunContext } from '../harness/engine/run-context.js';
-import type { RunSelection } from '../harness/engine/run-suites.js';
+import type { RuleSelection } from '../harness/suite/select-rules.js';
 import { UserInputError } from '../harness/errors.js';
 import type { Profile } from '../harness/profile/profile.js';
+import { shellWord } from '../harness/shell-word.js';
 import { listFlag } from './flags.js';
 import { startRecording, startReplaying } from './recorded-run.js';
 import { type ResolvedTarget, resolveTarget, type TargetFlags } from './target.js';
 import type { WebhookRecording, WebhookReplay } from '../harness/engine/webhooks/webhook-tape.js';
 
 interface SessionFlags extends TargetFlags {
-  suite?: string[];
-  rule?: string[];
   seed?: string;
   versionPrefix?: string;
   runs?: string;
@@ -26,7 +25,7 @@ export interface RunSession {
   seed: number;
   runs: number;
   versionPrefix: string;
-  selection: RunSelection;
+  selection: RuleSelection;
   host?: ContentHost;
   unissuedToken?: string;
   /** The webhook side of a recorded run (`--record`) or of its repeat (`--cassette`). */
@@ -38,10 +37,16 @@ export interface RunSession {
   close(): Promise<void>;
 }
 
-export async function openSession(flags: SessionFlags, timeoutMs: number, seed: number, runs: number): Promise<RunSession> {
+/** `selection` is the run's `--suite` and `--rule`, already split into lists. */
+export async function openSession(
+  flags: SessionFlags,
+  selection: RuleSelection,
+  timeoutMs: number,
+  seed: number,
+  runs: number,
+): Promise<RunSession> {
   if (flags.record && flags.cassette) throw new UserInputError('USAGE', '--record and --cassette exclude each other; pick one');
-  const selection = { suites: flags.suite, rules: flags.rule };
-  if (flags.cassette) return replaySession(flags, flags.cassette);
+  if (flags.cassette) return replaySession(flags, selection, flags.cassette);
   const target = await resolveTarget({ ...flags, fault: listFlag(flags.fault) }, timeoutMs);
   const base = {
     target,
@@ -65,8 +70,8 @@ export async function openSession(flags: SessionFlags, timeoutMs: number, seed: 
           seed,
           runs,
           version_prefix: flags.versionPrefix ?? 'latest',
-          ...(flags.suite?.length ? { suites: flags.suite } : {}),
-          ...(flags.rule?.length ? { rules: flags.rule } : {}),
+          ...(selection.suites?.length ? { suites: selection.suites } : {}),
+          ...(selection.rules?.length ? { rules: selection.rules } : {}),
           host_url: ctx.host.url,
           unissued_token: ctx.unissuedToken,
         },
@@ -80,7 +85,7 @@ export async function openSession(flags: SessionFlags, timeoutMs: number, seed: 
   };
 }
 
-async function replaySession(flags: SessionFlags, file: string): Promise<RunSession> {
+async function replaySession(flags: SessionFlags, selection: RuleSelection, file: string): Promise<RunSession> {
   if (flags.target || flags.profile) throw new UserInputError('USAGE', '--cassette replays a recorded run: drop --target and --profile');
   const replay = await startReplaying(file);
   const { run } = replay;
@@ -89,15 +94,15 @@ async function replaySession(flags: SessionFlags, file: string): Promise<RunSess
     await replay.close();
     throw new UserInputError('USAGE', refused);
   }
-  const narrowed = Boolean(flags.suite?.length || flags.rule?.length);
+  const narrowed = Boolean(selection.suites?.length || selection.rules?.length);
   return {
-    target: { profile: replay.profile, args: ` --cassette ${file}`, close: async () => {} },
+    target: { profile: replay.profile, args: ` --cassette ${shellWord(file)}`, close: async () => {} },
     profile: replay.profile,
     seed: run.seed,
     runs: run.runs,
     versionPrefix: run.version_prefix,
     // --suite and --rule narrow the recorded run (each rule answers from where its recording began).
-    selection: narrowed ? { suites: flags.suite, rules: flags.rule } : { suites: run.suites, rules: run.rules },
+    selection: narrowed ? selection : { suites: run.suites, rules: run.rules },
     host: replay.host,
     ...(replay.webhooks ? { webhooks: { replay: replay.webhooks } } : {}),
     ruleStarted: replay.ruleStarted,

@@ -4,6 +4,7 @@ import { loadProfileFile, validateProfile } from '../harness/profile/load-profil
 import type { Profile } from '../harness/profile/profile.js';
 import { FAULTS } from '../reference/faults.js';
 import { startReference } from '../reference/index.js';
+import { shellWord } from '../harness/shell-word.js';
 
 export interface TargetFlags {
   target?: string;
@@ -30,11 +31,11 @@ export async function resolveTarget(flags: TargetFlags, timeoutMs: number): Prom
   if (flags.profile) {
     const profile = await loadProfileFile(flags.profile);
     const withTarget = flags.target ? { ...profile, base_url: flags.target } : profile;
-    const args = ` --profile ${flags.profile}${flags.target ? ` --target ${flags.target}` : ''}`;
+    const args = ` --profile ${shellWord(flags.profile)}${flags.target ? ` --target ${shellWord(flags.target)}` : ''}`;
     return { profile: withTarget, args, close: async () => {} };
   }
   if (flags.target) {
-    return { profile: await discoverProfile(flags.target, timeoutMs), args: ` --target ${flags.target}`, close: async () => {} };
+    return { profile: await discoverProfile(flags.target, timeoutMs), args: ` --target ${shellWord(flags.target)}`, close: async () => {} };
   }
   const unknown = faults.filter((f) => !(f in FAULTS));
   if (unknown.length) {

@@ -97,7 +97,7 @@ export async function runCommand(flags: RunFlags, print: (text: string) => void)
   const suites = await loadSuites(flags.suitesDir);
   const selection = { suites: listFlag(flags.suite), rules: listFlag(flags.rule) };
   assertSelection(suites, selection, flags.suitesDir);
-  const session = await openSession({ ...flags, suite: selection.suites, rule: selection.rules }, timeoutMs, seed, runs);
+  const session = await openSession(flags, selection, timeoutMs, seed, runs);
   try {
     print(`graphcheck: ${session.target.profile.base_url} (seed ${session.seed})\n`);
     const run = await openRun({

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { wholeNumberFlag } from '../flags.js';
 import { UserInputError } from '../../harness/errors.js';
@@ -7,8 +8,8 @@ import {
   exitCodeFor,
   formatSummary,
   runWebhookTest,
-  writeReport,
 } from '../../harness/webhook-test/index.js';
+import { writeReport } from '../../harness/reports/write-report.js';
 
 export interface WebhookTestFlags {
   callback: string;
@@ -56,7 +57,8 @@ export async function webhookTestCommand(
     ...(flags.seed !== undefined ? { seed: wholeNumberFlag('--seed', flags.seed, 0) } : {}),
     ...(flags.rule ? { rules: flags.rule } : {}),
   });
-  const path = await writeReport(result, flags.reportDir);
+  await writeReport(flags.reportDir, 'webhook-test.json', `${JSON.stringify(result, null, 2)}\n`);
+  const path = join(flags.reportDir, 'webhook-test.json');
   print(`${formatSummary(result)}\nreport: ${path}\n`);
   return exitCodeFor(result);
 }

@@ -1,4 +1,5 @@
 import type { Exchange, Headers } from '../model/exchange.js';
+import { isRecord } from '../checks/check.js';
 import {
   SECRET_JSON_KEYS,
   SECRET_PARAM_NAMES,
@@ -174,8 +175,8 @@ function profileDocumentSecrets(text: string): FoundSecret[] {
   } catch {
     return [];
   }
-  if (!isObject(doc) || !isObject(doc.tokens)) return [];
-  const app = isObject(doc.app) ? doc.app : {};
+  if (!isRecord(doc) || !isRecord(doc.tokens)) return [];
+  const app = isRecord(doc.app) ? doc.app : {};
   const tokens = [...Object.values(doc.tokens), app.access_token].filter(isSecretText);
   return [
     ...tokens.map((value) => ({ kind: 'access_token', value })),
@@ -183,9 +184,6 @@ function profileDocumentSecrets(text: string): FoundSecret[] {
   ];
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isSecretText(value: unknown): value is string {
   return typeof value === 'string' && value !== '' && !isPlaceholderLike(value);

@@ -9,6 +9,14 @@ function kindOf(value: unknown): string {
   return typeof value;
 }
 
+/** What a value is, for messages: `an array`, `null`, `a string`; in YAML's words (`a list`, `a mapping`) for VCR. */
+export function describeKind(value: unknown, words: 'json' | 'yaml' = 'json'): string {
+  const kind = kindOf(value);
+  if (kind === 'array') return words === 'yaml' ? 'a list' : 'an array';
+  if (kind === 'object') return words === 'yaml' ? 'a mapping' : 'an object';
+  return kind === 'null' ? 'null' : `a ${kind}`;
+}
+
 /**
  * Reads required fields out of foreign traffic files (HAR, VCR), turning a missing or mistyped field into
  * one line naming the file, the field's path and, for YAML, its line.

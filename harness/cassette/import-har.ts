@@ -2,7 +2,7 @@ import type { Exchange, ExchangeKind, Headers, RecordedRequest, RecordedResponse
 import { storeBody } from './body.js';
 import { CASSETTE_FORMAT, type CassetteHeader } from './cassette-format.js';
 import { exchangeProblem, headerProblem } from './cassette-schema.js';
-import { FieldReader, type Json } from './import-fields.js';
+import { describeKind, FieldReader, type Json } from './import-fields.js';
 
 interface HarHeader {
   name: string;
@@ -11,10 +11,6 @@ interface HarHeader {
 
 type Path = Array<string | number>;
 
-function kindOf(value: unknown): string {
-  return Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
-}
-
 /**
  * A HAR name-value list (headers, queryString, cookies, postData.params) as checked pairs: each item must be an
  * object with a string `name`; a missing `value` reads as empty, a structured one is refused.
@@ -22,13 +18,13 @@ function kindOf(value: unknown): string {
 function nameValueList(list: unknown[], path: Path, fields: FieldReader): HarHeader[] {
   return list.map((item, i) => {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      const problem = `must be an object with name and value, not ${kindOf(item)}`;
+      const problem = `must be an object with name and value, not ${describeKind(item)}`;
       throw fields.fail([...path, i], problem, 'fix it, or remove the entry');
     }
     const name = fields.need<string>(item as Json, [...path, i, 'name'], 'string');
     const value = (item as Json).value;
     if (typeof value === 'object' && value !== null)
-      throw fields.fail([...path, i, 'value'], `must be a string, not ${kindOf(value)}`, 'fix it, or remove the entry');
+      throw fields.fail([...path, i, 'value'], `must be a string, not ${describeKind(value)}`, 'fix it, or remove the entry');
     return { name, value: value === undefined || value === null ? '' : String(value) };
   });
 }

@@ -1,15 +1,10 @@
 import type { Exchange, Headers } from '../model/exchange.js';
 import { decodedResponse, storeBody } from './body.js';
 import { exchangeProblem } from './cassette-schema.js';
-import type { FieldReader, Json } from './import-fields.js';
+import { describeKind, type FieldReader, type Json } from './import-fields.js';
 
 type Path = Array<string | number>;
 
-function kindOf(value: unknown): string {
-  if (Array.isArray(value)) return 'a list';
-  if (value === null) return 'null';
-  return typeof value === 'object' ? 'a mapping' : `a ${typeof value}`;
-}
 
 function isScalar(value: unknown): boolean {
   return ['string', 'number', 'boolean'].includes(typeof value) || value instanceof Date;
@@ -19,7 +14,7 @@ function isScalar(value: unknown): boolean {
 function headersOf(map: unknown, path: Path, fields: FieldReader): Headers {
   if (map === null || map === undefined) return {};
   if (typeof map !== 'object' || Array.isArray(map))
-    throw fields.fail(path, `must be a mapping of names to values, not ${kindOf(map)}`, 'fix it, or remove the entry');
+    throw fields.fail(path, `must be a mapping of names to values, not ${describeKind(map, 'yaml')}`, 'fix it, or remove the entry');
   const out: Headers = {};
   for (const [name, value] of Object.entries(map)) {
     if (value === null || value === undefined) continue;

@@ -8,6 +8,7 @@ import { openCassette } from './cassette-reader.js';
 import { CassetteWriter } from './cassette-writer.js';
 import { REDACTION_RULES } from './secret-params.js';
 import { isGzipFile } from './gzip-file.js';
+import { writeAtomically } from './write-atomically.js';
 
 export interface RedactResult {
   exchanges: number;
@@ -44,28 +45,30 @@ export async function redactCassette(
     },
   };
   const compressed = await isGzipFile(file);
-  const temp = `${file}.redacting-${process.pid}`;
-  const writer = CassetteWriter.createWithHeader(temp, header, options);
   let exchanges = 0;
-  try {
-    for await (const { exchange } of (await openCassette(file)).entries()) {
-      writer.append(exchange);
-      exchanges++;
+  let writer: CassetteWriter | undefined;
+  await writeAtomically(file, 'the cassette', async (temp) => {
+    writer = CassetteWriter.createWithHeader(temp, header, options);
+    try {
+      for await (const { exchange } of (await openCassette(file)).entries()) {
+        writer.append(exchange);
+        exchanges++;
+      }
+    } finally {
+      writer.close();
     }
-    writer.close();
     // A compressed cassette stays compressed: the file keeps its name, and its kind with it.
     if (compressed) await gzipInPlace(temp);
-    await rename(temp, file);
-  } catch (error) {
-    writer.close();
-    await rm(temp, { force: true });
-    await rm(`${temp}.gz`, { force: true });
-    throw error;
-  }
-  return { exchanges, added: Object.keys(writer.placeholders).length - before };
+  });
+  return { exchanges, added: Object.keys(writer!.placeholders).length - before };
 }
 
 async function gzipInPlace(file: string): Promise<void> {
-  await pipeline(createReadStream(file), createGzip(), createWriteStream(`${file}.gz`));
-  await rename(`${file}.gz`, file);
+  const zipped = `${file}.gz`;
+  try {
+    await pipeline(createReadStream(file), createGzip(), createWriteStream(zipped));
+    await rename(zipped, file);
+  } finally {
+    await rm(zipped, { force: true });
+  }
 }

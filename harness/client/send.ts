@@ -1,7 +1,7 @@
 import { errors as undiciErrors, request } from 'undici';
 import { CannotJudgeError } from '../errors.js';
 import type { Exchange, ExchangeKind, Headers } from '../model/index.js';
-import { headerValue } from '../headers.js';
+import { headerValue, RECORDER_ERROR_HEADER, REPLAY_MISS_HEADER } from '../headers.js';
 
 /** A request as the client sends it: absolute URL, final headers and body bytes. */
 export interface OutgoingRequest {
@@ -63,10 +63,6 @@ export async function send(out: OutgoingRequest): Promise<SentExchange> {
   }
 }
 
-/** What the replay server sets on an answer it could not find in the cassette (harness/replay). */
-const REPLAY_MISS_HEADER = 'x-graphcheck-replay';
-/** What a recorder in front of the target sets on its own answer when the target failed (harness/recorder). */
-const RECORDER_ERROR_HEADER = 'x-graphcheck-recorder-error';
 
 function pathOf(url: string): string {
   const parsed = new URL(url);
@@ -135,4 +131,3 @@ function parseJson(bytes: Buffer): unknown {
   }
 }
 
-export { headerValue };

@@ -1,7 +1,8 @@
 import { CannotJudgeError } from '../errors.js';
 import type { Exchange } from '../model/index.js';
 import type { Capability, Profile } from '../profile/profile.js';
-import { headerValue, type SentExchange, send } from '../client/send.js';
+import { type SentExchange, send } from '../client/send.js';
+import { headerValue } from '../headers.js';
 import { ClockMemory } from './clock-memory.js';
 
 /**

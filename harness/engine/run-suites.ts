@@ -4,8 +4,6 @@ import type { Rule, Suite } from '../suite/suite.js';
 import type { RunContext } from './run-context.js';
 import { runRule } from './run-rule.js';
 
-export type RunSelection = RuleSelection;
-
 /** Hooks fired while a run goes on (the console reporter prints progress from them). */
 export interface RunEvents {
   onRuleStart?(rule: Rule): void;
@@ -15,7 +13,7 @@ export interface RunEvents {
 /** Runs the selected rules in suite order, one at a time (rules share the target's state and clock). */
 export async function runSuites(
   suites: Suite[],
-  selection: RunSelection,
+  selection: RuleSelection,
   ctx: RunContext,
   events: RunEvents = {},
 ): Promise<RunResult> {

@@ -1,6 +1,6 @@
 import { errorPart, isErrorResponse } from '../checks/error-envelope.js';
 import type { Exchange } from '../model/index.js';
-import type { Profile } from '../profile/profile.js';
+import { type Profile, profileTokens } from '../profile/profile.js';
 import type { StepOutcome } from './step-outcome.js';
 
 /** The spec's table: 190 is "Invalid OAuth 2.0 access token". */
@@ -17,9 +17,7 @@ export function tokenRefusedAfterClockMove(
   movedSeconds: number,
 ): string | undefined {
   if (movedSeconds <= 0) return undefined;
-  const tokens = [profile.app.access_token, ...Object.values(profile.tokens)].filter(
-    (t): t is string => typeof t === 'string' && t.length > 0,
-  );
+  const tokens = profileTokens(profile).filter((t) => t.length > 0);
   const refused = outcome.exchanges.find(
     (exchange, i) =>
       exchange.kind !== 'control' &&

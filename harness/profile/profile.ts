@@ -34,8 +34,12 @@ export type FixtureName =
   | 'event_id'
   | 'user_id';
 
+/** The access tokens a profile gives: the app's and every named one. */
+export function profileTokens(profile: Profile): string[] {
+  return [profile.app.access_token, ...Object.values(profile.tokens)].filter((t): t is string => typeof t === 'string');
+}
+
 /** Every secret a profile holds; reports and cassettes must never show them. */
 export function profileSecrets(profile: Profile): string[] {
-  const values = [profile.app.secret, profile.app.access_token, ...Object.values(profile.tokens)];
-  return values.filter((v): v is string => typeof v === 'string' && v.length >= 4);
+  return [profile.app.secret, ...profileTokens(profile)].filter((v): v is string => typeof v === 'string' && v.length >= 4);
 }

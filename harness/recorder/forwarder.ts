@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Pool } from 'undici';
 import { storeBody } from '../cassette/body.js';
+import { preciseNowMs } from '../precise-now.js';
 import type { Exchange, ExchangeKind } from '../model/exchange.js';
 import { forwardHeaders, responseHeaders } from './forward-headers.js';
 
@@ -44,8 +45,8 @@ export class Forwarder {
     body: Buffer,
   ): Promise<Forwarded> {
     const startedAt = new Date().toISOString();
+    const startedAtMs = preciseNowMs();
     const t0 = performance.now();
-    const startedAtMs = performance.timeOrigin + t0;
     const headers = forwardHeaders(clientHeaders);
     const path = this.basePath + target;
     const request = {

@@ -1,3 +1,4 @@
+import { RECORDER_ERROR_HEADER } from '../headers.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import { CassetteWriter } from '../cassette/cassette-writer.js';
 import { UserInputError } from '../errors.js';
@@ -29,11 +30,6 @@ export interface RecordingOptions {
   timeoutMs?: number;
 }
 
-/**
- * Set on the recorder's own answers when the target could not be reached or did not answer in time; its value
- * is the network error's code. A client (graphcheck's own, in `run --record`) tells them from the target's.
- */
-export const RECORDER_ERROR_HEADER = 'x-graphcheck-recorder-error';
 
 export interface ClientRequest {
   method: string;

@@ -50,7 +50,7 @@ export function replayEntry(exchange: Exchange, index: number, source: ReplaySou
     source.matchOptions,
   );
   const entry: ReplayEntry = { index, exchange, request: normal };
-  if (exchange.response) entry.template = new ResponseTemplate(exchange.response, source.recordedBase);
+  if (exchange.response) entry.template = new ResponseTemplate(exchange.response, source.recordedBase, exchange.request.method);
   return entry;
 }
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { REPLAY_MISS_HEADER } from '../headers.js';
 import { explainMiss, formatMiss, type MissExplanation } from './explain-miss.js';
 import type { MatchMode, ReplayEntry } from './match-index.js';
 import { type NormalizedRequest, normalizeRequest, type RequestInput } from './normalize-request.js';
@@ -8,7 +9,7 @@ import type { ReplaySource } from './load-replay.js';
 /** Status of a replay miss: outside what any target answers, so it is never taken for the target's error. */
 export const REPLAY_MISS_STATUS = 599;
 /** Header on every miss response; an engine that sees it must report "could not judge", never a verdict. */
-export const REPLAY_MISS_HEADER = 'x-graphcheck-replay';
+export { REPLAY_MISS_HEADER };
 
 export interface ReplayerOptions {
   match?: MatchMode;
@@ -73,8 +74,7 @@ export class Replayer {
     const { template } = taken.entry;
     // Recorded without a response (reset, timeout): the client sees the connection drop again.
     if (!template) return { kind: 'drop' };
-    const response = template.render(live.carried, origin);
-    return { kind: 'answer', response: live.normal.method === 'HEAD' ? withoutLength(response) : response };
+    return { kind: 'answer', response: template.render(live.carried, origin) };
   }
 
   /** Answers from the cassette and returns undefined, or returns why it could not (nothing is sent then). */
@@ -131,16 +131,4 @@ export class Replayer {
   get served(): number {
     return this.servedCount;
   }
-}
-
-/**
- * An answer to HEAD has no body, and a length of 0 would misstate the resource's: the length is left out, as the
- * recorder leaves the target's own.
- */
-function withoutLength(response: RenderedResponse): RenderedResponse {
-  const headers: string[] = [];
-  for (let i = 0; i < response.headers.length; i += 2) {
-    if (response.headers[i]!.toLowerCase() !== 'content-length') headers.push(response.headers[i]!, response.headers[i + 1]!);
-  }
-  return { ...response, headers };
 }

@@ -1,4 +1,5 @@
 import type { RecordedResponse } from '../model/exchange.js';
+import { headerValue } from '../headers.js';
 import { TextTemplate } from './text-template.js';
 
 /** Headers that describe the recorded connection or encoding, not the answer; replay sets its own. */
@@ -27,11 +28,16 @@ export class ResponseTemplate {
   private readonly body: TextTemplate | Buffer;
   private readonly placeholderIds = new Set<string>();
   private readonly cache = new Map<string, RenderedResponse>();
+  /** The length header to send: the body's, or for an answer to HEAD (no body) the one the target gave, if any. */
+  private readonly length: (body: Buffer) => string | undefined;
 
   constructor(
     private readonly response: RecordedResponse,
     recordedOrigin: string | undefined,
+    method = 'GET',
   ) {
+    const recordedLength = headerValue(response.headers, 'content-length');
+    this.length = method.toUpperCase() === 'HEAD' ? () => recordedLength : (body) => String(body.length);
     const binary = response.bodyEncoding === 'base64';
     for (const [name, value] of Object.entries(response.headers)) {
       const lower = name.toLowerCase();
@@ -57,7 +63,8 @@ export class ResponseTemplate {
       : Buffer.from(this.body.render(carried, origin), 'utf8');
     const headers: string[] = [];
     for (const [name, value] of this.headers) headers.push(name, onTheWire(value.render(carried, origin)));
-    headers.push('content-length', String(body.length));
+    const length = this.length(body);
+    if (length !== undefined) headers.push('content-length', length);
     const rendered = { status: this.response.status, headers, body };
     if (this.cache.size < 4) this.cache.set(key, rendered);
     return rendered;

@@ -7,7 +7,7 @@ export interface RuleSelection {
 }
 
 /** `--rule feed.limit-*` selects by prefix; an exact id selects one rule. */
-export function matchesRule(pattern: string, id: string): boolean {
+function matchesRule(pattern: string, id: string): boolean {
   return pattern.endsWith('*') ? id.startsWith(pattern.slice(0, -1)) : pattern === id;
 }
 

@@ -6,4 +6,3 @@ export {
   runWebhookTest,
   type WebhookTestOptions,
 } from './run-webhook-test.js';
-export { writeReport } from './write-report.js';

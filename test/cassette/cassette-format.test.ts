@@ -6,18 +6,14 @@ import { CassetteWriter } from '../../harness/cassette/cassette-writer.js';
 import { UserInputError } from '../../harness/errors.js';
 import { exchange } from './support/exchange.js';
 import { tempDir } from './support/temp-dir.js';
+import { failure as userError } from '../helpers/user-error.js';
 
 const dir = tempDir();
 afterAll(() => dir.cleanup());
 
-async function failure(file: string): Promise<UserInputError> {
-  try {
-    await readCassette(file);
-  } catch (error) {
-    if (error instanceof UserInputError) return error;
-    throw error;
-  }
-  throw new Error('expected the cassette to be refused');
+/** The one-line error reading `file` is refused with. */
+function failure(file: string): Promise<UserInputError> {
+  return userError(() => readCassette(file));
 }
 
 describe('cassette format', () => {

@@ -113,6 +113,7 @@ describe('what clients send', () => {
 
   it('answers HEAD with the headers the target gave it, not a length of 0 for the missing body; so does replay', async () => {
     const recorder = await startRecorder({ target: tiny.target.url, cassette: dir.path('head.yml') });
+    let directLength: string | string[] | undefined;
     try {
       const direct = await request(`${tiny.target.url}/echo/head`, { method: 'HEAD' });
       const proxied = await request(`${recorder.url}/echo/head`, { method: 'HEAD' });
@@ -120,6 +121,7 @@ describe('what clients send', () => {
       expect(proxied.statusCode).toBe(direct.statusCode);
       expect(proxied.headers['content-length']).toBe(direct.headers['content-length']);
       expect(direct.headers['content-length']).not.toBe('0');
+      directLength = direct.headers['content-length'];
     } finally {
       await recorder.close();
     }
@@ -129,6 +131,7 @@ describe('what clients send', () => {
       await replayed.body.text();
       expect(replayed.statusCode).toBe(200);
       expect(replayed.headers['content-length']).not.toBe('0');
+      expect(replayed.headers['content-length']).toBe(directLength);
     } finally {
       await replay.close();
     }

@@ -89,5 +89,6 @@ describe('--target must be an http(s) base URL', () => {
     const dir = await mkdtemp(join(tmpdir(), 'graphcheck-target-'));
     const out = await runCliWithin(['record', '--no-redact', '--target', 'ftp://127.0.0.1:21', '--cassette', join(dir, 'c.yaml')]);
     expectUsageLine(out, /--target ftp:\/\/127\.0\.0\.1:21: /);
+    expect(out.stdout).toBe('');
   });
 });
