@@ -37,6 +37,7 @@ function stateOf(request: AuthorizeRequest, ctx: RefContext): string | undefined
 function showWindow(req: RefRequest, ctx: RefContext): RefResponse {
   const request = readAuthorizeQuery(req.params, ctx);
   if (ctx.faults.has('auth-window-not-html')) return { status: 200, body: { window: request } };
+  if (ctx.faults.has('auth-window-skipped')) return { status: 302, redirect: decide(req.params, 'allow', ctx) };
   return { status: 200, html: renderWindow(request, 'Reference App') };
 }
 

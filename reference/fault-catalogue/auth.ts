@@ -45,6 +45,10 @@ export const AUTH_FAULTS: FaultCatalogue = {
     area,
     description: 'A valid window request answers JSON instead of an HTML page.',
   },
+  'auth-window-skipped': {
+    area,
+    description: 'A valid window request shows no window: it redirects straight back to the app with a code.',
+  },
   'auth-secret-not-checked': { area, description: 'The exchange ignores `client_secret`.' },
   'auth-redirect-port-lenient': {
     area,

@@ -59,6 +59,7 @@ export const AUTH_PROBES: Record<string, Probe> = {
     (await call(env.ref, 'GET', `/oauth/authorize?${new URLSearchParams(query(env))}`)).headers.get(
       'content-type',
     ),
+  'auth-window-skipped': (env) => windowStatus(env, {}),
   'auth-secret-not-checked': async (env) => exchange(env, await code(env), 'wrong-secret'),
   'auth-redirect-port-lenient': (env) => windowStatus(env, { redirect_uri: 'https://app.example:8443/callback' }),
   'auth-redirect-extra-segment-lenient': (env) => windowStatus(env, { redirect_uri: `${CALLBACK}/more` }),
