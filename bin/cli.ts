@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { register as registerCa } from './commands/ca.js';
 import { register as registerCassette } from './commands/cassette.js';
 import { register as registerCheck } from './commands/check.js';
+import { register as registerCoverage } from './commands/coverage.js';
 import { register as registerDoctor } from './commands/doctor.js';
 import { register as registerRecord } from './commands/record.js';
 import { register as registerReplay } from './commands/replay.js';
@@ -26,6 +27,7 @@ for (const register of [
   registerCassette,
   registerCa,
   registerWebhookTest,
+  registerCoverage,
 ]) {
   register(program);
 }

@@ -1,0 +1,32 @@
+import { readFile } from 'node:fs/promises';
+import { UserInputError } from '../errors.js';
+import type { Suite } from '../suite/suite.js';
+import { type CoverageMap, coverageMap } from './coverage-map.js';
+import { parseReadings } from './readings.js';
+import { loadReasonsFile } from './reasons-file.js';
+import { specStatements } from './spec-statements.js';
+
+export interface CoverageFiles {
+  /** The spec's Markdown. */
+  spec: string;
+  /** The readings (`readings.md`), for the "not shown" readings and the reading names a reason may give. */
+  readings: string;
+  /** The reasons file; none = only the spec's "not shown" and the suites' `not_checkable` lists. */
+  reasons?: string;
+}
+
+/** Reads the spec, its readings and the reasons, and maps every statement against the suites' rules. */
+export async function buildCoverage(files: CoverageFiles, suites: Suite[]): Promise<CoverageMap> {
+  const [spec, readings] = await Promise.all([
+    readText(files.spec, 'the spec', '--spec'),
+    readText(files.readings, 'the readings', '--readings'),
+  ]);
+  const reasons = files.reasons ? await loadReasonsFile(files.reasons) : undefined;
+  return coverageMap(specStatements(spec), suites, parseReadings(readings), reasons);
+}
+
+async function readText(file: string, what: string, flag: string): Promise<string> {
+  return readFile(file, 'utf8').catch(() => {
+    throw new UserInputError('FILE_NOT_FOUND', `${file}: cannot read ${what}; check the ${flag} path`);
+  });
+}
