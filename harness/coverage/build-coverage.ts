@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { UserInputError } from '../errors.js';
 import type { Suite } from '../suite/suite.js';
-import { type CoverageMap, coverageMap } from './coverage-map.js';
+import { CITES as WEBHOOK_TEST_CITES } from '../webhook-test/citations.js';
+import { type CoverageMap, coverageMap, type Judge, suiteJudges } from './coverage-map.js';
 import { parseReadings } from './readings.js';
 import { loadReasonsFile } from './reasons-file.js';
 import { specStatements } from './spec-statements.js';
@@ -15,14 +16,20 @@ export interface CoverageFiles {
   reasons?: string;
 }
 
-/** Reads the spec, its readings and the reasons, and maps every statement against the suites' rules. */
+/** Reads the spec, its readings and the reasons, and maps every statement against the suites' rules and webhook-test. */
 export async function buildCoverage(files: CoverageFiles, suites: Suite[]): Promise<CoverageMap> {
   const [spec, readings] = await Promise.all([
     readText(files.spec, 'the spec', '--spec'),
     readText(files.readings, 'the readings', '--readings'),
   ]);
   const reasons = files.reasons ? await loadReasonsFile(files.reasons) : undefined;
-  return coverageMap(specStatements(spec), suites, parseReadings(readings), reasons);
+  const judges = [...suiteJudges(suites), ...webhookTestJudges()];
+  return coverageMap(specStatements(spec), judges, suites, parseReadings(readings), reasons);
+}
+
+/** `graphcheck webhook-test` judges the app's receiver against the Events section; its checks count as judges. */
+function webhookTestJudges(): Judge[] {
+  return Object.entries(WEBHOOK_TEST_CITES).map(([name, cite]) => ({ id: `webhook-test.${name}`, cites: [cite] }));
 }
 
 async function readText(file: string, what: string, flag: string): Promise<string> {

@@ -6,6 +6,12 @@ import type { ReasonsFile } from './reasons-file.js';
 import type { Statement } from './spec-statements.js';
 import { fileReasons, isContractCite, notCheckableReasons, notShownReasons, type Reason } from './statement-reasons.js';
 
+/** What judges statements: a suite rule, or a check of `graphcheck webhook-test` (the app's own receiver). */
+export interface Judge {
+  id: string;
+  cites: Citation[];
+}
+
 /** One statement of the spec with the rules that judge it and the reasons it is not judged. */
 export interface CoverageEntry {
   statement: Statement;
@@ -19,6 +25,11 @@ export interface CoverageMap {
   unmatchedCites: { rule: string; cite: Citation }[];
 }
 
+/** The rules of the suites, each with its cites of the spec. */
+export function suiteJudges(suites: Suite[]): Judge[] {
+  return suites.flatMap((s) => s.rules.map((rule) => ({ id: rule.id, cites: rule.cites })));
+}
+
 export interface CoverageCounts {
   statements: number;
   judged: number;
@@ -27,15 +38,21 @@ export interface CoverageCounts {
 }
 
 /**
- * Maps every statement to the rules whose cites quote it and to the reasons given for not judging it: the
+ * Maps every statement to the judges whose cites quote it and to the reasons given for not judging it: the
  * spec's own "not shown", the suites' `not_checkable` lists and the reasons file. Throws a user error for a
  * reason that quotes nothing, so reasons cannot outlive the text they explain.
  */
-export function coverageMap(statements: Statement[], suites: Suite[], readings: Readings, reasons?: ReasonsFile): CoverageMap {
+export function coverageMap(
+  statements: Statement[],
+  judges: Judge[],
+  suites: Suite[],
+  readings: Readings,
+  reasons?: ReasonsFile,
+): CoverageMap {
   const matcher = new CiteMatcher(statements);
   const rulesOf = new Map<string, string[]>();
   const unmatchedCites: CoverageMap['unmatchedCites'] = [];
-  for (const rule of suites.flatMap((s) => s.rules)) {
+  for (const rule of judges) {
     for (const cite of rule.cites.filter((c) => !isContractCite(c))) {
       const quoted = matcher.quoted(cite);
       if (quoted.length === 0) unmatchedCites.push({ rule: rule.id, cite });
@@ -61,6 +78,15 @@ export function countCoverage(entries: CoverageEntry[]): CoverageCounts {
   const judged = entries.filter((e) => e.rules.length > 0).length;
   const reasoned = entries.filter((e) => e.rules.length === 0 && e.reasons.length > 0).length;
   return { statements: entries.length, judged, reasoned, uncovered: entries.length - judged - reasoned };
+}
+
+/**
+ * Statements a rule judges although the reasons file says none does: the rule may judge only part of the
+ * statement, or the reason is stale. Listed so a reader checks which.
+ */
+export function judgedWithFileReason(entries: CoverageEntry[]): CoverageEntry[] {
+  const fromFile = (r: Reason) => r.kind !== 'not-shown' && r.kind !== 'not-checkable';
+  return entries.filter((e) => e.rules.length > 0 && e.reasons.some(fromFile));
 }
 
 /** Entries grouped by section, in the spec's order. */

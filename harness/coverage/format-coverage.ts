@@ -1,4 +1,11 @@
-import { bySection, type CoverageCounts, type CoverageEntry, type CoverageMap, countCoverage } from './coverage-map.js';
+import {
+  bySection,
+  type CoverageCounts,
+  type CoverageEntry,
+  type CoverageMap,
+  countCoverage,
+  judgedWithFileReason,
+} from './coverage-map.js';
 import { normaliseText } from './normalise-text.js';
 import { statementText } from './statement-text.js';
 import type { Reason } from './statement-reasons.js';
@@ -39,8 +46,18 @@ export function formatCoverageText(map: CoverageMap): string {
       out.push(...verdictLines(entry).map((l) => `      ${l}`));
     }
   }
-  out.push(...unmatchedLines(map), '', countLine(countCoverage(map.entries)));
+  out.push(...unmatchedLines(map), ...doubleLines(map), '', countLine(countCoverage(map.entries)));
   return `${out.join('\n')}\n`;
+}
+
+function doubleLines(map: CoverageMap): string[] {
+  const both = judgedWithFileReason(map.entries);
+  if (both.length === 0) return [];
+  return [
+    '',
+    `${both.length} statement(s) judged by a rule also have a reason in the reasons file (a partial rule, or a stale reason):`,
+    ...both.map((e) => `  ${e.statement.id}: ${e.rules.join(', ')}`),
+  ];
 }
 
 function unmatchedLines(map: CoverageMap): string[] {
@@ -79,5 +96,6 @@ export function coverageJson(map: CoverageMap, spec: string): unknown {
       })),
     })),
     unmatched_cites: map.unmatchedCites,
+    judged_with_reason: judgedWithFileReason(map.entries).map((e) => e.statement.id),
   };
 }

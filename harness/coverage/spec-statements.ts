@@ -60,13 +60,14 @@ function textsOf(block: Block, next: Block | undefined): string[] {
   return sentences;
 }
 
-/** The last heading of the path, less a parenthesis: `Page post (read fields)` gives `page-post`. */
+/** The last heading of the path, less a parenthesis, in four words at most: `Page post (read fields)` gives `page-post`. */
 export function sectionSlug(section: string): string {
-  return (section.split(' › ').pop() ?? '')
+  const words = (section.split(' › ').pop() ?? '')
     .replace(/\s*\([^)]*\)/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  return words.slice(0, 4).join('-');
 }
 
 function uniqueId(taken: Set<string>, section: string, normalised: string): string {

@@ -1,0 +1,135 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { coverageCommand, type CoverageFlags, REASONS_FILE, SPEC_FILE } from '../../bin/commands/coverage.js';
+import { SUITES_DIR } from '../../bin/commands/run.js';
+import { buildCoverage } from '../../harness/coverage/build-coverage.js';
+import { loadSuites } from '../../harness/suite/load-suite.js';
+import { hasStackTrace, runCli } from '../helpers/cli.js';
+import { failure } from '../helpers/user-error.js';
+
+const SPEC = `# Spec
+
+## Endpoints
+
+### Page feed
+
+\`limit\` caps the page size. Expired posts can no longer be read. The error envelope: not shown.
+
+## Limits
+
+| Limit | Value |
+|---|---|
+| Feed \`limit\` | at most 100 |
+`;
+const READINGS = '| NS-20 | "The error envelope: not shown." (Errors) | Any envelope. | Read codes. |\n| R3 | x | y | z |\n';
+const SUITE = `suite: demo
+title: Demo
+not_checkable:
+  - what: The feed limit row
+    cites:
+      - section: Limits
+        text: "| Feed \`limit\` | at most 100 |"
+    why: >
+      A reason written
+      over two lines.
+rules:
+  - id: demo.limit
+    title: limit caps
+    strength: MUST
+    cites:
+      - section: Endpoints › Page feed
+        text: "\`limit\` caps the page size."
+      - section: Contract §3.1
+        text: "not in the spec, and not looked for"
+    steps:
+      - request: { method: GET, path: /x }
+        expect: [ok]
+`;
+const REASONS = `reasons:
+  - kind: no-fixture
+    why: The profile names no expired post.
+    cites:
+      - section: Endpoints › Page feed
+        text: "Expired posts can no longer be read."
+`;
+
+async function project(files: { suite?: string; reasons?: string } = {}): Promise<CoverageFlags> {
+  const dir = await mkdtemp(join(tmpdir(), 'graphcheck-coverage-'));
+  await mkdir(join(dir, 'suites'));
+  await writeFile(join(dir, 'spec.md'), SPEC);
+  await writeFile(join(dir, 'readings.md'), READINGS);
+  await writeFile(join(dir, 'suites', 'demo.yaml'), files.suite ?? SUITE);
+  await writeFile(join(dir, 'reasons.yaml'), files.reasons ?? REASONS);
+  return { spec: join(dir, 'spec.md'), reasons: join(dir, 'reasons.yaml'), suitesDir: join(dir, 'suites') };
+}
+
+async function printed(flags: CoverageFlags): Promise<{ code: number; text: string }> {
+  let text = '';
+  const code = await coverageCommand(flags, (t) => (text += t));
+  return { code, text };
+}
+
+describe('graphcheck coverage', () => {
+  it('maps each statement to its rules, or to the spec\'s "not shown", a not_checkable entry or a reason', async () => {
+    const { code, text } = await printed(await project());
+    expect(code).toBe(0);
+    expect(text).toMatch(/Endpoints › Page feed: 3 statements, 1 judged, 2 with a reason, 0 uncovered/);
+    expect(text).toMatch(/limit caps the page size\.\n {6}judged by demo\.limit\n/);
+    expect(text).toMatch(/no longer be read\.\n {6}not judged \(no-fixture: The profile names no expired post\. \(coverage\/reasons\.yaml\)\)/);
+    expect(text).toMatch(/not judged \(not-shown, NS-20: the spec says it is not shown; a suite must not assert: Any envelope\./);
+    expect(text).toMatch(/Limit: Feed limit; Value: at most 100\n {6}not judged \(not-checkable: A reason written over two lines\. \(suites\/demo\.yaml\)\)/);
+    expect(text.trim().split('\n').at(-1)).toBe('4 statements: 1 judged by rules, 3 not judged with a reason, 0 uncovered');
+  });
+
+  it('--fail-on-uncovered exits 1 and lists what has neither rule nor reason; 0 when all is covered', async () => {
+    const { code, text } = await printed({ ...(await project({ reasons: 'reasons: []\n' })), failOnUncovered: true });
+    expect(code).toBe(1);
+    expect(text).toMatch(/uncovered statements:\n.*spec\.md:7: page-feed-[0-9a-f]{6} is uncovered: Expired posts can no longer be read\.\n$/);
+    expect((await printed({ ...(await project()), failOnUncovered: true })).code).toBe(0);
+  });
+
+  it('--json gives the same map as data', async () => {
+    const { text } = await printed({ ...(await project()), json: true });
+    const json = JSON.parse(text) as { counts: unknown; sections: { section: string; statements: { rules: string[] }[] }[] };
+    expect(json.counts).toEqual({ statements: 4, judged: 1, reasoned: 3, uncovered: 0 });
+    expect(json.sections.map((s) => s.section)).toEqual(['Endpoints › Page feed', 'Limits']);
+    expect(json.sections[0]!.statements[0]!.rules).toEqual(['demo.limit']);
+  });
+
+  it('a reason or a not_checkable cite that quotes nothing is a user error naming the file and line', async () => {
+    const misquoted = REASONS.replace('can no longer', 'can never');
+    const reasons = await failure(async () => coverageCommand(await project({ reasons: misquoted }), () => {}));
+    expect(reasons.code).toBe('REASONS_INVALID');
+    expect(reasons.message).toMatch(/reasons\.yaml:6: the cite "Expired posts can never be read\." \(Endpoints › Page feed\) matches no statement/);
+    const suite = await failure(async () => coverageCommand(await project({ suite: SUITE.replace('at most 100', 'at most 101') }), () => {}));
+    expect(suite.code).toBe('SUITE_INVALID');
+    expect(suite.message).toMatch(/demo\.yaml:7: the cite .* matches no statement/);
+    const reading = await failure(async () => coverageCommand(await project({ reasons: REASONS.replace('no-fixture', 'reading\n    reading: R99') }), () => {}));
+    expect(reading.message).toMatch(/reasons\.yaml:3: reading R99 is not in readings\.md/);
+  });
+
+  it('a broken reasons file, or a missing spec, is one line and exit 2 from the CLI', async () => {
+    const flags = await project({ reasons: 'reasons:\n  - kind: guess\n    why: a guess at best\n    cites: []\n' });
+    const bad = await runCli(['coverage', '--spec', flags.spec!, '--reasons', flags.reasons, '--suites-dir', flags.suitesDir]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^graphcheck: .*reasons\.yaml:2: \/reasons\/0\/kind must be one of "descriptive"/);
+    expect(hasStackTrace(bad.stderr)).toBe(false);
+    const missing = await runCli(['coverage', '--spec', join(flags.suitesDir, 'nope.md')]);
+    expect([missing.code, missing.stderr.trim().split('\n').length]).toEqual([2, 1]);
+    expect(missing.stderr).toMatch(/nope\.md: cannot read the spec; check the --spec path/);
+  });
+});
+
+describe("the project's own map", () => {
+  it('finds every spec cite of every rule, and every reason, in the spec', async () => {
+    const map = await buildCoverage(
+      { spec: SPEC_FILE, readings: join(SPEC_FILE, '..', 'readings.md'), reasons: REASONS_FILE },
+      await loadSuites(SUITES_DIR),
+    );
+    expect(map.unmatchedCites).toEqual([]);
+    const notShown = map.entries.filter((e) => /not shown/.test(e.statement.text));
+    expect(notShown.filter((e) => !e.reasons.some((r) => r.kind === 'not-shown' && r.reading?.startsWith('NS-')))).toEqual([]);
+  });
+});
