@@ -22,6 +22,8 @@ import { SUITES_DIR } from './run.js';
 
 interface CheckFlags {
   cassette: string;
+  /** `service` (default): the target's answers; `client`: the caller's own requests. */
+  side?: string;
   profile?: string;
   rule?: string[];
   reportDir: string;
@@ -37,7 +39,8 @@ export function register(program: Command): void {
     .command('check')
     .description('check recorded traffic against every rule that one exchange (or a group) can show')
     .requiredOption('--cassette <file>', 'a graphcheck cassette, a HAR file or a VCR cassette')
-    .option('--profile <file>', "the target's profile (for its error paths); default: contract §3.1")
+    .option('--side <side>', "service: judge the target's answers; client: judge the caller's own requests", 'service')
+    .option('--profile <file>', "the target's profile (its error paths; the app's redirect URIs for --side client)")
     .option('--rule <id...>', 'check only these rules (comma-separated; a trailing * matches a prefix)')
     .option('--report-dir <dir>', 'where report.json, junit.xml and summary.md go', 'reports')
     .option('--suites-dir <dir>', 'folder of suite YAML files', SUITES_DIR)
@@ -48,16 +51,18 @@ export function register(program: Command): void {
 }
 
 export async function checkCommand(flags: CheckFlags, print: (text: string) => void): Promise<number> {
+  const side = sideFlag(flags.side);
   await assertReportDir(flags.reportDir);
   const suites = await loadSuites(flags.suitesDir);
-  const selection = { rules: listFlag(flags.rule) };
+  const selection = { rules: listFlag(flags.rule), side };
   assertSelection(suites, selection, flags.suitesDir, {
     test: (rule) => rule.passive !== undefined,
     why: 'no passive: block, so recorded traffic cannot judge it; graphcheck run judges it against a target',
   });
-  const errorPaths = flags.profile ? (await loadProfileFile(flags.profile)).errors : DEFAULT_ERROR_PATHS;
+  const profile = flags.profile ? await loadProfileFile(flags.profile) : undefined;
+  const errorPaths = profile?.errors ?? DEFAULT_ERROR_PATHS;
   const exchanges = await trafficOf(flags.cassette);
-  const result = await checkTraffic(suites, { name: flags.cassette, exchanges }, { errorPaths }, selection);
+  const result = await checkTraffic(suites, { name: flags.cassette, exchanges }, { errorPaths }, selection, profile);
   const reporters = [
     consoleReporter(print, { traffic: true, verbose: flags.verbose }),
     jsonReporter(flags.reportDir),
@@ -67,6 +72,11 @@ export async function checkCommand(flags: CheckFlags, print: (text: string) => v
   for (const r of result.results) for (const reporter of reporters) reporter.onRuleEnd?.(r);
   for (const reporter of reporters) await reporter.onRunEnd?.(result);
   return exitCodeFor(result);
+}
+
+function sideFlag(value = 'service'): 'service' | 'client' {
+  if (value === 'service' || value === 'client') return value;
+  throw new UserInputError('USAGE', `--side ${value}: give service (the target's answers) or client (the caller's requests)`);
 }
 
 /** A graphcheck cassette streams; HAR and VCR files are read whole (they are small by nature). */

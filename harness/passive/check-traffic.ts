@@ -1,9 +1,11 @@
 import type { CheckContext } from '../checks/check.js';
 import { summarize } from '../engine/run-suites.js';
 import type { Exchange, RunResult } from '../model/index.js';
-import { selectedRules } from '../suite/select-rules.js';
+import type { Profile } from '../profile/profile.js';
+import { type RuleSelection, selectedRules } from '../suite/select-rules.js';
 import type { Suite } from '../suite/suite.js';
 import { PassiveJudge } from './passive-judge.js';
+import { RecordedTrafficFacts } from './traffic-facts.js';
 
 export interface TrafficSource {
   /** How the report names the traffic (the cassette's path). */
@@ -11,20 +13,30 @@ export interface TrafficSource {
   exchanges: AsyncIterable<Exchange> | Iterable<Exchange>;
 }
 
-/** Passive conformance: every rule with a `passive:` block, judged over recorded exchanges in one pass. */
+/**
+ * Passive conformance: every rule with a `passive:` block, judged over recorded exchanges in one pass. The
+ * selection's side picks the service's rules (default) or the client's (`check --side client`); the profile,
+ * when given, is what client-side rules compare requests with (the app's redirect URIs).
+ */
 export async function checkTraffic(
   suites: Suite[],
   source: TrafficSource,
   ctx: CheckContext,
-  selection: { rules?: string[] } = {},
+  selection: RuleSelection = {},
+  profile?: Profile,
 ): Promise<RunResult> {
   const startedAt = new Date().toISOString();
+  const facts = new RecordedTrafficFacts(profile);
   const judges = selectedRules(suites, selection)
     .filter(({ rule }) => rule.passive)
-    .map(({ suite, rule }) => new PassiveJudge(rule, suite, ctx, source.name));
+    .map(({ suite, rule }) => new PassiveJudge(rule, suite, ctx, source.name, facts));
   for await (const exchange of source.exchanges) {
-    if (isStateReset(exchange)) for (const judge of judges) judge.closeGroups();
     const body = parseBody(exchange);
+    if (isStateReset(exchange)) {
+      for (const judge of judges) judge.closeGroups();
+      facts.reset();
+    }
+    facts.observe(exchange, body);
     for (const judge of judges) judge.offer(exchange, body);
   }
   const results = judges.map((judge) => judge.result());
@@ -47,7 +59,7 @@ function isStateReset(exchange: Exchange): boolean {
   return status >= 200 && status < 300;
 }
 
-/** The JSON an exchange's checks read: the answer of an API call, the payload of a webhook notification. */
+/** The JSON an exchange's checks read: the answer of an API call or a control request, a notification's payload. */
 function parseBody(exchange: Exchange): unknown {
   const part = exchange.kind === 'webhook-notification' ? exchange.request : exchange.response;
   if (!part?.body || part.bodyEncoding === 'base64') return undefined;

@@ -29,7 +29,7 @@ export function matchesExchange(match: ExchangeMatch, exchange: Exchange, body: 
 }
 
 /** The parameter, or the object parameter it is a path into (whole or by bracket keys), had values that differ. */
-function isConflicting(conflicting: Set<string>, name: string): boolean {
+export function isConflicting(conflicting: Set<string>, name: string): boolean {
   const head = name.split('.')[0]!;
   return [...conflicting].some((c) => c === name || c === head || c.startsWith(`${head}[`));
 }

@@ -1,5 +1,6 @@
 import { shellWord } from '../shell-word.js';
 import type { CheckContext } from '../checks/check.js';
+import type { TrafficFacts } from '../checks/traffic-facts.js';
 import { CHECKS, resolveExpectation } from '../checks/registry.js';
 import type { Exchange, Finding, RuleResult } from '../model/index.js';
 import { type PassiveSpec, passiveBlocks, type Rule, type Suite } from '../suite/suite.js';
@@ -28,6 +29,8 @@ export class PassiveJudge {
     private readonly ctx: CheckContext,
     /** The traffic's file, so the printed replay command names it. */
     private readonly cassette: string,
+    /** What the traffic shows beyond one exchange (clock, issued codes, the profile), for client-side checks. */
+    private readonly facts: TrafficFacts,
   ) {
     this.blocks = passiveBlocks(rule);
     this.groups = this.blocks.map(() => new Map());
@@ -67,9 +70,15 @@ export class PassiveJudge {
       strength: this.rule.strength,
       cites: this.rule.cites,
       readings: this.rule.readings ?? [],
-      replay: `graphcheck check --rule ${this.rule.id} --cassette ${shellWord(this.cassette)}`,
+      replay: `graphcheck check${this.rule.side === 'client' ? ' --side client' : ''} --rule ${this.rule.id} --cassette ${shellWord(this.cassette)}`,
       durationMs: 0,
     };
+    // A client-side rule's profile needs are what its checks compare with; a service rule's are for its steps.
+    const missing = this.rule.side === 'client' && !this.facts.profile ? (this.rule.needs?.profile ?? []) : [];
+    if (missing.length > 0) {
+      const reason = `needs the target's profile for ${missing.join(', ')}: give --profile`;
+      return { ...base, verdict: 'skipped', reason, findings: [], evidence: [] };
+    }
     if (this.matched === 0) {
       const reason = 'no recorded exchange this rule applies to';
       return { ...base, verdict: 'skipped', reason, findings: [], evidence: [] };
@@ -80,7 +89,7 @@ export class PassiveJudge {
   }
 
   private judge(block: PassiveSpec, exchanges: Exchange[], bodies: unknown[]): void {
-    const input = { exchanges, bodies, meta: {} };
+    const input = { exchanges, bodies, meta: { traffic: this.facts } };
     for (const expectation of block.expect) {
       const { name, args } = resolveExpectation(expectation);
       for (const finding of CHECKS.get(name)!.run(input, args, this.ctx)) {

@@ -17,6 +17,11 @@ export interface Rule {
   id: string;
   title: string;
   strength: Strength;
+  /**
+   * `client`: the rule judges the caller's own requests in recorded traffic (`graphcheck check --side client`).
+   * It has passive blocks only (`steps` is empty) and `run` never selects it. Default `service`.
+   */
+  side?: 'service' | 'client';
   cites: Citation[];
   readings?: string[];
   needs?: Needs;

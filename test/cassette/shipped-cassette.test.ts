@@ -27,7 +27,7 @@ describe('the shipped cassette (a full run against the reference)', async () => 
   afterAll(() => dir.cleanup());
 
   it('covers every rule of the suites', async () => {
-    const rules = (await loadSuites(SUITES_DIR)).flatMap((s) => s.rules.map((r) => r.id));
+    const rules = (await loadSuites(SUITES_DIR)).flatMap((s) => s.rules.filter((r) => r.side !== 'client').map((r) => r.id));
     expect(Object.keys(shipped.verdicts).sort(), RERECORD).toEqual(rules.sort());
   });
 
