@@ -36,6 +36,12 @@ import { presentItemsMatch } from './present-items-match.js';
 import { recordedSignature } from './recorded-signature.js';
 import { requestQuery } from './request-query.js';
 import { totalCountCoversPage } from './total-count-covers-page.js';
+import { answerEchoes } from './answer-echoes.js';
+import { codeAge } from './code-age.js';
+import { noReuseAfterOk } from './no-reuse-after-ok.js';
+import { registeredRedirectUri } from './registered-redirect-uri.js';
+import { requestParam } from './request-param.js';
+import { timeParamWindow } from './time-param-window.js';
 
 /** Every check a suite can name, looked up by name in this one map. */
 const ALL: Check[] = [
@@ -79,6 +85,13 @@ const ALL: Check[] = [
   notificationValuesExclusive,
   totalCountCoversPage,
   presentItemsMatch,
+  // Client-side checks (`graphcheck check --side client`): the caller's own requests, with the traffic's facts.
+  requestParam,
+  noReuseAfterOk,
+  codeAge,
+  timeParamWindow,
+  registeredRedirectUri,
+  answerEchoes,
 ];
 
 export const CHECKS: ReadonlyMap<string, Check> = new Map(ALL.map((c) => [c.name, c]));

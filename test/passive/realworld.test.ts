@@ -51,4 +51,20 @@ describe('graphcheck check over real recorded traffic', () => {
     // Nothing flagged must mean judged and found right, not passed over: these rules speak to the real traffic.
     expect([...judged].sort()).toEqual(expect.arrayContaining(JUDGED_ON_REAL_TRAFFIC));
   });
+
+  it('--side client finds no mistake in the real clients\' own requests, and judges those it reaches', async () => {
+    const suites = await loadSuites(SUITES_DIR);
+    const found: string[] = [];
+    const judged = new Set<string>();
+    for (const file of trafficFiles()) {
+      const { exchanges } = await readForeignTraffic(file);
+      const result = await checkTraffic(suites, { name: file, exchanges }, { errorPaths: ERROR_PATHS }, { side: 'client' });
+      for (const r of result.results.filter((x) => x.verdict !== 'passed' && x.verdict !== 'skipped')) {
+        found.push(`${relative(REALWORLD, file)} | ${r.rule} | ${r.reason}`);
+      }
+      for (const r of result.results.filter((x) => x.verdict === 'passed')) judged.add(r.rule);
+    }
+    expect(found).toEqual([]);
+    expect([...judged].sort()).toEqual(['client.feed-limit-at-most-100', 'client.template-create-params-typed']);
+  });
 });

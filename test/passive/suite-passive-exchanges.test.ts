@@ -9,65 +9,19 @@ import type { Exchange } from '../../harness/model/index.js';
 import { checkTraffic } from '../../harness/passive/check-traffic.js';
 import { loadSuiteFile, loadSuites } from '../../harness/suite/load-suite.js';
 import type { Suite } from '../../harness/suite/suite.js';
+import { BASE, call, type Call, ERROR } from './recorded-calls.js';
 
-const BASE = 'http://127.0.0.1:9/v25.0';
 const ERROR_PATHS = {
   code: 'error.code',
   subcode: 'error.error_subcode',
   message: 'error.message',
   type: 'error.type',
 };
-const ERROR = { error: { message: 'Invalid parameter', type: 'OAuthException', code: 100 } };
 
 let suites: Suite[];
 beforeAll(async () => {
   suites = await loadSuites(SUITES_DIR);
 });
-
-interface Call {
-  method?: string;
-  path: string;
-  query?: Record<string, string>;
-  form?: Record<string, string>;
-  json?: unknown;
-  multipart?: { fields?: Record<string, string>; files?: Record<string, number> };
-  answer: unknown;
-  status?: number;
-}
-
-/** A recorded API call as a recorder keeps it. */
-function call(c: Call): Exchange {
-  const url = new URL(BASE + c.path);
-  for (const [k, v] of Object.entries(c.query ?? {})) url.searchParams.set(k, v);
-  const status = c.status ?? (c.answer && typeof c.answer === 'object' && 'error' in c.answer ? 400 : 200);
-  return {
-    kind: 'api',
-    request: { method: c.method ?? 'GET', url: url.toString(), ...requestBody(c) },
-    response: { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(c.answer) },
-    startedAt: '2026-01-01T00:00:00.000Z',
-    durationMs: 1,
-  };
-}
-
-function requestBody(c: Call): Pick<Exchange['request'], 'body' | 'bodyEncoding' | 'headers'> {
-  if (c.form) {
-    const body = new URLSearchParams(c.form).toString();
-    return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body };
-  }
-  if (c.json !== undefined) return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(c.json) };
-  if (!c.multipart) return { headers: {} };
-  const boundary = 'test-boundary';
-  const part = (head: string, content: string) =>
-    `--${boundary}\r\nContent-Disposition: form-data; ${head}\r\n\r\n${content}\r\n`;
-  const parts = [
-    ...Object.entries(c.multipart.fields ?? {}).map(([n, v]) => part(`name="${n}"`, v)),
-    ...Object.entries(c.multipart.files ?? {}).map(([n, size]) =>
-      part(`name="${n}"; filename="a.png"\r\nContent-Type: image/png`, '\u00ff'.repeat(size)),
-    ),
-  ];
-  const body = Buffer.from(`${parts.join('')}--${boundary}--\r\n`, 'latin1').toString('base64');
-  return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body, bodyEncoding: 'base64' };
-}
 
 async function verdicts(exchanges: Exchange[]): Promise<Record<string, string>> {
   const result = await checkTraffic(suites, { name: 'test', exchanges }, { errorPaths: ERROR_PATHS });

@@ -1,0 +1,29 @@
+import { type Check, eachExchange, isRecord } from './check.js';
+
+interface Args {
+  /** The query parameter whose value the answer must be (`hub.challenge`). */
+  param: string;
+}
+
+/**
+ * The answer to a request is the value of one of its query parameters, compared trimmed: a webhook receiver's
+ * answer to a verification GET. A request that got no answer is not judged; nor is the status, which the spec
+ * does not name (readings, silent points).
+ */
+export const answerEchoes: Check = {
+  name: 'answer-echoes',
+  acceptsAnyBody: true,
+  explain: (raw) => `the answer's body is the request's \`${(raw as Args).param}\``,
+  argsProblem: (raw) => (isRecord(raw) && typeof raw.param === 'string' ? undefined : 'answer-echoes takes { param }'),
+  run: (input, raw) => {
+    const { param } = raw as Args;
+    return eachExchange(input, (exchange) => {
+      const sent = new URL(exchange.request.url).searchParams.get(param);
+      if (sent === null || !exchange.response || exchange.error) return [];
+      const body = exchange.response.bodyEncoding === 'base64' ? undefined : exchange.response.body.trim();
+      if (body === sent) return [];
+      const answer = body === undefined ? 'a binary body' : JSON.stringify(body.slice(0, 80));
+      return [{ message: `answered HTTP ${exchange.response.status} ${answer} instead of ${param} ${sent}`, expected: sent, actual: body }];
+    });
+  },
+};

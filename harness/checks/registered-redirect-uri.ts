@@ -1,0 +1,24 @@
+import { type Check, eachExchange, isRecord } from './check.js';
+import { sentParam } from './sent-param.js';
+import { trafficFactsOf } from './traffic-facts.js';
+
+/**
+ * A `redirect_uri` the client sent is one of the app's valid OAuth redirect URIs (the profile's
+ * `app.redirect_uris`), exactly (R18). A listed URI with query parameters added is not judged (R18); without a
+ * profile nothing is (the rule declares the need and is skipped).
+ */
+export const registeredRedirectUri: Check = {
+  name: 'registered-redirect-uri',
+  acceptsAnyBody: true,
+  explain: () => "the request's `redirect_uri` is exactly one of the app's valid OAuth redirect URIs",
+  argsProblem: (raw) => (raw === undefined || raw === null || isRecord(raw) ? undefined : 'registered-redirect-uri takes no arguments'),
+  run: (input) => {
+    const valid = trafficFactsOf(input)?.profile?.app.redirect_uris;
+    if (!valid) return [];
+    return eachExchange(input, (exchange) => {
+      const uri = sentParam(exchange, 'redirect_uri');
+      if (typeof uri !== 'string' || valid.includes(uri) || valid.includes(uri.replace(/\?.*$/, ''))) return [];
+      return [{ message: `sent \`redirect_uri=${uri}\`, which is not among the app's valid OAuth redirect URIs`, expected: valid, actual: uri }];
+    });
+  },
+};
