@@ -29,9 +29,9 @@ export const codeAge: Check = {
     if (!facts) return [];
     return eachExchange(input, (exchange) => {
       const code = sentParam(exchange, args.name);
-      const issued = typeof code === 'string' ? facts.codeIssuedAt(code) : undefined;
-      if (issued === undefined) return [];
-      const age = Math.round((facts.targetTimeOf(exchange) - issued) / 1000);
+      const ageMs = typeof code === 'string' ? facts.codeAgeMs(code, exchange) : undefined;
+      if (ageMs === undefined) return [];
+      const age = Math.round(ageMs / 1000);
       if (age <= args.max_seconds + args.slack_seconds) return [];
       return [{ message: `sent ${age} s after the redirect that issued it, expected at most ${args.max_seconds} s`, actual: age }];
     });

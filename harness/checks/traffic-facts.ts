@@ -10,8 +10,11 @@ import { type CheckInput, isRecord } from './check.js';
 export interface TrafficFacts {
   /** When the request reached the target, in ms on the target's clock as far as the traffic shows it. */
   targetTimeOf(exchange: Exchange): number;
-  /** When an authorization code was issued (the redirect carrying it), in ms on the target's clock. */
-  codeIssuedAt(code: string): number | undefined;
+  /**
+   * How long after the redirect that issued an authorization code this exchange was sent, in ms of the target's
+   * time; undefined when the traffic does not show the code's issue.
+   */
+  codeAgeMs(code: string, exchange: Exchange): number | undefined;
   /** The target's profile, when `check --profile` gave one. */
   profile?: Profile;
 }

@@ -4,26 +4,31 @@ import type { Exchange } from '../model/index.js';
 import type { Profile } from '../profile/profile.js';
 
 /**
- * Facts gathered while the traffic streams past, for checks that judge one exchange against others: the target's
- * clock (from control `clock` answers, else the answer's `Date` header, else the recorder's clock) and when each
- * authorization code was issued (a redirect, or a control `authorize` answer, carrying `code`). A control `reset`
- * starts both over: the clock goes back and codes may be issued again.
+ * Facts gathered while the traffic streams past, for checks that judge one exchange against others:
+ * - the target's clock at each request, from the last control `clock` answer of a graphcheck cassette, else the
+ *   answer's `Date` header, else the recorder's clock;
+ * - how much time passed on the target between two requests: the recorder's clock plus every control `clock`
+ *   advance in between (one timeline, whatever the clock's absolute value);
+ * - when each authorization code was issued (a redirect, or a control `authorize` answer, carrying `code`).
+ * A control `reset` starts them over: the clock goes back and codes may be issued again.
  */
 export class RecordedTrafficFacts implements TrafficFacts {
   /** Target clock minus recorder clock, in ms, from the last control `clock` answer; unknown after a reset. */
   private offsetMs?: number;
-  private readonly times = new WeakMap<Exchange, number>();
+  /** The control clock advances seen so far, in ms. */
+  private advancedMs = 0;
+  private readonly seen = new WeakMap<Exchange, { target: number; timeline: number }>();
+  /** Code -> the timeline when the redirect carrying it ended. */
   private readonly issued = new Map<string, number>();
 
   constructor(readonly profile?: Profile) {}
 
   /** Called for every exchange in recording order, before any rule judges it. */
   observe(exchange: Exchange, body: unknown): void {
-    const clock = exchange.kind === 'control' ? clockReading(exchange, body) : undefined;
-    if (clock !== undefined) this.offsetMs = clock - endOf(exchange);
-    this.times.set(exchange, this.estimate(exchange));
+    if (exchange.kind === 'control') this.observeClock(exchange, body);
+    this.seen.set(exchange, { target: this.targetEstimate(exchange), timeline: startOf(exchange) + this.advancedMs });
     const code = issuedCode(exchange, body);
-    if (code !== undefined) this.issued.set(code, this.estimate(exchange) + exchange.durationMs);
+    if (code !== undefined) this.issued.set(code, endOf(exchange) + this.advancedMs);
   }
 
   reset(): void {
@@ -32,14 +37,25 @@ export class RecordedTrafficFacts implements TrafficFacts {
   }
 
   targetTimeOf(exchange: Exchange): number {
-    return this.times.get(exchange) ?? this.estimate(exchange);
+    return this.seen.get(exchange)?.target ?? this.targetEstimate(exchange);
   }
 
-  codeIssuedAt(code: string): number | undefined {
-    return this.issued.get(stripMarker(code));
+  codeAgeMs(code: string, exchange: Exchange): number | undefined {
+    const issued = this.issued.get(stripMarker(code));
+    const at = this.seen.get(exchange)?.timeline;
+    return issued === undefined || at === undefined ? undefined : at - issued;
   }
 
-  private estimate(exchange: Exchange): number {
+  private observeClock(exchange: Exchange, body: unknown): void {
+    const status = exchange.response?.status ?? 0;
+    if (!/\/clock$/.test(new URL(exchange.request.url).pathname) || status < 200 || status > 299) return;
+    const advance = advanceSeconds(exchange);
+    if (advance !== undefined) this.advancedMs += advance * 1000;
+    const now = (body as { now?: unknown } | undefined)?.now;
+    if (typeof now === 'number') this.offsetMs = now * 1000 - endOf(exchange);
+  }
+
+  private targetEstimate(exchange: Exchange): number {
     if (this.offsetMs !== undefined) return startOf(exchange) + this.offsetMs;
     const date = Date.parse(headerValue(exchange.response?.headers, 'date') ?? '');
     return Number.isNaN(date) ? startOf(exchange) : date;
@@ -54,11 +70,15 @@ function endOf(exchange: Exchange): number {
   return startOf(exchange) + exchange.durationMs;
 }
 
-/** `{ "now": <unix seconds> }` from control `GET` or `POST /clock`, in ms. */
-function clockReading(exchange: Exchange, body: unknown): number | undefined {
-  if (!/\/clock$/.test(new URL(exchange.request.url).pathname)) return undefined;
-  const now = (body as { now?: unknown } | undefined)?.now;
-  return typeof now === 'number' ? now * 1000 : undefined;
+/** `POST /clock { "advance_seconds": N }` (contract §2). */
+function advanceSeconds(exchange: Exchange): number | undefined {
+  if (exchange.request.method !== 'POST' || !exchange.request.body) return undefined;
+  try {
+    const advance = (JSON.parse(exchange.request.body) as { advance_seconds?: unknown }).advance_seconds;
+    return typeof advance === 'number' ? advance : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -44,8 +44,9 @@ const issued = (code: string, at: number) =>
   call({ path: '/oauth/authorize', query: { client_id: '1' }, status: 302, answer: '', at, headers: { location: `${CALLBACK}?code=${code}#_` } });
 const exchange = (code: string, at: number, answer: unknown = TOKEN) =>
   call({ path: 'http://127.0.0.1:9/oauth/access_token', query: { client_id: '1', client_secret: 's', code }, answer, at });
-const clock = (now: number, at: number): Exchange => ({
-  ...call({ method: 'POST', path: 'http://127.0.0.1:9/_control/clock', answer: { now }, at }),
+/** A control clock advance of a graphcheck cassette, answered with the target's new time. */
+const advance = (seconds: number, now: number, at: number): Exchange => ({
+  ...call({ method: 'POST', path: 'http://127.0.0.1:9/_control/clock', json: { advance_seconds: seconds }, answer: { now }, at }),
   kind: 'control',
 });
 const verification = (challenge: string, answer: string | undefined): Exchange => ({
@@ -74,7 +75,7 @@ const PLANTED: { rule: string; mistakes: Exchange[][]; right: Exchange[] }[] = [
     mistakes: [
       [issued('c1', 0), exchange('c1', 3700)],
       // A graphcheck cassette: the target's clock moved an hour and more between issue and exchange.
-      [clock(T0, 0), { ...issued('c1', 1), kind: 'control', response: { status: 200, headers: {}, body: `{"location":"${CALLBACK}?code=c1#_"}` } }, clock(T0 + 3700, 2), exchange('c1', 3)],
+      [advance(0, T0, 0), { ...issued('c1', 1), kind: 'control', response: { status: 200, headers: {}, body: `{"location":"${CALLBACK}?code=c1#_"}` } }, advance(3700, T0 + 3702, 2), exchange('c1', 3)],
     ],
     // On the boundary (3600 s) is silent; a code whose issue the traffic does not show is not judged.
     right: [issued('c1', 0), exchange('c1', 3600), exchange('c9', 9000)],
