@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { at, UserInputError } from '../errors.js';
 import type { Citation } from '../model/index.js';
-import { describeSchemaError, validatorFor } from '../validation/schema-registry.js';
-import { parseLocated } from '../validation/yaml-locate.js';
+import { parseValidated } from '../validation/parse-validated.js';
 
 /** What a reasons-file entry says of the statements it quotes (schemas/coverage-reasons.schema.json). */
 export type ReasonKind =
@@ -33,14 +32,7 @@ export async function loadReasonsFile(file: string): Promise<ReasonsFile> {
   const text = await readFile(file, 'utf8').catch(() => {
     throw new UserInputError('FILE_NOT_FOUND', `${file}: cannot read the reasons file; check the --reasons path`);
   });
-  const parsed = parseLocated(text);
-  if ('error' in parsed) {
-    throw new UserInputError('REASONS_INVALID', at(file, parsed.error.line, `not valid YAML: ${parsed.error.message}`));
-  }
-  const validate = validatorFor('coverage-reasons')!;
-  if (!validate(parsed.value)) {
-    const problem = describeSchemaError(validate.errors![0]!);
-    throw new UserInputError('REASONS_INVALID', at(file, parsed.lineOf(problem.path), `${problem.path} ${problem.message}`));
-  }
+  const parsed = parseValidated(text, 'coverage-reasons');
+  if ('error' in parsed) throw new UserInputError('REASONS_INVALID', at(file, parsed.error.line, parsed.error.message));
   return { file, reasons: (parsed.value as { reasons: ReasonEntry[] }).reasons, lineOf: parsed.lineOf };
 }
