@@ -7,6 +7,7 @@ import { aliasPlaceholders } from '../../harness/cassette/placeholder.js';
 import { readForeignTraffic } from '../../harness/cassette/read-foreign.js';
 import { exitCodeFor } from '../../harness/engine/run-suites.js';
 import { UserInputError } from '../../harness/errors.js';
+import { headerKey } from '../../harness/headers.js';
 import type { Exchange } from '../../harness/model/index.js';
 import { checkTraffic } from '../../harness/passive/check-traffic.js';
 import { loadProfileFile } from '../../harness/profile/load-profile.js';
@@ -92,16 +93,20 @@ async function trafficOf(file: string): Promise<AsyncIterable<Exchange> | Exchan
 
 /**
  * A redacted cassette writes secrets as `<redacted:KIND:N>`, which no URL may contain; checks see the URL-safe
- * alias instead, so a recorded `paging.next` is judged as the link the client received.
+ * alias instead, so a recorded `paging.next` is judged as the link the client received, and a code in a
+ * redirect's `Location` is the code its exchange sent.
  */
 function withAliases(exchange: Exchange): Exchange {
   const { request, response } = exchange;
-  const body = response?.body !== undefined && response.bodyEncoding !== 'base64' ? aliasPlaceholders(response.body) : undefined;
-  return {
-    ...exchange,
-    request: { ...request, url: aliasPlaceholders(request.url) },
-    ...(response && body !== undefined ? { response: { ...response, body } } : {}),
-  };
+  if (!response) return { ...exchange, request: { ...request, url: aliasPlaceholders(request.url) } };
+  const body = response.bodyEncoding !== 'base64' ? aliasPlaceholders(response.body) : response.body;
+  const location = headerKey(response.headers, 'location');
+  const headers = location ? { ...response.headers, [location]: aliasAll(response.headers[location]!) } : response.headers;
+  return { ...exchange, request: { ...request, url: aliasPlaceholders(request.url) }, response: { ...response, body, headers } };
+}
+
+function aliasAll(value: string | string[]): string | string[] {
+  return Array.isArray(value) ? value.map(aliasPlaceholders) : aliasPlaceholders(value);
 }
 
 async function isGraphcheckCassette(file: string): Promise<boolean> {

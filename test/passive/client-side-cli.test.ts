@@ -2,8 +2,12 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checkCommand } from '../../bin/commands/check.js';
+import { SUITES_DIR } from '../../bin/commands/run.js';
+import { CassetteWriter } from '../../harness/cassette/cassette-writer.js';
 import { hasStackTrace, runCli } from '../helpers/cli.js';
 import { harEntry, harOf } from '../helpers/har.js';
+import { call, ERROR } from './recorded-calls.js';
 
 const PROFILE = `contract: 1
 base_url: http://127.0.0.1:9
@@ -48,5 +52,24 @@ describe('graphcheck check --side client, as users run it', () => {
     const run = await runCli(['run', '--rule', 'client.feed-limit-at-most-100', '--report-dir', dir]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/a client-side rule; graphcheck check --side client judges it/);
+  });
+});
+
+describe('graphcheck check --side client over a graphcheck cassette', () => {
+  it('follows a code through redaction: its redirect and its exchanges name the same placeholder', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-client-side-'));
+    const file = join(dir, 'app.yaml');
+    const writer = CassetteWriter.create(file, { target: 'http://127.0.0.1:9' });
+    const redirect = call({ path: '/oauth/authorize', query: { client_id: '1' }, status: 302, answer: '', headers: { location: 'https://app.example/callback?code=AQDx81secret#_' } });
+    const exchange = (at: number, answer: unknown) =>
+      call({ path: 'http://127.0.0.1:9/oauth/access_token', query: { client_id: '1', client_secret: 's', code: 'AQDx81secret' }, answer, at });
+    for (const e of [redirect, exchange(3700, { access_token: 'tok', token_type: 'bearer', expires_in: 1 }), exchange(3701, ERROR)]) writer.append(e);
+    writer.close();
+    expect(await readFile(file, 'utf8')).not.toMatch(/AQDx81secret/);
+    let printed = '';
+    const code = await checkCommand({ cassette: file, side: 'client', reportDir: join(dir, 'reports'), suitesDir: SUITES_DIR }, (t) => (printed += t));
+    expect(code).toBe(1);
+    expect(printed).toMatch(/FAIL client\.code-exchanged-within-an-hour: sent 3700 s after the redirect that issued it/);
+    expect(printed).toMatch(/FAIL client\.code-exchanged-once: sent again \(request 2 of 2\) after request 1 had used it/);
   });
 });
