@@ -1,6 +1,6 @@
 /**
  * Writes docs/spec-coverage.md: `graphcheck coverage --markdown` over the project's suites and reasons.
- * Run: npm run spec-coverage (after changing a suite's cites, coverage/reasons.yaml or the spec).
+ * Run: npm run spec-coverage (after changing a suite's cites, suites/coverage/reasons.yaml or the spec).
  */
 import { writeFile } from 'node:fs/promises';
 import { coverageCommand, REASONS_FILE } from '../bin/commands/coverage.js';

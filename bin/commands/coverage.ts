@@ -11,7 +11,7 @@ import { SUITES_DIR } from './run.js';
 const PROJECT = dirname(SUITES_DIR);
 /** The spec as the project reads it: `../shared/spec/` beside the checkout. */
 export const SPEC_FILE = join(PROJECT, '..', 'shared', 'spec', 'social-graph-interface.md');
-export const REASONS_FILE = join(PROJECT, 'coverage', 'reasons.yaml');
+export const REASONS_FILE = join(PROJECT, 'suites', 'coverage', 'reasons.yaml');
 
 export interface CoverageFlags {
   spec?: string;

@@ -12,7 +12,7 @@ export interface Reason {
   kind: ReasonKind | 'not-shown' | 'not-checkable';
   /** One line. */
   why: string;
-  /** `readings.md`, `suites/feed.yaml`, `coverage/reasons.yaml`. */
+  /** `readings.md`, `suites/feed.yaml`, `suites/coverage/reasons.yaml`. */
   source: string;
   reading?: string;
 }
