@@ -11,7 +11,7 @@ export abstract class GraphcheckError extends Error {
 export class UserInputError extends GraphcheckError {
   readonly exitCode = 2 as const;
   constructor(
-    readonly code: 'USAGE' | 'PROFILE_INVALID' | 'SUITE_INVALID' | 'CASSETTE_INVALID' | 'REASONS_INVALID' | 'FILE_NOT_FOUND',
+    readonly code: 'USAGE' | 'PROFILE_INVALID' | 'SUITE_INVALID' | 'CASSETTE_INVALID' | 'REASONS_INVALID' | 'CONFIG_INVALID' | 'FILE_NOT_FOUND',
     message: string,
   ) {
     super(message);

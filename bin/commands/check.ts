@@ -5,17 +5,16 @@ import { requireCassetteFile } from '../../harness/cassette/cassette-file.js';
 import { isGzipFile } from '../../harness/cassette/gzip-file.js';
 import { aliasPlaceholders } from '../../harness/cassette/placeholder.js';
 import { readForeignTraffic } from '../../harness/cassette/read-foreign.js';
-import { exitCodeFor } from '../../harness/engine/run-suites.js';
 import { UserInputError } from '../../harness/errors.js';
 import { headerKey } from '../../harness/headers.js';
 import type { Exchange } from '../../harness/model/index.js';
 import { checkTraffic } from '../../harness/passive/check-traffic.js';
 import { loadProfileFile } from '../../harness/profile/load-profile.js';
 import { consoleReporter } from '../../harness/reports/console-reporter.js';
-import { jsonReporter } from '../../harness/reports/json-reporter.js';
-import { junitReporter } from '../../harness/reports/junit-reporter.js';
-import { markdownReporter } from '../../harness/reports/markdown-reporter.js';
+import { reportersFor } from '../../harness/reports/reporters-for.js';
 import { assertReportDir } from '../../harness/reports/write-report.js';
+import { exitCodeFor } from '../../harness/run/gate.js';
+import { REPORT_FORMATS } from '../../harness/run/run-plan.js';
 import { loadSuites } from '../../harness/suite/load-suite.js';
 import { assertSelection } from '../../harness/suite/select-rules.js';
 import { listFlag } from '../flags.js';
@@ -43,7 +42,7 @@ export function register(program: Command): void {
     .option('--side <side>', "service: judge the target's answers; client: judge the caller's own requests", 'service')
     .option('--profile <file>', "the target's profile (its error paths; the app's redirect URIs for --side client)")
     .option('--rule <id...>', 'check only these rules (comma-separated; a trailing * matches a prefix)')
-    .option('--report-dir <dir>', 'where report.json, junit.xml and summary.md go', 'reports')
+    .option('--report-dir <dir>', 'where report.json, junit.xml, summary.md and report.html go', 'reports')
     .option('--suites-dir <dir>', 'folder of suite YAML files', SUITES_DIR)
     .option('--verbose', 'list every rule, passed and skipped too')
     .action(async (flags: CheckFlags) => {
@@ -64,12 +63,7 @@ export async function checkCommand(flags: CheckFlags, print: (text: string) => v
   const errorPaths = profile?.errors ?? DEFAULT_ERROR_PATHS;
   const exchanges = await trafficOf(flags.cassette);
   const result = await checkTraffic(suites, { name: flags.cassette, exchanges }, { errorPaths }, selection, profile);
-  const reporters = [
-    consoleReporter(print, { traffic: true, verbose: flags.verbose }),
-    jsonReporter(flags.reportDir),
-    junitReporter(flags.reportDir),
-    markdownReporter(flags.reportDir),
-  ];
+  const reporters = [consoleReporter(print, { traffic: true, verbose: flags.verbose }), ...reportersFor(flags.reportDir, REPORT_FORMATS)];
   for (const r of result.results) for (const reporter of reporters) reporter.onRuleEnd?.(r);
   for (const reporter of reporters) await reporter.onRunEnd?.(result);
   return exitCodeFor(result);

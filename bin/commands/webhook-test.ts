@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { wholeNumberFlag } from '../flags.js';
 import { UserInputError } from '../../harness/errors.js';
+import { exitCodeFor } from '../../harness/run/gate.js';
 import {
   DEFAULT_TIMEOUT_MS,
-  exitCodeFor,
   formatSummary,
   runWebhookTest,
 } from '../../harness/webhook-test/index.js';

@@ -17,9 +17,10 @@ export interface OpenRunOptions {
   runs: number;
   /** `latest` (default), `none` for bare paths, or a version such as v24.0. */
   versionPrefix: string;
-  targetArgs: string;
-  /** Other flags a replay command must repeat (default none). */
-  replayArgs?: string;
+  /** The replay command of a rule (`replayCommand(plan, id)`); default: `graphcheck run --rule ID --seed N`. */
+  replayCommand?: (ruleId: string) => string;
+  /** How reports name the target; default `embedded reference`. */
+  targetSource?: string;
   /** The content host to use (an offline repeat passes the recorded one); default: start one. */
   host?: ContentHost;
   /** The never-issued token to use (an offline repeat passes the recorded one); default: a random one. */
@@ -69,8 +70,8 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: RunContex
       unissuedToken: options.unissuedToken ?? `GCKunissued${randomBytes(12).toString('hex')}`,
       setupProblems,
       evidence,
-      targetArgs: options.targetArgs,
-      replayArgs: options.replayArgs ?? '',
+      replayCommand: options.replayCommand ?? ((id) => `graphcheck run --rule ${id} --seed ${options.seed}`),
+      targetSource: options.targetSource ?? 'embedded reference',
       webhooks,
     };
     return { ctx, close };

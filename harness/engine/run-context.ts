@@ -22,10 +22,10 @@ export interface RunContext {
   setupProblems: Map<string, string>;
   /** Where control exchanges go while a rule runs: the current run's evidence. */
   evidence: { sink: Exchange[] };
-  /** The part of the command line that names the target, for replay commands. */
-  targetArgs: string;
-  /** Other flags a replay command must repeat to run the same requests (`--version-prefix none`, `--runs 5`). */
-  replayArgs: string;
+  /** The command that runs one rule again with the same requests (rendered from the run plan). */
+  replayCommand(ruleId: string): string;
+  /** How reports name the target (`--target http://…`, `embedded reference`). */
+  targetSource: string;
   /** The run's webhook receiver and CA, started on first use and closed with the run. */
   webhooks: WebhookHarness;
 }

@@ -26,7 +26,7 @@ export async function runRule(rule: Rule, suite: Suite, ctx: RunContext): Promis
     readings: rule.readings ?? [],
     findings: [],
     evidence: [],
-    replay: `graphcheck run --rule ${rule.id} --seed ${ctx.seed}${ctx.targetArgs}${ctx.replayArgs}`,
+    replay: ctx.replayCommand(rule.id),
     durationMs: Date.now() - started,
     ...extra,
   });
@@ -83,7 +83,7 @@ async function runProperty(
   });
   const runs = rule.runs ?? ctx.runs;
   const details = await fc.check(property, { seed, numRuns: runs, interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS });
-  const extra = { seed, runs: details.numRuns };
+  const extra = { runs: details.numRuns };
   if (cannotJudge) return fromOutcome(cannotJudge, (v, e) => result(v, { ...extra, ...e }));
   if (!details.failed) return result('passed', extra);
   const counterexample = details.counterexample?.[0] as Record<string, unknown> | undefined;

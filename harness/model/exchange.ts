@@ -1,6 +1,12 @@
 /** One HTTP request/response pair as graphcheck keeps it: evidence in reports, an entry in a cassette. */
 export type Headers = Record<string, string | string[]>;
 
+/** A body too large to keep whole in a report: `body` holds its first bytes; this, the whole body's size and hash. */
+export interface BodyKept {
+  bytes: number;
+  sha256: string;
+}
+
 export interface RecordedRequest {
   method: string;
   /** Absolute URL as sent. */
@@ -11,6 +17,8 @@ export interface RecordedRequest {
   bodyEncoding?: 'utf8' | 'base64';
   /** The recording kept no body although one was sent (a HAR whose `bodySize` says so): unknown, not empty. */
   bodyOmitted?: boolean;
+  /** Reports only: the body was larger than reports keep; `body` is its start. */
+  bodyTruncated?: BodyKept;
 }
 
 export interface RecordedResponse {
@@ -20,6 +28,8 @@ export interface RecordedResponse {
   bodyEncoding?: 'utf8' | 'base64';
   /** The recording kept no body although one came (a HAR saved without content): it reads as empty, unknown. */
   bodyOmitted?: boolean;
+  /** Reports only: the body was larger than reports keep; `body` is its start. */
+  bodyTruncated?: BodyKept;
 }
 
 /** Where an exchange came from; `api` unless said otherwise. */

@@ -28,8 +28,11 @@ export interface RuleResult {
   reason?: string;
   cites: Citation[];
   readings: string[];
+  /** The run seed (webhook-test); rules of `run` are replayed from the run's seed and their id. */
   seed?: number;
   runs?: number;
+  /** How many assertions the rule's checks judged over all its executions (a rule that judged nothing never passes). */
+  judged?: number;
   /** The shrunk generated values that made the rule fail. */
   counterexample?: unknown;
   findings: Finding[];
@@ -37,13 +40,38 @@ export interface RuleResult {
   /** The command line that replays this rule. */
   replay: string;
   durationMs: number;
+  /** The baseline's reason, when the baseline expects exactly this verdict of the rule (a known failure or skip). */
+  known?: string;
 }
 
+/** Counts by standing (harness/run/gate.ts): each rule is counted once. */
 export interface RunSummary {
   passed: number;
+  /** MUST failures, and SHOULD failures under `--strict`; none the baseline expects. */
   failed: number;
+  /** SHOULD failures: warnings, unless `--strict`. */
+  warned: number;
   skipped: number;
   error: number;
+  /** Failures, skips and errors the baseline expects. */
+  known: number;
+}
+
+/** What one baseline entry met in a run: how many rules it matched ran, and how many of them passed. */
+export interface BaselineOutcome {
+  rule: string;
+  verdict: Verdict;
+  reason: string;
+  ran: number;
+  passed: number;
+}
+
+/** A documented rule a black-box run cannot check, from a suite's `not_checkable` list. */
+export interface NotCheckable {
+  suite: string;
+  what: string;
+  cites: Citation[];
+  why: string;
 }
 
 export interface RunResult {
@@ -54,4 +82,10 @@ export interface RunResult {
   finishedAt: string;
   summary: RunSummary;
   results: RuleResult[];
+  /** How verdicts weigh on the exit code: `--strict`, `--allow-stale`, and the baseline's entries. */
+  gate?: { strict: boolean; allowStale: boolean; baseline?: { file: string; entries: BaselineOutcome[] } };
+  /** `--shard i/n`: this report holds one part of the rules. */
+  shard?: { index: number; count: number };
+  /** What the suites of the run document as not checkable. */
+  notCheckable?: NotCheckable[];
 }

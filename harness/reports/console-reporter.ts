@@ -1,12 +1,16 @@
 import type { RuleResult, RunResult } from '../model/index.js';
+import { staleEntries, standingOf, summarize, verdictLine } from '../run/gate.js';
 import { describeFailure } from './describe-failure.js';
 import type { Reporter } from './reporter.js';
-
-const MARK: Record<RuleResult['verdict'], string> = { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP', error: 'ERR ' };
+import { MARK } from './standing-words.js';
 
 export interface ConsoleOptions {
   /** List passed rules too (and, for recorded traffic, the rules it gave nothing to judge). */
   verbose?: boolean;
+  /** No line per rule while the run goes on: only the account at the end. */
+  quiet?: boolean;
+  /** SHOULD failures are failures (`--strict`). */
+  strict?: boolean;
   /**
    * Judging recorded traffic (`check`): most rules find no exchange of theirs in any one recording, so skipped
    * rules are counted rather than listed, and there is no seed to print.
@@ -14,28 +18,34 @@ export interface ConsoleOptions {
   traffic?: boolean;
 }
 
-/** Progress as rules end, then each failure in full and the counts. */
+/** A line per rule as it ends, then each failure in full and the verdict line. */
 export function consoleReporter(write: (text: string) => void, options: ConsoleOptions = {}): Reporter {
-  const quiet = (r: RuleResult) =>
-    (r.verdict === 'passed' || (r.verdict === 'skipped' && options.traffic)) && !options.verbose;
+  const gate = { strict: options.strict };
+  const hidden = (r: RuleResult) =>
+    options.quiet || ((r.verdict === 'passed' || (r.verdict === 'skipped' && options.traffic)) && !options.verbose);
   return {
     onRuleEnd(r) {
-      if (quiet(r)) return;
-      const mark = r.verdict === 'failed' && r.strength === 'SHOULD' ? 'WARN' : MARK[r.verdict];
-      write(`${mark} ${r.rule}${r.reason ? `: ${r.reason}` : ''}\n`);
+      if (hidden(r)) return;
+      const standing = standingOf(r, gate);
+      const why = standing === 'known' ? `known: ${r.known}` : r.reason;
+      write(`${MARK[standing]} ${r.rule}${why ? `: ${why}` : ''}\n`);
     },
     onRunEnd(result: RunResult) {
-      for (const r of result.results.filter((x) => x.verdict === 'failed' || x.verdict === 'error')) {
-        write(`\n── ${r.rule} [${r.strength}] ${r.verdict.toUpperCase()}: ${r.title}\n${indent(describeFailure(r))}\n`);
+      const strict = { strict: result.gate?.strict };
+      for (const r of result.results.filter((x) => ['failed', 'error'].includes(standingOf(x, strict)))) {
+        write(`\n── ${r.rule} [${r.strength}] ${standingOf(r, strict).toUpperCase()}: ${r.title}\n${indent(describeFailure(r))}\n`);
       }
-      const s = result.summary;
-      const counts = `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.error} error`;
+      for (const entry of staleEntries(result)) {
+        const excuse = result.gate?.allowStale ? ' (allowed by --allow-stale)' : '; drop it from the baseline';
+        write(`\nSTALE baseline entry ${entry.rule} (expected ${entry.verdict}): its rule${entry.ran > 1 ? 's' : ''} passed${excuse}\n`);
+      }
       if (!options.traffic) {
-        write(`\n${counts} (seed ${result.seed})\n`);
+        write(`\n${verdictLine(result)} (seed ${result.seed})\n`);
         return;
       }
+      const s = summarize(result.results, strict);
       const unlisted = options.verbose || s.skipped === 0 ? '' : ' (skipped: no recorded exchange they apply to; --verbose lists them)';
-      write(`\n${counts}${unlisted}\n`);
+      write(`\n${verdictLine(result)}${unlisted}\n`);
     },
   };
 }

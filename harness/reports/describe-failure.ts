@@ -8,7 +8,8 @@ export function describeFailure(r: RuleResult): string {
   const lines: string[] = [];
   for (const cite of r.cites) lines.push(`spec (${cite.section}): "${cite.text}"`);
   if (r.readings.length) lines.push(`readings: ${r.readings.join(', ')}`);
-  if (r.seed !== undefined) lines.push(`rule seed: ${r.seed} (${r.runs ?? 0} property run(s))`);
+  if (r.runs !== undefined) lines.push(`property runs: ${r.runs} (the replay command below repeats them with the run seed)`);
+  if (r.judged !== undefined) lines.push(`judged: ${r.judged} assertion(s)`);
   if (r.counterexample !== undefined) lines.push(`counterexample (shrunk): ${JSON.stringify(r.counterexample)}`);
   for (const f of r.findings) lines.push(`finding [${f.check}]: ${f.message}`);
   const shown = new Set(r.findings.map((f) => f.exchange).filter((i): i is number => i !== undefined));
@@ -25,12 +26,26 @@ export function describeFailure(r: RuleResult): string {
 export function describeExchange(exchange: Exchange, index: number): string[] {
   const { request, response, error } = exchange;
   const where = exchange.recordedAt === undefined ? '' : ` (#${exchange.recordedAt} in the recording)`;
-  const lines = [`exchange #${index + 1}${where}: ${request.method} ${request.url}`];
-  if (request.body !== undefined && request.bodyEncoding !== 'base64') lines.push(`  request body: ${clip(request.body)}`);
-  if (response) lines.push(`  response: HTTP ${response.status} ${clip(response.bodyEncoding === 'base64' ? '<binary>' : response.body)}`);
+  const control = isPositiveControl(exchange) ? ' (positive control: the same request made valid)' : '';
+  const lines = [`exchange #${index + 1}${where}${control}: ${request.method} ${request.url}`];
+  if (request.body !== undefined && request.bodyEncoding !== 'base64') lines.push(`  request body: ${clip(request.body)}${truncated(request)}`);
+  if (response) {
+    const body = response.bodyEncoding === 'base64' ? '<binary>' : clip(response.body);
+    lines.push(`  response: HTTP ${response.status} ${body}${truncated(response)}`);
+  }
   if (error) lines.push(`  no response: ${error.message}`);
   lines.push(`  curl: ${curlOf(exchange)}`);
   return lines;
+}
+
+/** A control exchange a rule sent beside a refused request (reading R51), once the engine marks them. */
+export function isPositiveControl(exchange: Exchange): boolean {
+  return (exchange as { control?: unknown }).control === true;
+}
+
+function truncated(part: { bodyTruncated?: { bytes: number; sha256: string } }): string {
+  const t = part.bodyTruncated;
+  return t ? ` … (${t.bytes} bytes in all, sha256 ${t.sha256}; reports keep the start)` : '';
 }
 
 function clip(text: string): string {

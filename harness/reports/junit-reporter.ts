@@ -1,4 +1,5 @@
 import type { RuleResult, RunResult } from '../model/index.js';
+import { type Standing, standingOf } from '../run/gate.js';
 import { describeFailure } from './describe-failure.js';
 import type { Reporter } from './reporter.js';
 import { writeReport } from './write-report.js';
@@ -12,32 +13,55 @@ export function junitReporter(dir: string): Reporter {
   };
 }
 
+/**
+ * A test-report view shows red exactly when the run fails: SHOULD failures (warnings) are passing testcases
+ * that say WARN in a property and in `<system-out>`, known failures are skipped testcases naming the baseline;
+ * under `--strict` SHOULD failures are `<failure>`s like MUST ones.
+ */
 export function renderJunit(result: RunResult): string {
+  const gate = { strict: result.gate?.strict };
   const bySuite = new Map<string, RuleResult[]>();
   for (const r of result.results) bySuite.set(r.suite, [...(bySuite.get(r.suite) ?? []), r]);
+  const totals = { tests: 0, failed: 0, error: 0, skipped: 0 };
   const suites = [...bySuite].map(([name, rules]) => {
-    const count = (v: string) => rules.filter((r) => r.verdict === v).length;
+    const standings = rules.map((r) => standingOf(r, gate));
+    const count = (...of: Standing[]) => standings.filter((s) => of.includes(s)).length;
+    const [failed, error, skipped] = [count('failed'), count('error'), count('skipped', 'known')];
+    totals.tests += rules.length;
+    totals.failed += failed;
+    totals.error += error;
+    totals.skipped += skipped;
     const time = rules.reduce((t, r) => t + r.durationMs, 0) / 1000;
-    const cases = rules.map(renderCase).join('\n');
+    const cases = rules.map((r, i) => renderCase(r, standings[i]!)).join('\n');
     return (
-      `  <testsuite name="${esc(name)}" tests="${rules.length}" failures="${count('failed')}" errors="${count('error')}" ` +
-      `skipped="${count('skipped')}" time="${time.toFixed(3)}">\n${cases}\n  </testsuite>`
+      `  <testsuite name="${esc(name)}" tests="${rules.length}" failures="${failed}" errors="${error}" ` +
+      `skipped="${skipped}" time="${time.toFixed(3)}">\n${cases}\n  </testsuite>`
     );
   });
-  const s = result.summary;
-  const total = s.passed + s.failed + s.skipped + s.error;
   return (
-    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="graphcheck" tests="${total}" failures="${s.failed}" ` +
-    `errors="${s.error}" skipped="${s.skipped}">\n${suites.join('\n')}\n</testsuites>\n`
+    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="graphcheck" tests="${totals.tests}" failures="${totals.failed}" ` +
+    `errors="${totals.error}" skipped="${totals.skipped}">\n${suites.join('\n')}\n</testsuites>\n`
   );
 }
 
-function renderCase(r: RuleResult): string {
+function renderCase(r: RuleResult, standing: Standing): string {
   const open = `    <testcase classname="${esc(r.suite)}" name="${esc(`${r.rule} [${r.strength}] ${r.title}`)}" time="${(r.durationMs / 1000).toFixed(3)}"`;
-  if (r.verdict === 'passed') return `${open}/>`;
-  if (r.verdict === 'skipped') return `${open}>\n      <skipped message="${esc(r.reason ?? '')}"/>\n    </testcase>`;
-  const tag = r.verdict === 'failed' ? 'failure' : 'error';
-  return `${open}>\n      <${tag} message="${esc(r.reason ?? '')}">${esc(describeFailure(r))}</${tag}>\n    </testcase>`;
+  const property = `      <properties><property name="graphcheck.standing" value="${standing}"/></properties>\n`;
+  switch (standing) {
+    case 'passed':
+      return `${open}/>`;
+    case 'skipped':
+      return `${open}>\n${property}      <skipped message="${esc(r.reason ?? '')}"/>\n    </testcase>`;
+    case 'known':
+      return `${open}>\n${property}      <skipped message="${esc(`known ${r.verdict} (baseline): ${r.known}`)}"/>\n    </testcase>`;
+    case 'warned':
+      return `${open}>\n${property}      <system-out>${esc(`WARN (SHOULD rule failed; --strict makes it a failure)\n${describeFailure(r)}`)}</system-out>\n    </testcase>`;
+    case 'failed':
+    case 'error': {
+      const tag = standing === 'failed' ? 'failure' : 'error';
+      return `${open}>\n${property}      <${tag} message="${esc(r.reason ?? '')}">${esc(describeFailure(r))}</${tag}>\n    </testcase>`;
+    }
+  }
 }
 
 function esc(text: string): string {

@@ -1,9 +1,11 @@
-import type { RunResult } from '../model/index.js';
+import type { RuleResult, RunResult } from '../model/index.js';
 import { describeFailure } from './describe-failure.js';
+import { escapeHtml, escapeMarkdown as md } from './escape.js';
+import { sectionsOf } from './report-sections.js';
 import type { Reporter } from './reporter.js';
 import { writeReport } from './write-report.js';
 
-/** Writes `summary.md`, for a CI job summary: counts, then each rule that did not pass. */
+/** Writes `summary.md`, for a CI job summary. */
 export function markdownReporter(dir: string): Reporter {
   return {
     async onRunEnd(result: RunResult) {
@@ -12,25 +14,61 @@ export function markdownReporter(dir: string): Reporter {
   };
 }
 
+/**
+ * One verdict line, then the failures in full, then what could not be judged, warnings, known failures, and the
+ * skipped rules grouped by cause with counts. Everything that came from the target is escaped.
+ */
 export function renderMarkdown(result: RunResult): string {
-  const s = result.summary;
+  const s = sectionsOf(result);
+  const shard = result.shard ? `, shard ${result.shard.index}/${result.shard.count}` : '';
   const lines = [
-    `# graphcheck: ${result.target.baseUrl}`,
+    `# graphcheck ${s.verdict}`,
     '',
-    `| passed | failed | skipped | error |`,
-    `|---|---|---|---|`,
-    `| ${s.passed} | ${s.failed} | ${s.skipped} | ${s.error} |`,
-    '',
-    `Seed ${result.seed}; target ${result.target.source}.`,
+    `Target ${md(result.target.baseUrl)} (${md(result.target.source)}), seed ${result.seed}${shard}. Each failure's replay command runs it again.`,
     '',
   ];
-  const notPassed = result.results.filter((r) => r.verdict !== 'passed');
-  if (notPassed.length) lines.push('| rule | strength | verdict | reason |', '|---|---|---|---|');
-  for (const r of notPassed) {
-    lines.push(`| \`${r.rule}\` | ${r.strength} | ${r.verdict} | ${(r.reason ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`);
+  section(lines, 'Failures', s.byStanding.failed, full);
+  section(lines, 'Could not judge', s.byStanding.error, full);
+  if (s.stale.length) {
+    lines.push(`## Stale baseline entries (${s.stale.length})`, '', 'Their rules now pass: drop the entries (or run with `--allow-stale`).', '');
+    for (const e of s.stale) lines.push(`- \`${md(e.rule)}\` expected ${e.verdict}: ${md(e.reason)}`);
+    lines.push('');
   }
-  for (const r of notPassed.filter((x) => x.verdict === 'failed' || x.verdict === 'error')) {
-    lines.push('', `## ${r.rule}: ${r.title}`, '', '```', describeFailure(r), '```');
+  section(lines, 'Warnings (SHOULD rules that failed)', s.byStanding.warned, (r) => [`- \`${r.rule}\`: ${md(r.reason ?? '')}`]);
+  section(lines, 'Known (baseline)', s.byStanding.known, (r) => [`- \`${r.rule}\` ${r.verdict}: ${md(r.known ?? '')}`]);
+  if (s.skippedByCause.length) {
+    lines.push(`## Skipped (${s.byStanding.skipped.length}), by cause`, '', '| rules | cause |', '|---:|---|');
+    for (const { cause, rules } of s.skippedByCause) {
+      const ids = rules.map((r) => `<code>${r.rule}</code>`).join(' ');
+      lines.push(`| ${rules.length} | ${md(cause)}<details><summary>which</summary>${ids}</details> |`);
+    }
+    lines.push('');
   }
+  if (s.notCheckable.length) {
+    lines.push(`## Not checkable (${s.notCheckable.length})`, '', 'Documented rules a black-box run cannot check:', '');
+    for (const n of s.notCheckable) lines.push(`- **${md(n.suite)}**: ${md(n.what)}: ${md(n.why)}`);
+    lines.push('');
+  }
+  lines.push(`${s.byStanding.passed.length} rule(s) passed.`);
   return `${lines.join('\n')}\n`;
+}
+
+function section(lines: string[], title: string, rules: RuleResult[], render: (r: RuleResult) => string[]): void {
+  if (rules.length === 0) return;
+  lines.push(`## ${title} (${rules.length})`, '');
+  for (const r of rules) lines.push(...render(r));
+  lines.push('');
+}
+
+function full(r: RuleResult): string[] {
+  return [
+    `### \`${r.rule}\` [${r.strength}]: ${md(r.title)}`,
+    '',
+    ...r.cites.map((c) => `> ${md(c.text)} (${md(c.section)})`),
+    '',
+    md(r.reason ?? ''),
+    '',
+    `<details><summary>evidence, curl and replay</summary>\n\n<pre>${escapeHtml(describeFailure(r))}</pre>\n</details>`,
+    '',
+  ];
 }

@@ -1,26 +1,53 @@
 import { UserInputError } from '../errors.js';
+import { endpointMatches, endpointsOf } from './rule-endpoints.js';
 import type { Rule, Suite } from './suite.js';
 
 export interface RuleSelection {
   suites?: string[];
+  /** Rule ids or globs (`feed.limit-*`, `*-refused`). */
   rules?: string[];
+  /** Rule ids, globs or suite names left out. */
+  exclude?: string[];
+  /** `POST /{page_id}/feed` or a path alone: rules that send to one of them, whatever their suite. */
+  endpoints?: string[];
+  /** One of `count` stable parts split by rule id, `index` from 1. */
+  shard?: { index: number; count: number };
   /** Which side's rules: `service` (default: what `run` and `check` judge) or `client` (`check --side client`). */
   side?: 'service' | 'client';
 }
 
-/** `--rule feed.limit-*` selects by prefix; an exact id selects one rule. */
-function matchesRule(pattern: string, id: string): boolean {
-  return pattern.endsWith('*') ? id.startsWith(pattern.slice(0, -1)) : pattern === id;
+/** An exact id selects one rule; `*` in a pattern matches any run of characters. */
+export function matchesRule(pattern: string, id: string): boolean {
+  if (!pattern.includes('*')) return pattern === id;
+  const source = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  return new RegExp(`^${source}$`).test(id);
+}
+
+/** FNV-1a of the rule id: a rule's shard depends on its id alone, so adding a rule moves no other. */
+export function shardOf(id: string, count: number): number {
+  let hash = 0x811c9dc5;
+  for (const char of id) {
+    hash ^= char.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return ((hash >>> 0) % count) + 1;
+}
+
+function excluded(patterns: string[], suite: Suite, rule: Rule): boolean {
+  return patterns.some((p) => p === suite.suite || matchesRule(p, rule.id));
 }
 
 /** The selected rules of the selection's side, in suite order (every such rule when the selection names nothing). */
 export function selectedRules(suites: Suite[], selection: RuleSelection): { suite: Suite; rule: Rule }[] {
-  const side = selection.side ?? 'service';
+  const { rules = [], exclude = [], endpoints = [], shard, side = 'service' } = selection;
   return suites
     .filter((suite) => !selection.suites?.length || selection.suites.includes(suite.suite))
     .flatMap((suite) => suite.rules.map((rule) => ({ suite, rule })))
     .filter(({ rule }) => (rule.side ?? 'service') === side)
-    .filter(({ rule }) => !selection.rules?.length || selection.rules.some((r) => matchesRule(r, rule.id)));
+    .filter(({ rule }) => !rules.length || rules.some((r) => matchesRule(r, rule.id)))
+    .filter(({ rule }) => !endpoints.length || endpointsOf(rule).some((e) => endpoints.some((p) => endpointMatches(p, e))))
+    .filter(({ suite, rule }) => !excluded(exclude, suite, rule))
+    .filter(({ rule }) => !shard || shardOf(rule.id, shard.count) === shard.index);
 }
 
 /**
@@ -52,14 +79,28 @@ export function assertSelection(
     }
     if (matched.length === 0) {
       const example = inSuites[0]?.rule.id ?? 'feed.get-limit-caps-page';
-      const fix = `give a rule id such as ${example}, or a prefix ending in * (${example.split('.')[0]}.*)`;
+      const fix = `give a rule id such as ${example}, or a glob such as ${example.split('.')[0]}.*`;
       throw new UserInputError('USAGE', `--rule ${pattern}: matches no rule${scope}; ${fix}`);
     }
     if (!matched.some(({ rule }) => eligible.test(rule))) {
       throw new UserInputError('USAGE', `--rule ${pattern}: ${eligible.why}`);
     }
   }
+  const all = selectedRules(suites, { side: selection.side });
+  for (const pattern of selection.exclude ?? []) {
+    if (!all.some(({ suite, rule }) => excluded([pattern], suite, rule))) {
+      throw new UserInputError('USAGE', `--exclude ${pattern}: matches no rule or suite; give a rule id, a glob (feed.*) or a suite name`);
+    }
+  }
+  for (const pattern of selection.endpoints ?? []) {
+    if (!all.some(({ rule }) => endpointsOf(rule).some((e) => endpointMatches(pattern, e)))) {
+      throw new UserInputError('USAGE', `--endpoint ${pattern}: no rule sends to it; write it as METHOD /path with {id} for ids, e.g. "POST /{page_id}/feed" (graphcheck list shows every rule's endpoints)`);
+    }
+  }
   if (!selectedRules(suites, selection).some(({ rule }) => eligible.test(rule))) {
-    throw new UserInputError('USAGE', `nothing to run: ${where} holds no rule${eligible.why ? ' that applies' : ''}`);
+    const shard = selection.shard ? ` in shard ${selection.shard.index}/${selection.shard.count}; use fewer shards` : '';
+    const narrowed = selection.suites?.length || selection.rules?.length || selection.exclude?.length || selection.endpoints?.length;
+    const what = narrowed ? 'the selection holds no rule' : `${where} holds no rule`;
+    throw new UserInputError('USAGE', `nothing to run: ${what}${eligible.why ? ' that applies' : ''}${shard}`);
   }
 }

@@ -9,14 +9,15 @@ const MARK: Record<RuleResult['verdict'], string> = {
 
 /**
  * The console summary of a `webhook-test` run: one line per rule, the reason under each failure, and
- * SHOULD-level failures shown as advice because they never change the exit code (reading R14).
+ * SHOULD-level failures shown as warnings (WARN, as in every report) because they never change the exit code
+ * without --strict (reading R14).
  */
 export function formatSummary(result: RunResult): string {
   const lines = [`graphcheck webhook-test against ${result.target.baseUrl} (seed ${result.seed})`, ''];
   for (const rule of result.results) {
     const advice = rule.strength === 'SHOULD' && rule.verdict === 'failed';
     lines.push(
-      `${advice ? 'ADV ' : MARK[rule.verdict]}  ${rule.strength.padEnd(6)} ${rule.rule}  ${rule.title}`,
+      `${advice ? 'WARN' : MARK[rule.verdict]}  ${rule.strength.padEnd(6)} ${rule.rule}  ${rule.title}`,
     );
     if (rule.verdict !== 'passed' && rule.reason) lines.push(`      ${rule.reason}`);
     if (rule.verdict === 'failed' && !advice)
@@ -26,6 +27,6 @@ export function formatSummary(result: RunResult): string {
   const mustPassed = must.filter((r) => r.verdict === 'passed').length;
   const advice = result.results.filter((r) => r.strength === 'SHOULD' && r.verdict === 'failed').length;
   const errors = result.summary.error;
-  lines.push('', `MUST: ${mustPassed}/${must.length} passed; advice: ${advice}; could not judge: ${errors}`);
+  lines.push('', `MUST: ${mustPassed}/${must.length} passed; warned: ${advice}; could not judge: ${errors}`);
   return lines.join('\n');
 }

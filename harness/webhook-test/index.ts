@@ -2,7 +2,6 @@ export { WEBHOOK_CHECKS, type WebhookCheck } from './checks.js';
 export { formatSummary } from './format-summary.js';
 export {
   DEFAULT_TIMEOUT_MS,
-  exitCodeFor,
   runWebhookTest,
   type WebhookTestOptions,
 } from './run-webhook-test.js';

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { CannotJudgeError } from '../errors.js';
 import type { Exchange, Finding, RuleResult, RunResult, Verdict } from '../model/index.js';
 import type { CheckContext, WebhookCheck } from './checks.js';
+import { summarize } from '../run/gate.js';
+import { VERSION } from '../run/version.js';
 import { judge } from './judge.js';
 import { buildPayloads } from './payloads.js';
 import { digits, seededRandom } from './seeded-random.js';
@@ -15,8 +16,6 @@ import {
 } from './webhook-test-options.js';
 
 export { DEFAULT_TIMEOUT_MS, type WebhookTestOptions } from './webhook-test-options.js';
-
-const VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
 /**
  * Plays the service against the user's callback and judges it. Throws UserInputError for bad options and
@@ -64,12 +63,6 @@ export async function runWebhookTest(options: WebhookTestOptions): Promise<RunRe
     summary: summarize(results),
     results,
   };
-}
-
-/** 0 when every MUST rule passed, 1 when one failed, 3 when one could not be judged. */
-export function exitCodeFor(result: RunResult): 0 | 1 | 3 {
-  if (result.results.some((r) => r.verdict === 'error')) return 3;
-  return result.results.some((r) => r.strength === 'MUST' && r.verdict === 'failed') ? 1 : 0;
 }
 
 async function runCheck(
@@ -131,16 +124,6 @@ function cannotJudge(error: { code: string; message: string }, timeoutMs: number
 
 function oneLine(text: string): string {
   return text.replace(/\s*\n\s*/g, ' ').trim();
-}
-
-function summarize(results: RuleResult[]): RunResult['summary'] {
-  const count = (verdict: Verdict) => results.filter((r) => r.verdict === verdict).length;
-  return {
-    passed: count('passed'),
-    failed: count('failed'),
-    skipped: count('skipped'),
-    error: count('error'),
-  };
 }
 
 function hashOf(text: string): number {

@@ -14,14 +14,14 @@ describe('graphcheck run against the embedded reference', () => {
     const dir = await tempDir();
     const out = await runCli(['run', '--suite', 'feed', '--report-dir', dir, '--seed', '3', '--runs', '3']);
     expect(out.code).toBe(0);
-    expect(out.stdout).toMatch(/\d+ passed, 0 failed, 0 skipped, 0 error \(seed 3\)/);
+    expect(out.stdout).toMatch(/^PASSED: \d+ passed, 0 failed, 0 warned, 0 skipped, 0 error \(seed 3\)$/m);
     const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8'));
     expect(report.seed).toBe(3);
     expect(report.summary.failed).toBe(0);
     expect(report.results.every((r: { suite: string }) => r.suite === 'feed')).toBe(true);
     const junit = await readFile(join(dir, 'junit.xml'), 'utf8');
     expect(junit).toMatch(/<testsuite name="feed" tests="\d+" failures="0"/);
-    expect(await readFile(join(dir, 'summary.md'), 'utf8')).toMatch(/\| passed \| failed \| skipped \| error \|/);
+    expect(await readFile(join(dir, 'summary.md'), 'utf8')).toMatch(/^# graphcheck PASSED: \d+ passed, 0 failed/);
   });
 
   it('exits 1 with a replay command when a fault breaks a rule', async () => {

@@ -20,7 +20,7 @@ describe('a selection that selects nothing is a usage error, never a green run o
   it('run: an unknown rule, an unknown suite, a rule outside the chosen suite, an empty suites folder', async () => {
     const reports = await tempDir();
     const run = (...args: string[]) => runCli(['run', ...args, '--report-dir', reports]);
-    expectUsage(await run('--rule', 'nosuch.rule'), /^graphcheck: --rule nosuch\.rule: matches no rule; give a rule id such as \S+, or a prefix ending in \*/);
+    expectUsage(await run('--rule', 'nosuch.rule'), /^graphcheck: --rule nosuch\.rule: matches no rule; give a rule id such as \S+, or a glob such as \S+\.\*/);
     expectUsage(await run('--suite', 'FEED'), /--suite FEED: no such suite; suites in .*: .*feed/);
     expectUsage(await run('--suite', 'feed', '--rule', 'comments.*'), /--rule comments\.\*: matches no rule in suite feed/);
     expectUsage(await run('--suites-dir', await tempDir()), /^graphcheck: nothing to run: .* holds no rule$/m);
@@ -30,7 +30,7 @@ describe('a selection that selects nothing is a usage error, never a green run o
     const dir = await tempDir();
     const out = await runCli(['run', '--rule', 'versioning.usable-and-unversioned-paths-served,feed.get-limit-caps-page', '--seed', '1', '--report-dir', dir]);
     expect(out.code).toBe(0);
-    expect(out.stdout).toMatch(/^2 passed, 0 failed, 0 skipped, 0 error/m);
+    expect(out.stdout).toMatch(/^PASSED: 2 passed, 0 failed, 0 warned, 0 skipped, 0 error/m);
   });
 
   it('check: an unknown rule, and a rule that recorded traffic cannot judge', async () => {

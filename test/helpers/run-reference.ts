@@ -25,7 +25,6 @@ export async function runAgainstReference(options: ReferenceRunOptions = {}): Pr
       seed: options.seed ?? 42,
       runs: options.runs ?? 20,
       versionPrefix: 'latest',
-      targetArgs: '',
     });
     try {
       const suites = await loadSuites(SUITES_DIR);

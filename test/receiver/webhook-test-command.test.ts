@@ -40,7 +40,7 @@ describe('graphcheck webhook-test', () => {
     const report = JSON.parse(await readFile(join(reportDir, 'webhook-test.json'), 'utf8')) as RunResult;
     expect(report.tool.name).toBe('graphcheck');
     expect(report.summary.failed).toBe(0);
-    expect(printed.join('')).toMatch(/MUST: 7\/7 passed; advice: 0; could not judge: 0/);
+    expect(printed.join('')).toMatch(/MUST: 7\/7 passed; warned: 0; could not judge: 0/);
   });
 
   it('exits 1 and prints the cited sentence and replay line when a MUST rule fails', async () => {
@@ -57,7 +57,7 @@ describe('graphcheck webhook-test', () => {
     const { callback, reportDir } = await setup({ skipSignature: true });
     const printed: string[] = [];
     expect(await webhookTestCommand(flags(callback, reportDir), (t) => printed.push(t))).toBe(0);
-    expect(printed.join('')).toMatch(/ADV {3}SHOULD webhook-test\.notification-bad-signature/);
+    expect(printed.join('')).toMatch(/WARN  SHOULD webhook-test\.notification-bad-signature/);
   });
 
   it('judges nothing from a notification that got no answer in time: error, exit 3, no refusal passed', async () => {

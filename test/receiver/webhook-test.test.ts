@@ -4,7 +4,8 @@ import { CannotJudgeError, UserInputError } from '../../harness/errors.js';
 import type { RunResult } from '../../harness/model/index.js';
 import { createCertificateAuthority } from '../../harness/receiver/index.js';
 import { closedPort } from '../../harness/content-host/closed-port.js';
-import { exitCodeFor, runWebhookTest, WEBHOOK_CHECKS } from '../../harness/webhook-test/index.js';
+import { exitCodeFor } from '../../harness/run/gate.js';
+import { runWebhookTest, WEBHOOK_CHECKS } from '../../harness/webhook-test/index.js';
 import { type Flaws, SECRET, startSample, TOKEN } from './sample-receivers.js';
 
 const servers: Server[] = [];

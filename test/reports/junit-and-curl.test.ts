@@ -27,7 +27,7 @@ function runWith(reason: string): RunResult {
     seed: 1,
     startedAt: '2026-01-01T00:00:00.000Z',
     finishedAt: '2026-01-01T00:00:01.000Z',
-    summary: { passed: 0, failed: 1, skipped: 0, error: 0 },
+    summary: { passed: 0, failed: 1, warned: 0, skipped: 0, error: 0, known: 0 },
     results: [rule],
   };
 }

@@ -16,7 +16,7 @@ async function runWithPostEndpoint(rules: string[], faults: string[] = []): Prom
   try {
     const profile = validateProfile(reference.profile, 'reference');
     profile.auth.token_endpoint = { method: 'POST', path: '/oauth/access_token' };
-    const run = await openRun({ profile, timeoutMs: 10_000, seed: 7, runs: 5, versionPrefix: 'latest', targetArgs: '' });
+    const run = await openRun({ profile, timeoutMs: 10_000, seed: 7, runs: 5, versionPrefix: 'latest' });
     try {
       return await runSuites(await loadSuites(SUITES_DIR), { rules }, run.ctx);
     } finally {

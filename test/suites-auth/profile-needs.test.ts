@@ -14,7 +14,7 @@ async function runWithout(edit: (profile: Profile) => void): Promise<RunResult> 
   try {
     const profile = validateProfile(reference.profile, 'reference');
     edit(profile);
-    const run = await openRun({ profile, timeoutMs: 10_000, seed: 7, runs: 3, versionPrefix: 'latest', targetArgs: '' });
+    const run = await openRun({ profile, timeoutMs: 10_000, seed: 7, runs: 3, versionPrefix: 'latest' });
     try {
       return await runSuites(await loadSuites(SUITES_DIR), { suites: ['authorization', 'versioning'] }, run.ctx);
     } finally {

@@ -42,7 +42,6 @@ export async function runWebhookSuites(options: WebhookRunOptions = {}): Promise
       seed: options.seed ?? 11,
       runs: 20,
       versionPrefix: 'latest',
-      targetArgs: '',
       ...(options.caDir ? { caDir: options.caDir } : {}),
     });
     let result: RunResult;

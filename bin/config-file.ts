@@ -1,0 +1,45 @@
+import { stat } from 'node:fs/promises';
+import { dirname, isAbsolute, join } from 'node:path';
+import { readYamlFile } from '../harness/run/read-yaml-file.js';
+
+/** What `graphcheck.config.yaml` may set (schemas/config.schema.json); paths already resolved against its folder. */
+export interface ConfigValues {
+  file?: string;
+  target?: string;
+  profile?: string;
+  report_dir?: string;
+  formats?: ('json' | 'junit' | 'markdown' | 'html')[];
+  timeout?: number;
+  baseline?: string;
+  exclude?: string[];
+  suites?: string[];
+  rules?: string[];
+  endpoints?: string[];
+  strict?: boolean;
+  allow_stale?: boolean;
+  ca_dir?: string;
+  version_prefix?: string;
+  runs?: number;
+}
+
+export const CONFIG_FILE = 'graphcheck.config.yaml';
+
+/**
+ * `--config FILE`, else `graphcheck.config.yaml` in the working folder when there is one, else nothing. Paths in
+ * the file are relative to the file, so a config kept beside the project works from any folder.
+ */
+export async function loadConfig(file: string | undefined, cwd = process.cwd()): Promise<ConfigValues> {
+  const path = file ?? join(cwd, CONFIG_FILE);
+  if (!file && !(await stat(path).then((s) => s.isFile(), () => false))) return {};
+  const { value } = await readYamlFile(path, 'config', 'config file');
+  const config = value as ConfigValues;
+  const near = (p: string | undefined) => (p === undefined || isAbsolute(p) ? p : join(dirname(path), p));
+  return {
+    ...config,
+    file: path,
+    ...(config.profile ? { profile: near(config.profile) } : {}),
+    ...(config.report_dir ? { report_dir: near(config.report_dir) } : {}),
+    ...(config.baseline ? { baseline: near(config.baseline) } : {}),
+    ...(config.ca_dir ? { ca_dir: near(config.ca_dir) } : {}),
+  };
+}

@@ -1,0 +1,116 @@
+import { openRun } from '../harness/engine/open-run.js';
+import { runSuites } from '../harness/engine/run-suites.js';
+import type { NotCheckable, RuleResult, RunResult } from '../harness/model/index.js';
+import { profileSecrets } from '../harness/profile/profile.js';
+import { consoleReporter } from '../harness/reports/console-reporter.js';
+import { liveProgress } from '../harness/reports/live-progress.js';
+import { ruleRedactor } from '../harness/reports/redact-run.js';
+import { REPORT_FILES, reportersFor } from '../harness/reports/reporters-for.js';
+import { slimResult } from '../harness/reports/slim-evidence.js';
+import { assertReportDir } from '../harness/reports/write-report.js';
+import { type BaselineEntry, baselineMarker, loadBaseline, writeBaseline } from '../harness/run/baseline.js';
+import { exitCodeFor, summarize } from '../harness/run/gate.js';
+import { replayCommand, targetSource } from '../harness/run/replay-command.js';
+import type { RunPlan } from '../harness/run/run-plan.js';
+import { loadSuites } from '../harness/suite/load-suite.js';
+import { assertSelection, selectedRules } from '../harness/suite/select-rules.js';
+import type { Suite } from '../harness/suite/suite.js';
+import { openSession } from './run-session.js';
+
+export interface RunOutput {
+  /** Where lines go (the console reporter and progress). */
+  print(text: string): void;
+  /** The output is a terminal: progress is a live line. */
+  tty?: boolean;
+  /** Each rule's result as it ends (redacted, as reports show it). */
+  onRuleEnd?(result: RuleResult): void;
+}
+
+/** Runs a plan: the suites against its target, the reports it asks for; returns the result and the exit code. */
+export async function executePlan(plan: RunPlan, output: RunOutput): Promise<{ result: RunResult; exitCode: 0 | 1 | 3 }> {
+  await assertReportDir(plan.report.dir);
+  const suites = await loadSuites(plan.suitesDir);
+  assertSelection(suites, plan.selection, plan.suitesDir);
+  const allIds = suites.flatMap((s) => s.rules.map((r) => r.id));
+  const entries: BaselineEntry[] =
+    plan.report.baseline && !plan.report.updateBaseline ? await loadBaseline(plan.report.baseline, allIds) : [];
+  const session = await openSession(plan);
+  try {
+    const p = session.plan;
+    const progress = liveProgress(output.print, { tty: output.tty ?? false, quiet: p.output.quiet });
+    progress.write(`graphcheck: ${session.target.profile.base_url} (seed ${p.seed})\n`);
+    const run = await openRun({
+      profile: session.profile,
+      timeoutMs: p.timeoutMs,
+      seed: p.seed,
+      runs: p.runs,
+      versionPrefix: p.versionPrefix,
+      replayCommand: (id) => replayCommand(p, id),
+      targetSource: targetSource(p.target),
+      ...(p.caDir ? { caDir: p.caDir } : {}),
+      ...(session.host ? { host: session.host } : {}),
+      ...(session.unissuedToken ? { unissuedToken: session.unissuedToken } : {}),
+      ...(session.webhooks?.recording ? { recording: session.webhooks.recording } : {}),
+      ...(session.webhooks?.replay ? { replay: session.webhooks.replay } : {}),
+    });
+    const consoleOut = consoleReporter((t) => progress.write(t), { ...p.output, strict: p.report.strict });
+    const secrets = { appSecret: session.target.profile.app.secret, values: profileSecrets(session.target.profile) };
+    // Progress lines and report files alike see only redacted results (unless --show-secrets), bodies cut to size.
+    const redact = p.showSecrets ? (r: RuleResult) => r : ruleRedactor(secrets);
+    let baseline = baselineMarker(entries);
+    let shown: RuleResult[] = [];
+    let raw: RunResult;
+    try {
+      raw = await runSuites(suites, p.selection, run.ctx, {
+        onRunStart: (total) => progress.onRunStart(total),
+        onRuleStart: (rule, index) => {
+          session.ruleStarted(rule.id);
+          progress.onRuleStart(rule.id, index);
+        },
+        onRuleEnd: (r) => {
+          progress.onRuleEnd();
+          const rule = baseline.mark(slimResult(redact(r)));
+          shown.push(rule);
+          consoleOut.onRuleEnd?.(rule);
+          output.onRuleEnd?.(rule);
+        },
+      });
+      await session.finish(run.ctx, raw.results.map((r) => r.rule));
+    } finally {
+      progress.stop();
+      await run.close();
+    }
+    if (plan.report.updateBaseline && plan.report.baseline) {
+      // The run was not marked while it went on (the old file is being replaced): mark it with what was written.
+      const written = await writeBaseline(plan.report.baseline, shown, `graphcheck baseline written by --update-baseline (seed ${p.seed})`);
+      baseline = baselineMarker(written);
+      shown = shown.map((r) => baseline.mark(r));
+      output.print(`baseline: ${written.length} entr${written.length === 1 ? 'y' : 'ies'} written to ${plan.report.baseline}\n`);
+    }
+    const result: RunResult = {
+      ...raw,
+      results: shown,
+      summary: summarize(shown, { strict: p.report.strict }),
+      gate: {
+        strict: p.report.strict,
+        allowStale: p.report.allowStale,
+        ...(plan.report.baseline ? { baseline: { file: plan.report.baseline, entries: baseline.outcomes() } } : {}),
+      },
+      ...(p.selection.shard ? { shard: p.selection.shard } : {}),
+      notCheckable: notCheckableOf(suites, selectedRules(suites, p.selection).map((x) => x.suite)),
+    };
+    consoleOut.onRunEnd?.(result);
+    for (const reporter of reportersFor(p.report.dir, p.report.formats)) await reporter.onRunEnd?.(result);
+    output.print(`reports: ${p.report.dir}/${p.report.formats.map((f) => REPORT_FILES[f]).join(', ')}\n`);
+    return { result, exitCode: exitCodeFor(result) };
+  } finally {
+    await session.close();
+  }
+}
+
+/** The `not_checkable` lists of the suites the run touched. */
+function notCheckableOf(suites: Suite[], touched: Suite[]): NotCheckable[] {
+  return suites
+    .filter((s) => touched.includes(s))
+    .flatMap((s) => (s.not_checkable ?? []).map((n) => ({ suite: s.suite, what: n.what, cites: n.cites, why: n.why })));
+}

@@ -1,0 +1,129 @@
+import { randomInt } from 'node:crypto';
+import { resolve } from 'node:path';
+import { UserInputError } from '../harness/errors.js';
+import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from '../harness/run/defaults.js';
+import { REPORT_FORMATS, type ReportFormat, type RunPlan, type Shard, type TargetPlan } from '../harness/run/run-plan.js';
+import { SUITES_DIR } from '../harness/suite/suites-dir.js';
+import type { ConfigValues } from './config-file.js';
+import { listFlag, targetUrlFlag, wholeNumberFlag } from './flags.js';
+
+/** The flags of `run` (and the subset `doctor` and `list` share), as commander hands them over: no defaults. */
+export interface RunFlags {
+  target?: string;
+  profile?: string;
+  fault?: string[];
+  suite?: string[];
+  rule?: string[];
+  exclude?: string[];
+  endpoint?: string[];
+  shard?: string;
+  seed?: string;
+  runs?: string;
+  reportDir?: string;
+  format?: string[];
+  timeout?: string;
+  versionPrefix?: string;
+  suitesDir?: string;
+  verbose?: boolean;
+  quiet?: boolean;
+  showSecrets?: boolean;
+  caDir?: string;
+  record?: string;
+  cassette?: string;
+  config?: string;
+  baseline?: string;
+  allowStale?: boolean;
+  updateBaseline?: boolean;
+  strict?: boolean;
+}
+
+/**
+ * Flags, then the config file, then the defaults: the one place a run's recipe is decided. Every value is parsed
+ * here once; what follows reads the plan.
+ */
+export function planFromFlags(flags: RunFlags, config: ConfigValues = {}): RunPlan {
+  const seedGiven = flags.seed !== undefined;
+  const runs = flags.runs ?? (config.runs === undefined ? undefined : String(config.runs));
+  const versionPrefix = flags.versionPrefix ?? config.version_prefix;
+  if (versionPrefix !== undefined && !/^(latest|none|v\d+\.\d+)$/.test(versionPrefix)) {
+    throw new UserInputError('USAGE', `--version-prefix ${versionPrefix}: use latest, none or a version such as v24.0`);
+  }
+  const suitesDir = flags.suitesDir ?? SUITES_DIR;
+  const baseline = flags.baseline ?? config.baseline;
+  if (flags.updateBaseline && !baseline) {
+    throw new UserInputError('USAGE', '--update-baseline writes the baseline file: give it with --baseline FILE');
+  }
+  return {
+    seed: seedGiven ? wholeNumberFlag('--seed', flags.seed!, 0, 2 ** 32 - 1) : randomInt(2 ** 31),
+    seedGiven,
+    runs: runs === undefined ? DEFAULT_RUNS : wholeNumberFlag('--runs', runs, 1, 10_000),
+    runsGiven: runs !== undefined,
+    versionPrefix: versionPrefix ?? 'latest',
+    versionPrefixGiven: versionPrefix !== undefined,
+    selection: {
+      suites: listFlag(flags.suite ?? config.suites),
+      rules: listFlag(flags.rule ?? config.rules),
+      exclude: [...listFlag(config.exclude), ...listFlag(flags.exclude)],
+      endpoints: (flags.endpoint ?? config.endpoints ?? []).map((e) => e.trim()).filter(Boolean),
+      ...(flags.shard ? { shard: shardFlag(flags.shard) } : {}),
+    },
+    target: targetPlan(flags, config),
+    ...(flags.caDir ?? config.ca_dir ? { caDir: flags.caDir ?? config.ca_dir } : {}),
+    timeoutMs: wholeNumberFlag('--timeout', flags.timeout ?? String(config.timeout ?? DEFAULT_TIMEOUT_MS), 1),
+    suitesDir,
+    suitesDirIsDefault: resolve(suitesDir) === resolve(SUITES_DIR),
+    report: {
+      dir: flags.reportDir ?? config.report_dir ?? 'reports',
+      formats: formatsFlag(flags.format ?? config.formats),
+      strict: flags.strict ?? config.strict ?? false,
+      ...(baseline ? { baseline } : {}),
+      allowStale: flags.allowStale ?? config.allow_stale ?? false,
+      updateBaseline: flags.updateBaseline ?? false,
+    },
+    showSecrets: flags.showSecrets ?? false,
+    ...(flags.record ? { record: flags.record } : {}),
+    output: { quiet: flags.quiet ?? false, verbose: flags.verbose ?? false },
+  };
+}
+
+function targetPlan(flags: RunFlags, config: ConfigValues): TargetPlan {
+  const faults = listFlag(flags.fault);
+  if (flags.record && flags.cassette) throw new UserInputError('USAGE', '--record and --cassette exclude each other; pick one');
+  if (flags.cassette) {
+    if (flags.target || flags.profile) throw new UserInputError('USAGE', '--cassette replays a recorded run: drop --target and --profile');
+    if (faults.length) {
+      throw new UserInputError('USAGE', `--fault ${faults.join(',')}: a repeat answers from ${flags.cassette}, not from the reference; drop --fault`);
+    }
+    return { kind: 'cassette', file: flags.cassette };
+  }
+  // A --fault asks for the embedded reference: the config's target does not apply then.
+  const url = flags.target ?? (faults.length || flags.profile ? undefined : config.target);
+  const profile = flags.profile ?? (faults.length || flags.target ? undefined : config.profile);
+  if (flags.target && faults.length) {
+    throw new UserInputError('USAGE', '--fault only applies to the embedded reference; drop --target or --fault');
+  }
+  if (url !== undefined) targetUrlFlag(url);
+  if (url || profile) return { kind: 'url', ...(url ? { url } : {}), ...(profile ? { profile } : {}) };
+  return { kind: 'reference', faults };
+}
+
+/** `--shard 2/3`. */
+export function shardFlag(value: string): Shard {
+  const match = /^(\d+)\/(\d+)$/.exec(value.trim());
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count || count > 1000) {
+    throw new UserInputError('USAGE', `--shard ${value}: write it as INDEX/COUNT with 1 <= INDEX <= COUNT, e.g. --shard 2/3`);
+  }
+  return { index, count };
+}
+
+function formatsFlag(values: string[] | undefined): ReportFormat[] {
+  const formats = listFlag(values);
+  if (formats.length === 0) return [...REPORT_FORMATS];
+  const unknown = formats.filter((f) => !REPORT_FORMATS.includes(f as ReportFormat));
+  if (unknown.length) {
+    throw new UserInputError('USAGE', `--format ${unknown.join(',')}: unknown report format; use ${REPORT_FORMATS.join(', ')}`);
+  }
+  return [...new Set(formats)] as ReportFormat[];
+}

@@ -1,0 +1,100 @@
+import type { Exchange, RuleResult, RunResult } from '../model/index.js';
+import { type Standing, standingOf } from '../run/gate.js';
+import { curlOf } from './curl.js';
+import { isPositiveControl } from './describe-failure.js';
+import { escapeHtml as h } from './escape.js';
+import { HTML_SCRIPT, HTML_STYLE } from './html-page.js';
+import { sectionsOf } from './report-sections.js';
+import type { Reporter } from './reporter.js';
+import { slimResult } from './slim-evidence.js';
+import { LABEL } from './standing-words.js';
+import { writeReport } from './write-report.js';
+
+const BODY_SHOWN = 4000;
+
+/** Writes `report.html`: one self-contained file (no network, works from file://). */
+export function htmlReporter(dir: string): Reporter {
+  return {
+    async onRunEnd(result: RunResult) {
+      await writeReport(dir, 'report.html', renderHtml(result));
+    },
+  };
+}
+
+/**
+ * Failures first, each with its cited sentence, counterexample, findings, exchanges (collapsible) and copyable
+ * curl and replay lines; then what could not be judged, warnings, known failures, skipped rules by cause, passed
+ * rules. Filters by standing and suite. Every text is escaped: nothing a target sends can become markup.
+ */
+export function renderHtml(result: RunResult): string {
+  const s = sectionsOf(result);
+  const head = s.byStanding.failed.length || s.stale.length ? 'failed' : s.byStanding.error.length ? 'error' : 'passed';
+  const suites = [...new Set(result.results.map((r) => r.suite))];
+  const order: Standing[] = ['failed', 'error', 'warned', 'known', 'skipped', 'passed'];
+  const filters = order
+    .map((st) => `<label><input type="checkbox" data-standing="${st}"${st === 'passed' ? '' : ' checked'}> ${h(LABEL[st])} (${s.byStanding[st].length})</label>`)
+    .join('');
+  const standing = (r: RuleResult) => standingOf(r, { strict: result.gate?.strict });
+  const groups = order.filter((st) => st !== 'skipped').map((st) => group(LABEL[st], s.byStanding[st], standing));
+  const skipped = s.skippedByCause.map(({ cause, rules }) => group(`skipped: ${cause}`, rules, standing));
+  const stale = s.stale.length
+    ? `<h3>Stale baseline entries (${s.stale.length})</h3><ul>${s.stale.map((e) => `<li><code>${h(e.rule)}</code> expected ${e.verdict}, now passes: drop the entry</li>`).join('')}</ul>`
+    : '';
+  const notCheckable = s.notCheckable.length
+    ? `<h3>Not checkable (${s.notCheckable.length})</h3><table><tr><th>suite</th><th>what</th><th>why</th></tr>${s.notCheckable
+        .map((n) => `<tr><td>${h(n.suite)}</td><td>${h(n.what)}</td><td>${h(n.why)}</td></tr>`)
+        .join('')}</table>`
+    : '';
+  const shard = result.shard ? `, shard ${result.shard.index}/${result.shard.count}` : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>graphcheck ${h(s.verdict)}</title><style>${HTML_STYLE}</style></head>
+<body><header><h1 class="${head}">graphcheck ${h(s.verdict)}</h1>
+<div class="muted">Target ${h(result.target.baseUrl)} (${h(result.target.source)}), seed ${result.seed}${shard}; ${h(result.finishedAt)}</div>
+<div class="filters">${filters}<label>suite <select id="suite"><option value="">all</option>${suites.map((x) => `<option>${h(x)}</option>`).join('')}</select></label></div>
+</header><main>${stale}${groups.slice(0, 4).join('')}${skipped.join('')}${groups.slice(4).join('')}${notCheckable}</main>
+<script>${HTML_SCRIPT}</script></body></html>
+`;
+}
+
+function group(title: string, rules: RuleResult[], standing: (r: RuleResult) => Standing): string {
+  if (rules.length === 0) return '';
+  return `<div data-group><h3>${h(title)} (${rules.length})</h3>${rules.map((r) => ruleSection(r, standing(r))).join('')}</div>`;
+}
+
+function ruleSection(result: RuleResult, standing: Standing): string {
+  const r = slimResult(result);
+  const parts = [
+    `<h2><span class="badge">${h(r.strength)}</span><code>${h(r.rule)}</code> ${h(r.title)}</h2>`,
+    ...r.cites.map((c) => `<blockquote>${h(c.text)} <span class="muted">(${h(c.section)})</span></blockquote>`),
+  ];
+  const why = standing === 'known' ? `known ${r.verdict} (baseline): ${r.known}` : r.reason;
+  if (why) parts.push(`<p>${h(why)}</p>`);
+  if (r.readings.length) parts.push(`<p class="muted">readings: ${h(r.readings.join(', '))}</p>`);
+  if (r.judged !== undefined) parts.push(`<p class="muted">judged: ${r.judged} assertion(s)</p>`);
+  if (r.counterexample !== undefined) parts.push(`<p>counterexample (shrunk):</p><pre>${h(JSON.stringify(r.counterexample))}</pre>`);
+  for (const f of r.findings) parts.push(`<p>finding <code>${h(f.check)}</code>: ${h(f.message)}</p>`);
+  if (r.verdict === 'failed' || r.verdict === 'error') {
+    const shown = new Set(r.findings.map((f) => f.exchange).filter((i): i is number => i !== undefined));
+    r.evidence.forEach((e, i) => parts.push(exchangeBlock(e, i, shown.has(i) || (shown.size === 0 && i === r.evidence.length - 1))));
+    parts.push(`<div class="line"><pre class="replay">${h(r.replay)}</pre><button class="copy">copy</button></div>`);
+  }
+  return `<section class="rule" data-standing="${standing}" data-suite="${h(r.suite)}">${parts.join('')}</section>`;
+}
+
+function exchangeBlock(e: Exchange, index: number, open: boolean): string {
+  const { request, response, error } = e;
+  const control = isPositiveControl(e) ? ' (positive control)' : '';
+  const status = response ? `HTTP ${response.status}` : `no response (${error?.code ?? '?'})`;
+  const body = (b: string | undefined, encoding?: string) => (b === undefined ? '' : encoding === 'base64' ? '<binary>' : clip(b));
+  const kept = (t?: { bytes: number; sha256: string }) => (t ? `\n… ${t.bytes} bytes in all, sha256 ${t.sha256}` : '');
+  return `<details${open ? ' open' : ''}><summary>exchange #${index + 1}${control}: ${h(request.method)} ${h(request.url)} → ${h(status)}</summary>
+${request.body !== undefined ? `<p class="muted">request body</p><pre>${h(body(request.body, request.bodyEncoding) + kept(request.bodyTruncated))}</pre>` : ''}
+${response ? `<p class="muted">response body</p><pre>${h(body(response.body, response.bodyEncoding) + kept(response.bodyTruncated))}</pre>` : ''}
+${error ? `<p>${h(error.message)}</p>` : ''}
+<div class="line"><pre class="curl">${h(curlOf(e))}</pre><button class="copy">copy</button></div></details>`;
+}
+
+function clip(text: string): string {
+  return text.length > BODY_SHOWN ? `${text.slice(0, BODY_SHOWN)}…` : text;
+}

@@ -1,0 +1,59 @@
+import { passiveBlocks, type Rule } from './suite.js';
+
+/**
+ * The endpoints a rule sends to, as `METHOD /path` with `{name}` for each id in the path (`POST /{page_id}/feed`):
+ * from every step that carries a request (whatever its kind) and from the rule's API `passive:` blocks.
+ */
+export function endpointsOf(rule: Rule): string[] {
+  const found = new Set<string>();
+  for (const step of rule.steps) {
+    for (const value of Object.values(step as unknown as Record<string, unknown>)) {
+      const request = requestIn(value);
+      if (request) found.add(`${request.method.toUpperCase()} ${normalPath(request.path)}`);
+    }
+  }
+  for (const block of passiveBlocks(rule)) {
+    const { kind, method, path } = block.match;
+    if ((kind ?? 'api') === 'api' && path) found.add(`${method?.toUpperCase() ?? '*'} ${normalPath(path)}`);
+  }
+  return [...found].sort();
+}
+
+/** A request body (`request:`), or a step body holding one (`walk: { request }`, `repeat: { request }`). */
+function requestIn(value: unknown): { method: string; path: string } | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const v = value as { method?: unknown; path?: unknown; request?: unknown };
+  if (typeof v.method === 'string' && typeof v.path === 'string') return { method: v.method, path: v.path };
+  return v.request ? requestIn(v.request) : undefined;
+}
+
+/** `/{{fixtures.page_id}}/feed` -> `/{page_id}/feed`, `/{{app.id}}/subscriptions` -> `/{app_id}/subscriptions`. */
+function normalPath(path: string): string {
+  return path
+    .replace(/\{\{\s*([^}]+?)\s*\}\}/g, (_, expr: string) => `{${expr.replace(/^(fixtures|captured)\./, '').replace(/\W+/g, '_')}}`)
+    .replace(/^\/v\d+\.\d+(?=\/)/, '');
+}
+
+/**
+ * Whether `pattern` (`POST /{page_id}/feed`, or a path alone for any method) names `endpoint`: methods equal
+ * (or either is `*`), literal segments equal, and an `{id}` segment matches any `{id}` segment, since every
+ * object of the interface is read at `/{id}` whatever the suite calls it.
+ */
+export function endpointMatches(pattern: string, endpoint: string): boolean {
+  const [pm, pp] = splitEndpoint(pattern);
+  const [em, ep] = splitEndpoint(endpoint);
+  if (pm !== '*' && em !== '*' && pm !== em) return false;
+  const a = normalPath(pp).split('/').filter(Boolean);
+  const b = ep.split('/').filter(Boolean);
+  return a.length === b.length && a.every((s, i) => s === b[i] || (isParam(s) && isParam(b[i]!)));
+}
+
+function splitEndpoint(text: string): [string, string] {
+  const [first, ...rest] = text.trim().split(/\s+/);
+  if (rest.length === 0) return ['*', first ?? ''];
+  return [first!.toUpperCase(), rest.join('')];
+}
+
+function isParam(segment: string): boolean {
+  return /^\{[^}]*\}$/.test(segment);
+}
