@@ -32,7 +32,7 @@ describe('reports keep no secrets', () => {
     expect(out.code).toBe(1);
     const secrets = [...Object.values(planted), profile.app.access_token, ...Object.values(profile.tokens).filter((t) => !t.startsWith('$'))];
     const files = await readdir(reports);
-    expect(files.sort()).toEqual(['junit.xml', 'report.json', 'summary.md']);
+    expect(files.sort()).toEqual(['junit.xml', 'report.html', 'report.json', 'summary.md']);
     for (const name of files) {
       const text = await readFile(join(reports, name), 'utf8');
       for (const secret of secrets) {

@@ -31,7 +31,7 @@ describe('webhook-test against sample callback endpoints', () => {
     const result = await testAgainst({});
     expect(result.results.map((r) => r.rule)).toEqual(WEBHOOK_CHECKS.map((c) => c.id));
     expect(result.results.every((r) => r.verdict === 'passed')).toBe(true);
-    expect(result.summary).toEqual({ passed: WEBHOOK_CHECKS.length, failed: 0, skipped: 0, error: 0 });
+    expect(result.summary).toEqual({ passed: WEBHOOK_CHECKS.length, failed: 0, warned: 0, skipped: 0, error: 0, known: 0 });
     expect(exitCodeFor(result)).toBe(0);
   });
 
