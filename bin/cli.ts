@@ -4,22 +4,27 @@ import { register as registerCassette } from './commands/cassette.js';
 import { register as registerCheck } from './commands/check.js';
 import { register as registerCoverage } from './commands/coverage.js';
 import { register as registerDoctor } from './commands/doctor.js';
+import { register as registerList } from './commands/list.js';
+import { register as registerMergeReports } from './commands/merge-reports.js';
 import { register as registerRecord } from './commands/record.js';
 import { register as registerReplay } from './commands/replay.js';
 import { register as registerRun } from './commands/run.js';
 import { register as registerServeReference } from './commands/serve-reference.js';
 import { register as registerWebhookTest } from './commands/webhook-test.js';
 import { GraphcheckError } from '../harness/errors.js';
+import { VERSION } from '../harness/run/version.js';
 
 const program = new Command('graphcheck')
   .description('Conformance test kit and traffic recorder for the Social Graph Service Interface')
-  .version('0.1.0')
+  .version(VERSION)
   .exitOverride()
   .configureOutput({ writeErr: (text) => process.stderr.write(text) });
 
 for (const register of [
   registerRun,
   registerDoctor,
+  registerList,
+  registerMergeReports,
   registerServeReference,
   registerRecord,
   registerReplay,
