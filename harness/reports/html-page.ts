@@ -5,7 +5,7 @@ header{background:#fff;border-bottom:1px solid #d0d7de;padding:16px 24px;positio
 h1{font-size:20px;margin:0 0 4px}h1.failed{color:#b42318}h1.passed{color:#1a7f37}h1.error{color:#9a6700}
 main{padding:16px 24px;max-width:1100px}
 .filters{margin-top:8px;display:flex;gap:12px;flex-wrap:wrap;align-items:center}
-.filters label{white-space:nowrap}
+.filters label{white-space:nowrap}.filters input{margin-right:4px}
 section.rule{background:#fff;border:1px solid #d0d7de;border-left:6px solid #8c959f;border-radius:6px;margin:10px 0;padding:10px 14px}
 section.rule[data-standing=failed]{border-left-color:#cf222e}section.rule[data-standing=error]{border-left-color:#bf8700}
 section.rule[data-standing=warned]{border-left-color:#d4a72c}section.rule[data-standing=passed]{border-left-color:#2da44e}
@@ -13,6 +13,7 @@ section.rule[data-standing=known]{border-left-color:#8250df}
 .badge{display:inline-block;font-weight:600;font-size:12px;padding:1px 6px;border-radius:10px;background:#eaeef2;margin-right:6px}
 .rule h2{font-size:15px;margin:0 0 6px}.rule h2 code{font-size:13px}
 blockquote{margin:6px 0;padding:2px 10px;border-left:3px solid #d0d7de;color:#57606a}
+pre.body{max-height:12em}
 pre{background:#f6f8fa;border:1px solid #d0d7de;border-radius:4px;padding:6px 8px;overflow:auto;white-space:pre-wrap;word-break:break-all;margin:4px 0}
 .line{display:flex;gap:6px;align-items:flex-start}.line pre{flex:1}
 button.copy{font-size:12px;cursor:pointer}

@@ -32,7 +32,7 @@ export function renderHtml(result: RunResult): string {
   const suites = [...new Set(result.results.map((r) => r.suite))];
   const order: Standing[] = ['failed', 'error', 'warned', 'known', 'skipped', 'passed'];
   const filters = order
-    .map((st) => `<label><input type="checkbox" data-standing="${st}"${st === 'passed' ? '' : ' checked'}> ${h(LABEL[st])} (${s.byStanding[st].length})</label>`)
+    .map((st) => `<label><input type="checkbox" data-standing="${st}"${st === 'passed' ? '' : ' checked'}>${h(LABEL[st])} (${s.byStanding[st].length})</label>`)
     .join('');
   const standing = (r: RuleResult) => standingOf(r, { strict: result.gate?.strict });
   const groups = order.filter((st) => st !== 'skipped').map((st) => group(LABEL[st], s.byStanding[st], standing));
@@ -73,11 +73,14 @@ function ruleSection(result: RuleResult, standing: Standing): string {
   if (r.readings.length) parts.push(`<p class="muted">readings: ${h(r.readings.join(', '))}</p>`);
   if (r.judged !== undefined) parts.push(`<p class="muted">judged: ${r.judged} assertion(s)</p>`);
   if (r.counterexample !== undefined) parts.push(`<p>counterexample (shrunk):</p><pre>${h(JSON.stringify(r.counterexample))}</pre>`);
-  for (const f of r.findings) parts.push(`<p>finding <code>${h(f.check)}</code>: ${h(f.message)}</p>`);
+  // The first finding is the reason already shown.
+  for (const f of r.findings.slice(r.findings[0]?.message === r.reason ? 1 : 0)) {
+    parts.push(`<p>finding <code>${h(f.check)}</code>: ${h(f.message)}</p>`);
+  }
   if (r.verdict === 'failed' || r.verdict === 'error') {
+    parts.push(`<div class="line"><pre class="replay">${h(r.replay)}</pre><button class="copy">copy</button></div>`);
     const shown = new Set(r.findings.map((f) => f.exchange).filter((i): i is number => i !== undefined));
     r.evidence.forEach((e, i) => parts.push(exchangeBlock(e, i, shown.has(i) || (shown.size === 0 && i === r.evidence.length - 1))));
-    parts.push(`<div class="line"><pre class="replay">${h(r.replay)}</pre><button class="copy">copy</button></div>`);
   }
   return `<section class="rule" data-standing="${standing}" data-suite="${h(r.suite)}">${parts.join('')}</section>`;
 }
@@ -89,10 +92,10 @@ function exchangeBlock(e: Exchange, index: number, open: boolean): string {
   const body = (b: string | undefined, encoding?: string) => (b === undefined ? '' : encoding === 'base64' ? '<binary>' : clip(b));
   const kept = (t?: { bytes: number; sha256: string }) => (t ? `\n… ${t.bytes} bytes in all, sha256 ${t.sha256}` : '');
   return `<details${open ? ' open' : ''}><summary>exchange #${index + 1}${control}: ${h(request.method)} ${h(request.url)} → ${h(status)}</summary>
-${request.body !== undefined ? `<p class="muted">request body</p><pre>${h(body(request.body, request.bodyEncoding) + kept(request.bodyTruncated))}</pre>` : ''}
-${response ? `<p class="muted">response body</p><pre>${h(body(response.body, response.bodyEncoding) + kept(response.bodyTruncated))}</pre>` : ''}
-${error ? `<p>${h(error.message)}</p>` : ''}
-<div class="line"><pre class="curl">${h(curlOf(e))}</pre><button class="copy">copy</button></div></details>`;
+<div class="line"><pre class="curl">${h(curlOf(e))}</pre><button class="copy">copy</button></div>
+${request.body !== undefined ? `<p class="muted">request body</p><pre class="body">${h(body(request.body, request.bodyEncoding) + kept(request.bodyTruncated))}</pre>` : ''}
+${response ? `<p class="muted">response body</p><pre class="body">${h(body(response.body, response.bodyEncoding) + kept(response.bodyTruncated))}</pre>` : ''}
+${error ? `<p>${h(error.message)}</p>` : ''}</details>`;
 }
 
 function clip(text: string): string {
