@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'reports/', 'cassettes/', '.tmp/'] },
+  { ignores: ['node_modules/', 'reports/', 'cassettes/', '.tmp/', 'types/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['bin/*.js'], languageOptions: { globals: { process: 'readonly' } } },
