@@ -1,13 +1,9 @@
 import type { Command } from 'commander';
-import { needsOf } from '../../harness/engine/needs.js';
-import { loadSuites } from '../../harness/suite/load-suite.js';
-import { endpointsOf } from '../../harness/suite/rule-endpoints.js';
-import { assertSelection, selectedRules } from '../../harness/suite/select-rules.js';
-import { loadConfig } from '../config-file.js';
-import { planFromFlags, type RunFlags } from '../plan-from-flags.js';
+import { listRules } from '../api.js';
+import type { RunFlags } from '../plan-from-flags.js';
 import { selectionOptions } from './run.js';
 
-interface ListFlags extends RunFlags {
+interface ListFlags extends Pick<RunFlags, 'suite' | 'rule' | 'exclude' | 'endpoint' | 'shard' | 'suitesDir' | 'config'> {
   json?: boolean;
 }
 
@@ -24,31 +20,27 @@ export function register(program: Command): void {
 }
 
 export async function listCommand(flags: ListFlags, print: (text: string) => void): Promise<number> {
-  const plan = planFromFlags(flags, await loadConfig(flags.config));
-  const suites = await loadSuites(plan.suitesDir);
-  assertSelection(suites, plan.selection, plan.suitesDir);
-  const rules = selectedRules(suites, plan.selection).map(({ suite, rule }) => {
-    const { tokens, fixtures, capabilities, profile, receiver, live } = needsOf(rule);
-    return {
-      id: rule.id,
-      strength: rule.strength,
-      suite: suite.suite,
-      title: rule.title,
-      endpoints: endpointsOf(rule),
-      needs: { tokens, fixtures, capabilities, profile, receiver, live },
-    };
+  const rules = await listRules({
+    suites: flags.suite,
+    rules: flags.rule,
+    exclude: flags.exclude,
+    endpoints: flags.endpoint,
+    shard: flags.shard,
+    suitesDir: flags.suitesDir,
+    config: flags.config,
   });
   if (flags.json) {
     print(`${JSON.stringify(rules, null, 2)}\n`);
     return 0;
   }
   for (const r of rules) {
+    const { tokens, fixtures, capabilities, profile, receiver } = r.needs;
     const needs = [
-      ...r.needs.tokens.map((t) => (t === 'app' ? 'app.access_token' : `tokens.${t}`)),
-      ...r.needs.fixtures.map((f) => `fixtures.${f}`),
-      ...r.needs.capabilities.map((c) => `capability ${c}`),
-      ...r.needs.profile,
-      ...(r.needs.receiver ? ['webhook receiver'] : []),
+      ...tokens.map((t) => (t === 'app' ? 'app.access_token' : `tokens.${t}`)),
+      ...fixtures.map((f) => `fixtures.${f}`),
+      ...capabilities.map((c) => `capability ${c}`),
+      ...profile,
+      ...(receiver ? ['webhook receiver'] : []),
     ];
     print(`${r.id}  ${r.strength}  ${r.suite}  ${r.endpoints.join(', ') || '-'}  needs: ${needs.join(', ') || 'nothing'}\n`);
   }

@@ -1,25 +1,13 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../bin/config-file.js';
 import { type CliOutcome, hasStackTrace, runCli } from '../helpers/cli.js';
 import { failure } from '../helpers/user-error.js';
 
-const BIN = fileURLToPath(new URL('../../bin/graphcheck.js', import.meta.url));
-
 function runIn(cwd: string, args: string[]): Promise<CliOutcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: 'pipe' });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCli(args, {}, 120_000, cwd);
 }
 
 describe('graphcheck.config.yaml', () => {

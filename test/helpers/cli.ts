@@ -10,13 +10,13 @@ export interface CliOutcome {
 }
 
 /**
- * Runs the real CLI in a child process (the way users run it), with an optional environment. A command still
+ * Runs the real CLI in a child process (the way users run it), with an optional environment and working folder. A command still
  * running after `killAfterMs` (one that should have ended on a fatal error) is killed, its exit code `null`, so
  * no server outlives the test.
  */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, killAfterMs = 120_000): Promise<CliOutcome> {
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, killAfterMs = 120_000, cwd?: string): Promise<CliOutcome> {
   return new Promise((resolve, reject) => {
-    const options = { env: { ...process.env, ...env }, stdio: 'pipe' as const, timeout: killAfterMs, killSignal: 'SIGKILL' as const };
+    const options = { env: { ...process.env, ...env }, stdio: 'pipe' as const, timeout: killAfterMs, killSignal: 'SIGKILL' as const, ...(cwd ? { cwd } : {}) };
     const child = spawn(process.execPath, [BIN, ...args], options);
     let stdout = '';
     let stderr = '';
