@@ -12,6 +12,7 @@ import { openCassette } from './cassette-reader.js';
 import type { PlaceholderInfo } from './placeholder.js';
 import { Redactor, type RedactorOptions } from './redactor.js';
 import { REDACTION_RULES } from './secret-params.js';
+import { VERSION } from '../run/version.js';
 
 export interface CassetteWriterOptions extends Omit<RedactorOptions, 'standInSecret'> {
   /** Base URL of the target; replay rewrites this origin to its own. */
@@ -21,7 +22,7 @@ export interface CassetteWriterOptions extends Omit<RedactorOptions, 'standInSec
   source?: CassetteHeader['source'];
 }
 
-export const GRAPHCHECK_VERSION = '0.1.0';
+export const GRAPHCHECK_VERSION = VERSION;
 
 function newHeader(options: CassetteWriterOptions): CassetteHeader {
   const header: CassetteHeader = {

@@ -1,5 +1,6 @@
 import type { CheckContext } from '../checks/check.js';
 import { summarize } from '../run/gate.js';
+import { VERSION } from '../run/version.js';
 import type { Exchange, RunResult } from '../model/index.js';
 import type { Profile } from '../profile/profile.js';
 import { type RuleSelection, selectedRules } from '../suite/select-rules.js';
@@ -41,7 +42,7 @@ export async function checkTraffic(
   }
   const results = judges.map((judge) => judge.result());
   return {
-    tool: { name: 'graphcheck', version: '0.1.0' },
+    tool: { name: 'graphcheck', version: VERSION },
     target: { baseUrl: source.name, source: `cassette ${source.name}` },
     seed: 0,
     startedAt,
