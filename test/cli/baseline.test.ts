@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { loadBaseline } from '../../harness/run/baseline.js';
 import { hasStackTrace, runCli } from '../helpers/cli.js';
+import { failure } from '../helpers/user-error.js';
 
 const RULES = ['--rule', 'feed.get-limit-*', '--seed', '5', '--runs', '3'];
 const FAULT = ['--fault', 'feed-limit-not-capped'];
@@ -60,13 +62,19 @@ describe('an expected-failure baseline keeps a growing implementation green, and
       ['known:\n  - rule: feed.get-list-shape\n    verdict: broken\n    reason: x\n', /baseline\.yaml:3: \/known\/0\/verdict must be one of "failed", "skipped", "error"/],
       ['known:\n  - rule: feed.get-list-shape\n    verdict: failed\n    reason: x\n  - rule: feed.no-such-rule\n    verdict: failed\n    reason: typo\n', /baseline\.yaml:5: feed\.no-such-rule matches no rule; fix or drop the entry/],
     ];
-    for (const [text, message] of cases) {
+    // One through the CLI (exit 2, one line, before any rule runs), the others through the loader.
+    await writeFile(baseline, cases[0]![0]);
+    const out = await runCli(['run', ...RULES, '--baseline', baseline, '--report-dir', join(dir, 'bad')]);
+    expect(out.code).toBe(2);
+    expect(out.stderr.trim()).toMatch(cases[0]![1]);
+    expect(out.stderr.trim().split('\n')).toHaveLength(1);
+    expect(hasStackTrace(out.stderr)).toBe(false);
+    const ids = ['feed.get-list-shape', 'feed.get-limit-caps-page'];
+    for (const [text, message] of cases.slice(1)) {
       await writeFile(baseline, text);
-      const out = await runCli(['run', ...RULES, '--baseline', baseline, '--report-dir', join(dir, 'bad')]);
-      expect(out.code).toBe(2);
-      expect(out.stderr.trim()).toMatch(message);
-      expect(out.stderr.trim().split('\n')).toHaveLength(1);
-      expect(hasStackTrace(out.stderr)).toBe(false);
+      const error = await failure(() => loadBaseline(baseline, ids));
+      expect(error.code).toBe('CONFIG_INVALID');
+      expect(error.message).toMatch(message);
     }
   });
 });
