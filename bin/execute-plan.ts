@@ -8,7 +8,7 @@ import { ruleRedactor } from '../harness/reports/redact-run.js';
 import { REPORT_FILES, reportersFor } from '../harness/reports/reporters-for.js';
 import { slimResult } from '../harness/reports/slim-evidence.js';
 import { assertReportDir } from '../harness/reports/write-report.js';
-import { type BaselineEntry, baselineMarker, loadBaseline, writeBaseline } from '../harness/run/baseline.js';
+import { assertBaselineWritable, type BaselineEntry, baselineMarker, loadBaseline, writeBaseline } from '../harness/run/baseline.js';
 import { exitCodeFor, summarize } from '../harness/run/gate.js';
 import { replayCommand, targetSource } from '../harness/run/replay-command.js';
 import type { RunPlan } from '../harness/run/run-plan.js';
@@ -34,6 +34,7 @@ export async function executePlan(plan: RunPlan, output: RunOutput): Promise<{ r
   const allIds = suites.flatMap((s) => s.rules.map((r) => r.id));
   const entries: BaselineEntry[] =
     plan.report.baseline && !plan.report.updateBaseline ? await loadBaseline(plan.report.baseline, allIds) : [];
+  if (plan.report.baseline && plan.report.updateBaseline) await assertBaselineWritable(plan.report.baseline);
   const session = await openSession(plan);
   try {
     const p = session.plan;

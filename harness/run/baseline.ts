@@ -1,4 +1,5 @@
-import { writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { stringify } from 'yaml';
 import { UserInputError } from '../errors.js';
 import type { BaselineOutcome, RuleResult, Verdict } from '../model/index.js';
@@ -50,13 +51,26 @@ export function baselineMarker(entries: BaselineEntry[]) {
   };
 }
 
+/** Before a run spends any time: `--update-baseline` will be able to write `file` (its folder is there, it is no folder). */
+export async function assertBaselineWritable(file: string): Promise<void> {
+  const [self, folder] = await Promise.all([stat(file).catch(() => undefined), stat(dirname(file)).catch(() => undefined)]);
+  if (self?.isDirectory() || !folder?.isDirectory()) {
+    const why = self?.isDirectory() ? 'is a folder' : `${dirname(file)} is not a folder`;
+    throw new UserInputError('USAGE', `${file}: ${why}: give --baseline a file path you can write`);
+  }
+}
+
 /** `--update-baseline`: the run's failures and errors, each with its reason, as a baseline file. */
 export async function writeBaseline(file: string, results: RuleResult[], header: string): Promise<BaselineEntry[]> {
   const known: BaselineEntry[] = results
     .filter((r): r is RuleResult & { verdict: 'failed' | 'error' } => r.verdict === 'failed' || r.verdict === 'error')
     .map((r) => ({ rule: r.rule, verdict: r.verdict, reason: oneLine(r.reason ?? r.verdict) }));
   const text = `# ${header}\n# Each entry: a rule id or glob, the verdict expected for now, and why. A listed rule that passes makes\n# the run fail as stale (unless --allow-stale): drop its entry then.\n${stringify({ known }, { lineWidth: 0 })}`;
-  await writeAtomically(file, 'the baseline', (temp) => writeFile(temp, text));
+  await writeAtomically(file, 'the baseline', (temp) => writeFile(temp, text)).catch((error: unknown) => {
+    // The atomic writer names --out, its usual flag; here the path came from --baseline.
+    if (!(error instanceof UserInputError)) throw error;
+    throw new UserInputError('USAGE', `${error.message.replace(/: (give a file name for|choose another) --out$/, '')}: give --baseline a file path you can write`);
+  });
   return known;
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { loadBaseline } from '../../harness/run/baseline.js';
+import { assertBaselineWritable, loadBaseline } from '../../harness/run/baseline.js';
 import { hasStackTrace, runCli } from '../helpers/cli.js';
 import { failure } from '../helpers/user-error.js';
 
@@ -76,6 +76,9 @@ describe('an expected-failure baseline keeps a growing implementation green, and
       expect(error.code).toBe('CONFIG_INVALID');
       expect(error.message).toMatch(message);
     }
+    // --update-baseline says before the run when it could not write the file.
+    expect((await failure(() => assertBaselineWritable(dir))).message).toMatch(/is a folder: give --baseline a file path you can write$/);
+    expect((await failure(() => assertBaselineWritable(join(dir, 'no', 'b.yaml')))).message).toMatch(/no is not a folder: give --baseline/);
   });
 });
 
