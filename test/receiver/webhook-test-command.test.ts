@@ -57,7 +57,7 @@ describe('graphcheck webhook-test', () => {
     const { callback, reportDir } = await setup({ skipSignature: true });
     const printed: string[] = [];
     expect(await webhookTestCommand(flags(callback, reportDir), (t) => printed.push(t))).toBe(0);
-    expect(printed.join('')).toMatch(/WARN  SHOULD webhook-test\.notification-bad-signature/);
+    expect(printed.join('')).toMatch(/WARN {2}SHOULD webhook-test\.notification-bad-signature/);
   });
 
   it('judges nothing from a notification that got no answer in time: error, exit 3, no refusal passed', async () => {
