@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { UserInputError } from '../errors.js';
-import { describeSchemaError, validatorFor } from '../validation/schema-registry.js';
-import { parseLocated } from '../validation/yaml-locate.js';
+import { at, UserInputError } from '../errors.js';
+import { parseValidated } from '../validation/parse-validated.js';
+import type { LocatedDocument } from '../validation/yaml-locate.js';
 
 /**
- * Reads a YAML file the user wrote and validates it against `schemas/<schema>.schema.json`; every problem is one
- * line naming the file, the line and `fix` (an unknown key included).
+ * Reads a YAML file the user wrote (the config file, a baseline) and validates it against
+ * `schemas/<schema>.schema.json`; every problem is one line naming the file, the line and the fix.
  */
-export async function readYamlFile(file: string, schema: string, what: string): Promise<{ value: unknown; lineOf(pointer: string): number | undefined }> {
+export async function readYamlFile(file: string, schema: string, what: string): Promise<LocatedDocument> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -15,16 +15,10 @@ export async function readYamlFile(file: string, schema: string, what: string): 
     const code = (error as NodeJS.ErrnoException).code;
     throw new UserInputError('FILE_NOT_FOUND', `${file}: cannot read the ${what} (${code ?? 'unknown'}); check the path`);
   }
-  const parsed = parseLocated(text);
+  // An empty file is an empty mapping: a config that sets nothing.
+  const parsed = parseValidated(text.trim() ? text : '{}', schema);
   if ('error' in parsed) {
-    throw new UserInputError('CONFIG_INVALID', `${file}:${parsed.error.line}: not valid YAML: ${parsed.error.message}; fix the ${what} there`);
+    throw new UserInputError('CONFIG_INVALID', at(file, parsed.error.line ?? 1, `${parsed.error.message}; fix the ${what} there`));
   }
-  const validate = validatorFor(schema);
-  if (!validate) throw new Error(`schemas/${schema}.schema.json is missing from the installation`);
-  if (!validate(parsed.value ?? {})) {
-    const first = describeSchemaError(validate.errors![0]!);
-    const line = parsed.lineOf(first.path) ?? 1;
-    throw new UserInputError('CONFIG_INVALID', `${file}:${line}: ${first.path} ${first.message}; fix the ${what} there`);
-  }
-  return { value: parsed.value ?? {}, lineOf: parsed.lineOf };
+  return parsed;
 }
