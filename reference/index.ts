@@ -4,6 +4,7 @@ import { createFaultSet } from './faults.js';
 import { buildProfile, toProfileDocument } from './profile.js';
 import type { RuntimeOptions } from './runtime.js';
 import { createReferenceListener } from './server.js';
+import type { FixtureSet } from './types.js';
 import { generateMtlsIdentity, type MtlsIdentity } from './webhook-seam.js';
 
 export { FAULTS } from './faults.js';
@@ -20,6 +21,8 @@ export interface ReferenceOptions {
    * intermediate), named in the profile as `webhooks.client_cert_cn`. Default `DEFAULT_MTLS_CN`; false: none.
    */
   mtls?: { cn: string } | false;
+  /** `empty`: the Page starts with no posts, photos, comments or templates (default `full`). */
+  fixtures?: FixtureSet;
 }
 
 /** The client certificate's common name when `mtls` is not given. */
@@ -48,7 +51,10 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const runtime = runtimeOptions(options.mtls === undefined ? { cn: DEFAULT_MTLS_CN } : options.mtls);
+  const runtime = {
+    ...runtimeOptions(options.mtls === undefined ? { cn: DEFAULT_MTLS_CN } : options.mtls),
+    ...(options.fixtures ? { fixtures: options.fixtures } : {}),
+  };
   server.on('request', createReferenceListener(url, faults, undefined, runtime));
   return {
     url,

@@ -4,13 +4,15 @@ import { stableSecret } from './fixtures.js';
 import { createRouteTable, type RouteMatch } from './http/route-table.js';
 import { buildProfile } from './profile.js';
 import { createStateStore, type ResettableStateStore } from './state-store.js';
-import type { AppSettings, EndpointGroup, FaultSet, RefContext } from './types.js';
+import type { AppSettings, EndpointGroup, FaultSet, FixtureSet, RefContext } from './types.js';
 import { type ClientCertificate, createWebhookService } from './webhook-seam.js';
 
 /** How one reference is set up beyond its faults. */
 export interface RuntimeOptions {
   /** Presented on every callback connection (mTLS); its common name is named in the profile. */
   mtls?: { cn: string; clientCert: ClientCertificate };
+  /** `empty`: no seeded posts, photos, comments or templates (default `full`). */
+  fixtures?: FixtureSet;
 }
 
 /** Everything one running reference owns. Nothing is module-global, so several can share a process. */
@@ -42,7 +44,8 @@ export function createRuntime(
     trustedCaPems: () => [...settings.trustedCaPems],
     ...(options.mtls ? { clientCert: options.mtls.clientCert } : {}),
   });
-  const ctx: RefContext = { clock, faults, baseUrl, profile, state: store, settings, webhooks };
+  const fixtures = options.fixtures ?? 'full';
+  const ctx: RefContext = { clock, faults, baseUrl, profile, state: store, settings, webhooks, fixtures };
   store.bind(ctx);
   // Contract §2: before an advance answers, everything due by the new time has happened.
   clock.onAdvance(async (now) => {

@@ -30,7 +30,11 @@ export function createReferenceListener(
   };
 }
 
-/** Every API answer, error or not, names the version that served it (contract §3.2). */
+/**
+ * Every API answer, error or not, names the version that served it (contract §3.2), and is dated by the
+ * reference's own clock, the virtual one the control protocol moves: a suite without `GET /clock` reads the
+ * target's time from the `Date` header (contract §3.5).
+ */
 async function handleApi(
   runtime: Runtime,
   req: IncomingMessage,
@@ -39,8 +43,11 @@ async function handleApi(
 ): Promise<void> {
   const { faults } = runtime.ctx;
   let served = VERSIONS.appDefault;
-  const headers = (): Record<string, string> =>
-    faults.has('versioning-no-served-header') ? {} : { [VERSIONS.servedHeader]: served };
+  const date = new Date(runtime.clock.now() * 1000).toUTCString();
+  const headers = (): Record<string, string> => ({
+    date,
+    ...(faults.has('versioning-no-served-header') ? {} : { [VERSIONS.servedHeader]: served }),
+  });
   try {
     const raw = await readBody(req);
     const { explicit } = splitVersionPrefix(url.pathname);
@@ -71,6 +78,7 @@ async function dispatch(
   }
   if (!found.route.exemptFromVersionHistory) enforceVersionHistory(explicit, ctx);
   const parsed = parseRequestParams(url, req.headers, raw);
+  if (ctx.faults.has('tokens-body-ignored') && !url.searchParams.has('access_token')) parsed.accessToken = null;
   const request: RefRequest = {
     method,
     url,

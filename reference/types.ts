@@ -139,4 +139,12 @@ export interface RefContext {
   state: StateStore;
   settings: AppSettings;
   webhooks: WebhookService;
+  /**
+   * `full`: the Page starts with seeded posts, photos, comments and templates. `empty`: with none of them, so
+   * a suite that passes judged only what it created; what the interface cannot create (the thread, the product
+   * feed upload and its errors, the videos) is there either way.
+   */
+  fixtures: FixtureSet;
 }
+
+export type FixtureSet = 'full' | 'empty';

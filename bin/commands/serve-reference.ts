@@ -13,6 +13,7 @@ interface ServeFlags {
   fault?: string[];
   profileOut: string;
   listFaults?: boolean;
+  fixtures: string;
 }
 
 export function register(program: Command): void {
@@ -24,6 +25,7 @@ export function register(program: Command): void {
     .option('--fault <name...>', 'turn on fault switches (comma-separated)')
     .option('--profile-out <file>', 'where to write the profile', 'reports/reference-profile.json')
     .option('--list-faults', 'list the fault switches and exit')
+    .option('--fixtures <set>', 'full (seeded posts, photos, comments, templates) or empty', 'full')
     .action(async (flags: ServeFlags) => {
       if (flags.listFaults) {
         for (const [name, fault] of Object.entries(FAULTS)) process.stdout.write(`${name}\t${fault.description}\n`);
@@ -32,9 +34,12 @@ export function register(program: Command): void {
       const faults = listFlag(flags.fault);
       const unknown = faults.filter((f) => !(f in FAULTS));
       if (unknown.length) throw new UserInputError('USAGE', `--fault ${unknown.join(',')}: unknown fault; see --list-faults`);
+      if (flags.fixtures !== 'full' && flags.fixtures !== 'empty') {
+        throw new UserInputError('USAGE', `--fixtures ${flags.fixtures}: use full or empty`);
+      }
       const port = wholeNumberFlag('--port', flags.port, 0, 65535);
       await prepareProfileOut(flags.profileOut);
-      const reference = await startReference({ host: flags.host, port, faults }).catch((error: unknown) => {
+      const reference = await startReference({ host: flags.host, port, faults, fixtures: flags.fixtures }).catch((error: unknown) => {
         throw listenError(error, flags.host, port);
       });
       await writeProfile(flags.profileOut, reference);

@@ -41,6 +41,7 @@ function readFeed(req: RefRequest, ctx: RefContext): RefResponse {
     limitIgnored: faults.has('feed-limit-ignored'),
     repeats: faults.has('feed-paging-repeats'),
     skips: faults.has('feed-paging-skips'),
+    nextMissingNextToLast: faults.has('feed-paging-next-missing-next-to-last'),
     noCursors: faults.has('feed-list-shape'),
   };
   const page = paginate(posts, (post) => post.id, req, ctx, paging);
@@ -51,7 +52,8 @@ function readFeed(req: RefRequest, ctx: RefContext): RefResponse {
   };
 }
 
-async function createPost(req: RefRequest, ctx: RefContext): Promise<RefResponse> {
+async function createPost(sent: RefRequest, ctx: RefContext): Promise<RefResponse> {
+  const req = ctx.faults.has('feed-post-query-params-ignored') ? withoutQueryParams(sent) : sent;
   const pageId = pageIdOf(req);
   requirePageToken(req, pageId, WRITE, ctx.faults.has('feed-missing-permission-accepted'));
   const input = await readPostInput(req, ctx);
@@ -63,6 +65,14 @@ async function createPost(req: RefRequest, ctx: RefContext): Promise<RefResponse
     return { status: 200, body: { post_id: id, ...rest } };
   }
   return { status: 200, body };
+}
+
+/** The request as if its query string held only the access token (the `feed-post-query-params-ignored` fault). */
+function withoutQueryParams(req: RefRequest): RefRequest {
+  const inQuery = new Set([...req.url.searchParams.keys()].map((key) => key.split('[')[0]!));
+  inQuery.delete('access_token');
+  const params = Object.fromEntries(Object.entries(req.params).filter(([key]) => !inQuery.has(key)));
+  return { ...req, params };
 }
 
 function readPost(req: RefRequest, ctx: RefContext): RefResponse {

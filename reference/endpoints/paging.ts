@@ -12,6 +12,8 @@ export interface PagingFaults {
   repeats?: boolean;
   skips?: boolean;
   noCursors?: boolean;
+  /** No `next` on the next-to-last page: a walk ends one page early. */
+  nextMissingNextToLast?: boolean;
 }
 
 export interface Paging {
@@ -76,7 +78,9 @@ export function paginate<T>(
       after: last === undefined ? '' : encodeCursor(idOf(last)),
     };
   }
-  if (last !== undefined && start + data.length < items.length) {
+  const left = items.length - (start + data.length);
+  const nextToLast = left > 0 && left <= limit;
+  if (last !== undefined && left > 0 && !(faults.nextMissingNextToLast && nextToLast)) {
     paging.next = pageUrl(req, ctx, { after: encodeCursor(idOf(last)) });
   }
   if (first !== undefined && start > 0)

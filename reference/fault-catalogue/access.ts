@@ -6,6 +6,10 @@ export const ACCESS_FAULTS: FaultCatalogue = {
     area: 'tokens',
     description: 'A token the target never issued is served as the full Page token (no code 190).',
   },
+  'tokens-body-ignored': {
+    area: 'tokens',
+    description: 'An `access_token` sent in the form or multipart body is not read: the request counts as without one.',
+  },
   'subscriptions-non-app-token-accepted': {
     area: 'subscriptions',
     description: '`/{app_id}/subscriptions` accepts a Page or User token instead of requiring the app token.',

@@ -15,6 +15,12 @@ export const FEED_FAULTS: FaultCatalogue = {
     description:
       'Following `after` (and so `paging.next`) starts at the last post of the previous page again.',
   },
+  'feed-paging-next-missing-next-to-last': {
+    area,
+    description:
+      'GET answers no `paging.next` on the next-to-last page: a walk ends a page early, though that page\'s ' +
+      '`cursors.after` still gives the last page.',
+  },
   'feed-paging-skips': {
     area,
     description: 'Following `after` (and so `paging.next`) skips the first post of the next page.',
@@ -85,5 +91,9 @@ export const FEED_FAULTS: FaultCatalogue = {
       'No code 200: a Page token lacking `pages_manage_posts` may post, a token without Page access may read.',
   },
   'feed-wrong-error-code': { area, description: 'Invalid feed parameters give code 1 instead of 100.' },
+  'feed-post-query-params-ignored': {
+    area,
+    description: 'POST reads its parameters from the body only: those sent in the query string are ignored.',
+  },
   'feed-post-response-shape': { area, description: 'POST answers `{post_id}` instead of `{id}`.' },
 };

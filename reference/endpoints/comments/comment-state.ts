@@ -43,8 +43,9 @@ const SEEDS: Array<[string | number, string]> = [
 ];
 
 /** Comments on a seeded post (three top-level, two replies), on the fixture video, live video and a photo. */
-export const commentsSlice = defineSlice<CommentState>('comments', () => {
+export const commentsSlice = defineSlice<CommentState>('comments', (ctx) => {
   const state: CommentState = { comments: new Map(), nextNumber: FIRST_ID };
+  if (ctx.fixtures === 'empty') return { ...state, nextNumber: FIRST_ID + SEEDS.length };
   const ids: string[] = [];
   SEEDS.forEach(([parent, message], i) => {
     const parentId = typeof parent === 'number' ? (ids[parent] ?? '') : parent;

@@ -13,9 +13,10 @@ export interface FeedState {
 }
 
 /** The Page's initial feed: 160 posts, every fifth unpublished, a few with links, three hours apart. */
-export const feedSlice = defineSlice<FeedState>('feed', () => {
+export const feedSlice = defineSlice<FeedState>('feed', (ctx) => {
   const state: FeedState = { posts: [], byId: new Map(), nextNumber: 1 };
-  for (let i = 1; i <= SEEDED_POSTS; i += 1) {
+  const seeded = ctx.fixtures === 'empty' ? 0 : SEEDED_POSTS;
+  for (let i = 1; i <= seeded; i += 1) {
     addPost(state, (id) => seededPost(id, i));
   }
   return state;

@@ -41,8 +41,10 @@ const SEEDS: Array<[PhotoType, number]> = [
 ];
 
 /** The Page's photos: three profile pictures, two tagged photos, four published uploads, a day apart. */
-export const photosSlice = defineSlice<PhotoState>('photos', () => {
+export const photosSlice = defineSlice<PhotoState>('photos', (ctx) => {
   const state: PhotoState = { photos: new Map(), nextNumber: FIRST_ID };
+  // Numbers stay where the seeds would leave them, so ids do not depend on the fixture set.
+  if (ctx.fixtures === 'empty') return { ...state, nextNumber: FIRST_ID + SEEDS.reduce((n, [, count]) => n + count, 0) };
   let age = 20;
   for (const [type, count] of SEEDS) {
     for (let i = 0; i < count; i += 1) {

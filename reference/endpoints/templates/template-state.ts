@@ -47,8 +47,9 @@ const ORDER: Component[] = [
 ];
 
 /** Two approved templates of the fixture messaging business account. */
-export const templatesSlice = defineSlice<TemplateState>('templates', () => {
+export const templatesSlice = defineSlice<TemplateState>('templates', (ctx) => {
   const state: TemplateState = { templates: new Map(), nextNumber: FIRST_ID };
+  if (ctx.fixtures === 'empty') return { ...state, nextNumber: FIRST_ID + 2 };
   for (const [name, components] of [
     ['hello_world', HELLO],
     ['order_shipped', ORDER],

@@ -79,4 +79,11 @@ export const FEED_PROBES: Record<string, Probe> = {
   'feed-call-to-action-restricted': (env) =>
     outcome(post(env, { link: `${env.host}/ok`, call_to_action: JSON.stringify({ type: 'DOWNLOAD' }) })),
   'feed-post-response-shape': async (env) => Object.keys((await post(env, { message: 'm' })).body),
+  'feed-post-query-params-ignored': (env) =>
+    outcome(call(env.ref, 'POST', `/v25.0/${env.ref.pageId}/feed`, { query: { access_token: page(env), message: 'm' } })),
+  'feed-paging-next-missing-next-to-last': async (env) => {
+    // 160 seeded posts in pages of 100: the first page is the next-to-last.
+    const first = await feed(env, { limit: 100 });
+    return [Boolean(first.body.paging.next), (await feed(env, { limit: 100, after: first.body.paging.cursors.after })).body.data.length];
+  },
 };

@@ -23,6 +23,8 @@ export const VERSIONING_PROBES: Record<string, Probe> = {
 
 export const ACCESS_PROBES: Record<string, Probe> = {
   'tokens-unknown-accepted': (env) => outcome(feed(env, { access_token: 'EAAP-never-issued' })),
+  'tokens-body-ignored': (env) =>
+    outcome(call(env.ref, 'POST', `/v25.0/${env.ref.pageId}/feed`, { form: { access_token: page(env), message: 'm' } })),
   'subscriptions-non-app-token-accepted': async (env) =>
     outcome(call(env.ref, 'GET', `/${env.ref.appId}/subscriptions`, { query: { access_token: page(env) } })),
   'subscriptions-object-enum-unchecked': async (env) => {
