@@ -45,6 +45,8 @@ export async function executePlan(plan: RunPlan, output: RunOutput): Promise<{ r
       timeoutMs: p.timeoutMs,
       seed: p.seed,
       runs: p.runs,
+      // A given --runs raises every property rule to at least that many runs; a repeat runs what it recorded.
+      ...(p.runsGiven && p.target.kind !== 'cassette' ? { runsFloor: p.runs } : {}),
       versionPrefix: p.versionPrefix,
       replayCommand: (id) => replayCommand(p, id),
       targetSource: targetSource(p.target),

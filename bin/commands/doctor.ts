@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { missingNeed, setupProblemFor } from '../../harness/engine/needs.js';
+import { missingNeed, runFacts, setupProblemFor } from '../../harness/engine/needs.js';
 import { openRun } from '../../harness/engine/open-run.js';
 import type { RunContext } from '../../harness/engine/run-context.js';
 import { UserInputError } from '../../harness/errors.js';
@@ -58,7 +58,7 @@ function forecast(rules: Rule[], ctx: RunContext): string {
   const errored = new Map<string, string[]>();
   let runnable = 0;
   for (const rule of rules) {
-    const missing = missingNeed(rule, ctx.profile, ctx.webhooks.unavailable);
+    const missing = missingNeed(rule, ctx.profile, runFacts(ctx));
     const setup = missing ? undefined : setupProblemFor(rule, ctx.setupProblems);
     if (missing) skipped.set(missing, [...(skipped.get(missing) ?? []), rule.id]);
     else if (setup) errored.set(setup, [...(errored.get(setup) ?? []), rule.id]);

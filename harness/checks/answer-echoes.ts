@@ -1,4 +1,5 @@
-import { type Check, eachExchange, isRecord } from './check.js';
+import { type Check, eachExchange, judgedCount } from './check.js';
+import { object, STRING } from '../validation/json-schema.js';
 
 interface Args {
   /** The query parameter whose value the answer must be (`hub.challenge`). */
@@ -10,20 +11,22 @@ interface Args {
  * answer to a verification GET. A request that got no answer is not judged; nor is the status, which the spec
  * does not name (readings, silent points).
  */
-export const answerEchoes: Check = {
+export const answerEchoes: Check<Args> = {
   name: 'answer-echoes',
   acceptsAnyBody: true,
-  explain: (raw) => `the answer's body is the request's \`${(raw as Args).param}\``,
-  argsProblem: (raw) => (isRecord(raw) && typeof raw.param === 'string' ? undefined : 'answer-echoes takes { param }'),
-  run: (input, raw) => {
-    const { param } = raw as Args;
-    return eachExchange(input, (exchange) => {
+  explain: (args) => `the answer's body is the request's \`${args.param}\``,
+  args: object({ param: STRING }, ['param']),
+  run: (input, { param }) => {
+    let judged = 0;
+    const findings = eachExchange(input, (exchange) => {
       const sent = new URL(exchange.request.url).searchParams.get(param);
       if (sent === null || !exchange.response || exchange.error) return [];
+      judged += 1;
       const body = exchange.response.bodyEncoding === 'base64' ? undefined : exchange.response.body.trim();
       if (body === sent) return [];
       const answer = body === undefined ? 'a binary body' : JSON.stringify(body.slice(0, 80));
       return [{ message: `answered HTTP ${exchange.response.status} ${answer} instead of ${param} ${sent}`, expected: sent, actual: body }];
     });
+    return judgedCount(findings, judged, `no answered request carried \`${param}\``);
   },
 };

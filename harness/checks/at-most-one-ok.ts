@@ -1,4 +1,5 @@
 import type { Check } from './check.js';
+import { NO_ARGS } from '../validation/json-schema.js';
 import { isErrorResponse } from './error-envelope.js';
 
 /**
@@ -9,10 +10,12 @@ import { isErrorResponse } from './error-envelope.js';
 export const atMostOneOk: Check = {
   name: 'at-most-one-ok',
   explain: () => 'at most one of the requests succeeds',
+  args: NO_ARGS,
   run: (input) => {
     const successes = input.exchanges.flatMap((exchange, i) => (isErrorResponse(exchange, input.bodies[i]) ? [] : [i]));
-    if (successes.length <= 1) return [];
-    return [
+    const judged = input.exchanges.length;
+    if (successes.length <= 1) return { findings: [], judged };
+    const findings = [
       {
         message: `${successes.length} of ${input.exchanges.length} requests succeeded, expected at most 1`,
         exchange: successes[1],
@@ -20,5 +23,6 @@ export const atMostOneOk: Check = {
         actual: successes.length,
       },
     ];
+    return { findings, judged };
   },
 };

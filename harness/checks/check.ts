@@ -1,4 +1,5 @@
 import type { Exchange, Finding } from '../model/index.js';
+import type { JsonSchema } from '../validation/json-schema.js';
 
 /** What a step hands to its checks: the exchanges it made, their JSON bodies, and step facts (e.g. a walk ended). */
 export interface CheckInput {
@@ -16,16 +17,41 @@ export interface CheckContext {
 export type CheckFinding = Omit<Finding, 'check'>;
 
 /**
- * A check is a pure function of a step's exchanges: no I/O, no clock, no state. `explain` says in one sentence
- * what it asserts, for reports; `argsProblem` rejects bad YAML arguments at load time.
+ * What a check judged. A rule passes only on what was judged: an expectation that judged nothing (an empty list,
+ * an answer that never reached the asserted field) makes its execution unjudgeable, never a pass.
  */
-export interface Check {
+export interface CheckResult {
+  findings: CheckFinding[];
+  /** How many things the check held to its assertion: exchanges, listed items, pages, notifications. */
+  judged: number;
+  /**
+   * The exchanges (indexes into `CheckInput.exchanges`) whose error answer was judged as the outcome the rule
+   * wants, or judged for its code or message: refusals. A refusal counts only next to an accepted positive control
+   * (reading R51); without one the engine counts neither it nor the findings on it.
+   */
+  refusals?: number[];
+  /** Why nothing was judged ("the list was empty"), when `judged` is 0. */
+  nothingJudged?: string;
+}
+
+/**
+ * A check is a pure function of a step's exchanges: no I/O, no clock, no state. Declared once, registered by name
+ * in `registry.ts`. `args` is the JSON Schema of its YAML arguments, validated when a suite loads (and again once
+ * templates are evaluated); `explain` says in one sentence what it asserts, for reports.
+ */
+export interface Check<Args = unknown> {
   name: string;
-  explain(args: unknown): string;
-  argsProblem?(args: unknown): string | undefined;
+  explain(args: Args): string;
+  args: JsonSchema;
   /** True for checks that judge non-JSON answers (an HTML page, say); other checks need a JSON body. */
   acceptsAnyBody?: boolean;
-  run(input: CheckInput, args: unknown, ctx: CheckContext): CheckFinding[];
+  /**
+   * The step's own exchanges hold the accepted twin of its refusals (`first-ok-then-errors`: the first exchange
+   * succeeded), so its refusals count without a declared control. The check itself reports nothing judged when
+   * that twin was refused.
+   */
+  ownControl?: boolean;
+  run(input: CheckInput, args: Args, ctx: CheckContext): CheckResult;
 }
 
 /** Runs `judge` on each exchange and tags findings with its index. */
@@ -36,6 +62,17 @@ export function eachExchange(
   return input.exchanges.flatMap((exchange, i) =>
     judge(exchange, input.bodies[i]).map((finding) => ({ ...finding, exchange: i })),
   );
+}
+
+/** The usual result: every exchange of the step was judged; at most `limit` findings are kept. */
+export function judgedEach(input: CheckInput, findings: CheckFinding[], limit = findings.length): CheckResult {
+  const judged = input.exchanges.length;
+  return { findings: findings.slice(0, limit), judged, ...(judged === 0 ? { nothingJudged: 'the step made no exchange' } : {}) };
+}
+
+/** A result that judged `count` things (items, pages, notifications); `why` says what was missing when none. */
+export function judgedCount(findings: CheckFinding[], count: number, why: string): CheckResult {
+  return { findings, judged: count, ...(count === 0 ? { nothingJudged: why } : {}) };
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,6 @@
 import type { Exchange } from '../model/index.js';
-import { type Check, isRecord } from './check.js';
+import type { Check } from './check.js';
+import { object, STRING } from '../validation/json-schema.js';
 
 interface Args {
   /** The expected common name (`{{profile.webhooks.client_cert_cn}}`). */
@@ -10,24 +11,23 @@ interface Args {
  * Reading R46: every callback connection (the verification GETs in `meta.verifications` and the step's
  * notifications) presented a client certificate with the expected common name, sent with its intermediate.
  */
-export const clientCertificate: Check = {
+export const clientCertificate: Check<Args> = {
   name: 'client-certificate',
   acceptsAnyBody: true,
-  explain: (raw) => {
-    const cn = JSON.stringify((raw as Args | undefined)?.cn);
+  explain: (args) => {
+    const cn = JSON.stringify(args.cn);
     return `every callback connection presents a client certificate with CN ${cn} and its intermediate (R46)`;
   },
-  argsProblem: (raw) => (isRecord(raw) && typeof raw.cn === 'string' ? undefined : 'client-certificate takes { cn }'),
-  run: (input, raw) => {
-    const { cn } = raw as Args;
+  args: object({ cn: STRING }, ['cn']),
+  run: (input, { cn }) => {
     const verifications = (Array.isArray(input.meta.verifications) ? input.meta.verifications : []) as Exchange[];
     const webhookRequests = input.exchanges.filter((e) => e.kind?.startsWith('webhook-'));
     const judged = [...verifications, ...webhookRequests];
     if (judged.length === 0) {
-      return [{ message: 'no callback request reached the receiver, so no client certificate was seen' }];
+      return { findings: [], judged: 0, nothingJudged: 'no callback request reached the receiver, so no client certificate was seen' };
     }
     const first = judged.map((e) => problem(e, cn)).find((p) => p !== undefined);
-    return first ? [{ message: first }] : [];
+    return { findings: first ? [{ message: first }] : [], judged: judged.length };
   },
 };
 

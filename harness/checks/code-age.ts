@@ -1,4 +1,5 @@
-import { type Check, eachExchange, isRecord } from './check.js';
+import { type Check, eachExchange, judgedCount } from './check.js';
+import { NUMBER, object, STRING } from '../validation/json-schema.js';
 import { sentParam } from './sent-param.js';
 import { trafficFactsOf } from './traffic-facts.js';
 
@@ -15,25 +16,24 @@ interface Args {
  * the target's clock. A code whose issue the traffic does not show is not judged; the boundary itself is silent,
  * so only ages beyond `max_seconds + slack_seconds` count.
  */
-export const codeAge: Check = {
+export const codeAge: Check<Args> = {
   name: 'code-age',
   acceptsAnyBody: true,
-  explain: (raw) => `the \`${(raw as Args).name}\` is sent at most ${(raw as Args).max_seconds} s after it was issued`,
-  argsProblem: (raw) =>
-    isRecord(raw) && typeof raw.name === 'string' && typeof raw.max_seconds === 'number' && typeof raw.slack_seconds === 'number'
-      ? undefined
-      : 'code-age takes { name, max_seconds, slack_seconds }',
-  run: (input, raw) => {
-    const args = raw as Args;
+  explain: (args) => `the \`${args.name}\` is sent at most ${args.max_seconds} s after it was issued`,
+  args: object({ name: STRING, max_seconds: NUMBER, slack_seconds: NUMBER }, ['name', 'max_seconds', 'slack_seconds']),
+  run: (input, args) => {
     const facts = trafficFactsOf(input);
-    if (!facts) return [];
-    return eachExchange(input, (exchange) => {
+    if (!facts) return judgedCount([], 0, 'the traffic gives no facts of its clock');
+    let judged = 0;
+    const findings = eachExchange(input, (exchange) => {
       const code = sentParam(exchange, args.name);
       const ageMs = typeof code === 'string' ? facts.codeAgeMs(code, exchange) : undefined;
       if (ageMs === undefined) return [];
+      judged += 1;
       const age = Math.round(ageMs / 1000);
       if (age <= args.max_seconds + args.slack_seconds) return [];
       return [{ message: `sent ${age} s after the redirect that issued it, expected at most ${args.max_seconds} s`, actual: age }];
     });
+    return judgedCount(findings, judged, 'the traffic shows no code whose issue it recorded');
   },
 };

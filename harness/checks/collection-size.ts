@@ -1,5 +1,6 @@
 import { lookup } from '../suite/template.js';
-import { type Check, eachExchange, isRecord } from './check.js';
+import { type Check, eachExchange, isRecord, judgedEach } from './check.js';
+import { ANY, object, STRING } from '../validation/json-schema.js';
 
 /** Each bound is a number or a collection captured from an earlier step (its item count). */
 interface Args {
@@ -31,10 +32,9 @@ function describeBound(bound: unknown): string {
 }
 
 /** Counts the items of a collection (array or list result, R22) and compares the count; nothing else. */
-export const collectionSize: Check = {
+export const collectionSize: Check<Args> = {
   name: 'collection-size',
-  explain: (raw) => {
-    const args = (raw ?? {}) as Args;
+  explain: (args) => {
     const bounds = (
       [
         ['at least', args.min],
@@ -46,19 +46,19 @@ export const collectionSize: Check = {
       .map(([words, bound]) => `${words} ${describeBound(bound)}`);
     return `\`${args.path ?? 'body'}\` is an array or a list result holding ${bounds.join(' and ')} item(s)`;
   },
-  argsProblem: (raw) =>
-    isRecord(raw) && ['min', 'max', 'fewer_than'].some((k) => k in raw)
-      ? undefined
-      : 'collection-size takes { path, min?, max?, fewer_than? }',
-  run: (input, raw) => {
-    const args = raw as Args;
+  // A bound is a number or an earlier collection (a template), so its type is left to the run.
+  args: {
+    ...object({ path: STRING, min: ANY, max: ANY, fewer_than: ANY }),
+    anyOf: [{ required: ['min'] }, { required: ['max'] }, { required: ['fewer_than'] }],
+  },
+  run: (input, args) => {
     const where = `\`${args.path ?? 'body'}\``;
     const bounds: [unknown, string, (count: number, limit: number) => boolean][] = [
       [args.min, 'at least', (count, limit) => count >= limit],
       [args.max, 'at most', (count, limit) => count <= limit],
       [args.fewer_than, 'fewer than', (count, limit) => count < limit],
     ];
-    return eachExchange(input, (_, body) => {
+    return judgedEach(input, eachExchange(input, (_, body) => {
       const items = collectionItems(args.path ? lookup(body, args.path) : body);
       if (!items) return [{ message: `${where} is neither an array nor a list result with a \`data\` array` }];
       return bounds
@@ -71,6 +71,6 @@ export const collectionSize: Check = {
           if (holds(items.length, limit)) return [];
           return [{ message: `${where} holds ${items.length} item(s), expected ${words} ${limit}` }];
         });
-    });
+    }));
   },
 };

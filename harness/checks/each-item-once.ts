@@ -1,4 +1,5 @@
-import { type Check, isRecord } from './check.js';
+import type { Check, CheckFinding } from './check.js';
+import { INTEGER, object, optional, STRINGS } from '../validation/json-schema.js';
 import { itemId, listItems } from './list-items.js';
 
 interface Args {
@@ -6,25 +7,37 @@ interface Args {
   includes?: string[];
   /** The walk must yield exactly these ids, in any order (an earlier walk of the same edge, say). */
   same_as?: string[];
+  /** A paging rule judges nothing unless the walk crossed at least this many pages. */
+  min_pages?: number;
 }
 
-/** Over a walk: no item id appears twice, the walk ended, and every id in `includes` appeared. */
-export const eachItemOnce: Check = {
+/**
+ * Over a walk: no item id appears twice, the walk ended (and the last page's `cursors.after` gives nothing more),
+ * and every id in `includes` appeared. With `min_pages`, a walk that crossed fewer pages judged nothing.
+ */
+export const eachItemOnce: Check<Args | undefined> = {
   name: 'each-item-once',
   explain: (raw) => {
-    const args = (raw ?? {}) as Args;
+    const args = raw ?? {};
     const extra = args.same_as
       ? ', the same items as the earlier walk'
       : args.includes?.length
         ? `, and includes ${args.includes.length} known item(s)`
         : '';
-    return `walking the pages yields each item exactly once and ends${extra} (contract §3.4)`;
+    const crossing = args.min_pages ? ` over at least ${args.min_pages} pages` : '';
+    return `walking the pages${crossing} yields each item exactly once and ends${extra} (contract §3.4)`;
   },
-  argsProblem: (raw) => (raw == null || isRecord(raw) ? undefined : 'each-item-once takes { includes: [ids] }'),
+  args: optional(object({ includes: STRINGS, same_as: STRINGS, min_pages: INTEGER })),
   run: (input, raw) => {
-    const args = (raw ?? {}) as Args;
+    const args = raw ?? {};
+    const pages = input.exchanges.length;
+    const findings: CheckFinding[] = endedEarly(input.meta.afterEnd);
+    // A walk that ended early was judged for that, however few pages it crossed.
+    if (findings.length === 0 && args.min_pages !== undefined && pages < args.min_pages) {
+      const nothingJudged = `the walk never crossed ${args.min_pages} pages (it ended after ${pages})`;
+      return { findings: [], judged: 0, nothingJudged };
+    }
     const seen = new Map<string, number>();
-    const findings = [];
     for (const { item, exchange } of listItems(input.bodies)) {
       const id = itemId(item);
       if (id === undefined) {
@@ -47,6 +60,16 @@ export const eachItemOnce: Check = {
       const extra = [...seen.keys()].filter((id) => !expected.has(id));
       if (extra.length) findings.push({ message: `the walk yielded ${extra.length} item(s) the earlier walk did not, e.g. ${extra[0]}` });
     }
-    return findings.slice(0, 20);
+    return { findings: findings.slice(0, 20), judged: pages };
   },
 };
+
+/** The walk stopped where the last page's `cursors.after`, fed back, still gave items (the walk step's probe). */
+function endedEarly(afterEnd: unknown): CheckFinding[] {
+  const end = afterEnd as { page: number; more: number } | undefined;
+  if (!end || end.more === 0) return [];
+  const message =
+    `page ${end.page} has no paging.next, yet its cursors.after fed back as after= gives ` +
+    `${end.more} more item(s) (contract §3.4)`;
+  return [{ message, exchange: end.page - 1 }];
+}

@@ -1,5 +1,6 @@
-import { type Check, type CheckContext, eachExchange, isRecord } from './check.js';
+import { type Check, type CheckContext, eachExchange, judgedEach } from './check.js';
 import { describeResponse, errorPart, isErrorResponse } from './error-envelope.js';
+import { INTEGER, object, optional, orTemplate, STRING } from '../validation/json-schema.js';
 
 interface ErrorArgs {
   code?: number | number[];
@@ -12,7 +13,10 @@ function codes(args: ErrorArgs): number[] | undefined {
   return Array.isArray(args.code) ? args.code : [args.code];
 }
 
-/** The response is an error; optionally with one of the given codes and a message containing a text. */
+/**
+ * The response is an error; optionally with one of the given codes and a message containing a text. An error
+ * answer is a refusal: it counts only next to an accepted positive control (reading R51).
+ */
 export const error: Check = {
   name: 'error',
   explain: (raw) => {
@@ -24,9 +28,18 @@ export const error: Check = {
     if (args.message_contains) parts.push(`whose message contains "${args.message_contains}"`);
     return parts.join(' ');
   },
-  argsProblem: (raw) =>
-    raw === null || raw === undefined || isRecord(raw) ? undefined : 'error takes { code, subcode, message_contains }',
-  run: (input, raw, ctx) => eachExchange(input, (exchange, body) => judge(exchange, body, (raw ?? {}) as ErrorArgs, ctx)),
+  args: optional(
+    object({
+      code: orTemplate({ anyOf: [{ type: 'integer' }, { type: 'array', items: { type: 'integer' }, minItems: 1 }] }),
+      subcode: INTEGER,
+      message_contains: STRING,
+    }),
+  ),
+  run: (input, raw, ctx) => {
+    const findings = eachExchange(input, (exchange, body) => judge(exchange, body, (raw ?? {}) as ErrorArgs, ctx));
+    const refusals = input.exchanges.flatMap((exchange, i) => (isErrorResponse(exchange, input.bodies[i]) ? [i] : []));
+    return { ...judgedEach(input, findings), refusals };
+  },
 };
 
 function judge(exchange: Parameters<typeof isErrorResponse>[0], body: unknown, args: ErrorArgs, ctx: CheckContext) {

@@ -1,7 +1,8 @@
 import { lookup } from '../suite/template.js';
-import { type Check, isRecord } from './check.js';
+import { type Check, judgedCount } from './check.js';
+import { INTEGER, STRING } from '../validation/json-schema.js';
 import { listItems } from './list-items.js';
-import { describeMatcher, type Matcher, MATCHER_KEYS, mismatches } from './matchers.js';
+import { describeMatcher, type Matcher, mismatches, withMatcher } from './matchers.js';
 
 type Args = Matcher & {
   /** The field of each item to match. */
@@ -11,22 +12,17 @@ type Args = Matcher & {
 };
 
 /**
- * Over every list item the step saw (all pages of a walk): the field at `path` matches. `min_items` guards
- * against a vacuous pass on an empty list.
+ * Over every list item the step saw (all pages of a walk): the field at `path` matches. An empty list judged
+ * nothing; `min_items` makes fewer items than known to exist a finding.
  */
-export const everyItem: Check = {
+export const everyItem: Check<Args> = {
   name: 'every-item',
-  explain: (raw) => {
-    const args = raw as Args;
+  explain: (args) => {
     const atLeast = args.min_items ? `at least ${args.min_items} item(s) are listed and ` : '';
     return `${atLeast}every listed item's \`${args.path}\` ${describeMatcher(args)}`;
   },
-  argsProblem: (raw) =>
-    isRecord(raw) && typeof raw.path === 'string' && MATCHER_KEYS.some((k) => k in raw)
-      ? undefined
-      : 'every-item takes { path, <matcher>, min_items? }',
-  run: (input, raw) => {
-    const args = raw as Args;
+  args: withMatcher({ path: STRING, min_items: INTEGER }, ['path']),
+  run: (input, args) => {
     const items = listItems(input.bodies);
     const findings = items.flatMap(({ item, exchange }, i) =>
       mismatches(lookup(item, args.path), args).map((problem) => ({
@@ -37,6 +33,6 @@ export const everyItem: Check = {
     if (args.min_items !== undefined && items.length < args.min_items) {
       findings.push({ message: `${items.length} item(s) listed, expected at least ${args.min_items}`, exchange: 0 });
     }
-    return findings.slice(0, 10);
+    return judgedCount(findings.slice(0, 10), items.length, 'the list was empty');
   },
 };

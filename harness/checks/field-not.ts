@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { lookup } from '../suite/template.js';
-import { type Check, eachExchange, isRecord } from './check.js';
+import { type Check, eachExchange, judgedEach } from './check.js';
+import { ANY, object, orTemplate, STRING } from '../validation/json-schema.js';
 
 interface Args {
   path: string;
@@ -16,24 +17,22 @@ function forbidden(args: Args): unknown[] {
  * A value of the body is NOT the given one(s); an absent value passes. For "never reads X" rules, such as a
  * template without examples never reading APPROVED (reading R26), where every other value is allowed.
  */
-export const fieldNot: Check = {
+export const fieldNot: Check<Args> = {
   name: 'field-not',
-  explain: (raw) => {
-    const args = raw as Args;
+  explain: (args) => {
     return `\`${args.path}\` is not ${forbidden(args).map((v) => JSON.stringify(v)).join(' or ')}`;
   },
-  argsProblem: (raw) =>
-    isRecord(raw) && typeof raw.path === 'string' && ('equals' in raw || Array.isArray(raw.one_of))
-      ? undefined
-      : 'field-not takes { path, equals } or { path, one_of: [...] }',
-  run: (input, raw) => {
-    const args = raw as Args;
+  args: {
+    ...object({ path: STRING, equals: ANY, one_of: orTemplate({ type: 'array' }) }, ['path']),
+    anyOf: [{ required: ['equals'] }, { required: ['one_of'] }],
+  },
+  run: (input, args) => {
     const values = forbidden(args);
-    return eachExchange(input, (_, body) => {
+    return judgedEach(input, eachExchange(input, (_, body) => {
       const value = lookup(body, args.path);
       return values.some((v) => isDeepStrictEqual(v, value))
         ? [{ message: `\`${args.path}\` is ${JSON.stringify(value)}, which it must not be`, actual: value }]
         : [];
-    });
+    }));
   },
 };

@@ -1,22 +1,19 @@
-import { type Check, eachExchange, isRecord } from './check.js';
-import { describeMatcher, type Matcher, mismatches } from './matchers.js';
+import { type Check, eachExchange, judgedEach } from './check.js';
+import { describeMatcher, type Matcher, mismatches, withMatcher } from './matchers.js';
+import { STRING } from '../validation/json-schema.js';
 
 type HeaderArgs = Matcher & { name: string };
 
 /** A response header matches: `{ name: x-graph-version, equals: v24.0 }`. Names compare case-insensitively. */
-export const header: Check = {
+export const header: Check<HeaderArgs> = {
   name: 'header',
-  explain: (raw) => {
-    const args = raw as HeaderArgs;
-    return `response header \`${args.name}\` ${describeMatcher(args)}`;
-  },
-  argsProblem: (raw) => (isRecord(raw) && typeof raw.name === 'string' ? undefined : 'header takes { name, <matcher> }'),
-  run: (input, raw) => {
-    const args = raw as HeaderArgs;
-    return eachExchange(input, (exchange) => {
+  explain: (args) => `response header \`${args.name}\` ${describeMatcher(args)}`,
+  args: withMatcher({ name: STRING }, ['name']),
+  run: (input, args) => {
+    return judgedEach(input, eachExchange(input, (exchange) => {
       const value = headerOf(exchange.response?.headers ?? {}, args.name);
       return mismatches(value, args).map((problem) => ({ message: `response header \`${args.name}\` ${problem}` }));
-    });
+    }));
   },
 };
 

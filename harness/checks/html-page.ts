@@ -1,4 +1,5 @@
-import { type Check, eachExchange } from './check.js';
+import { type Check, eachExchange, judgedEach } from './check.js';
+import { object, optional, STRING } from '../validation/json-schema.js';
 import { describeResponse } from './error-envelope.js';
 import { headerValue } from '../headers.js';
 
@@ -7,29 +8,26 @@ import { headerValue } from '../headers.js';
  * answer, or a redirect on the way to one (a login step) that does not go back to the app. The Content-Type of a
  * successful answer is a silent point of the spec, so it is not judged.
  */
-export const htmlPage: Check = {
+export const htmlPage: Check<{ not_to?: string } | undefined> = {
   name: 'html-page',
   acceptsAnyBody: true,
   explain: () => 'the answer is a page to show: a non-empty 2xx document that is not JSON, or a redirect towards one',
-  argsProblem: (args) =>
-    args === undefined || args === null || (typeof args === 'object' && !Array.isArray(args))
-      ? undefined
-      : 'html-page takes no arguments, or { not_to: URL }',
+  args: optional(object({ not_to: STRING })),
   run: (input, args) =>
-    eachExchange(input, (exchange, body) => {
+    judgedEach(input, eachExchange(input, (exchange, body) => {
       const response = exchange.response;
       const status = response?.status ?? 0;
       if (status >= 300 && status < 400) return towardsAPage(headerValue(response?.headers, 'location'), args);
       if (status < 200 || status > 299) return [{ message: `expected a page, got ${describeResponse(exchange, body)}` }];
       if (!response?.body?.trim()) return [{ message: 'the answer to show has an empty body' }];
       return isJson(response.body) ? [{ message: `expected a page to show, got a JSON answer: ${describeResponse(exchange, body)}` }] : [];
-    }),
+    })),
 };
 
 /** A redirect is on the way to the page unless it goes back to the app (`not_to`: the redirect URI). */
-function towardsAPage(location: string | undefined, args: unknown): { message: string }[] {
+function towardsAPage(location: string | undefined, args: { not_to?: string } | undefined): { message: string }[] {
   if (!location) return [{ message: 'a redirect without a Location' }];
-  const notTo = (args as { not_to?: unknown } | undefined)?.not_to;
+  const notTo = args?.not_to;
   if (typeof notTo === 'string' && notTo && location.startsWith(notTo)) {
     return [{ message: `expected a page to show, got a redirect back to the app: ${location}` }];
   }

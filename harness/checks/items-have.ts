@@ -1,5 +1,6 @@
 import { lookup } from '../suite/template.js';
-import { type Check, eachExchange, isRecord } from './check.js';
+import { type Check, eachExchange, isRecord, judgedCount } from './check.js';
+import { object, orTemplate, STRING } from '../validation/json-schema.js';
 
 interface Args {
   /** Where the items are; `data` by default. */
@@ -8,24 +9,25 @@ interface Args {
 }
 
 /** Every item of a list carries each of the named fields (a `fields=` selection, say). */
-export const itemsHave: Check = {
+export const itemsHave: Check<Args> = {
   name: 'items-have',
-  explain: (raw) => {
-    const args = raw as Args;
+  explain: (args) => {
     return `every item of \`${args.path ?? 'data'}\` carries ${args.has.map((f) => `\`${f}\``).join(', ')}`;
   },
-  argsProblem: (raw) =>
-    isRecord(raw) && Array.isArray(raw.has) && raw.has.length > 0 ? undefined : 'items-have takes { has: [fields], path? }',
-  run: (input, raw) => {
-    const args = raw as Args;
-    return eachExchange(input, (_, body) => {
+  args: object({ path: STRING, has: orTemplate({ type: 'array', items: STRING, minItems: 1 }) }, ['has']),
+  run: (input, args) => {
+    let count = 0;
+    const findings = eachExchange(input, (_, body) => {
       const items = lookup(body, args.path ?? 'data');
       if (!Array.isArray(items)) return [{ message: `\`${args.path ?? 'data'}\` is not an array` }];
+      count += items.length;
       return items.flatMap((item, i) =>
         args.has
           .filter((name) => !isRecord(item) || item[name] === undefined)
           .map((name) => ({ message: `item ${i} (id ${isRecord(item) ? String(item.id) : '?'}) has no \`${name}\`` })),
       ).slice(0, 10);
     });
+    // A body that is not a list is a finding; an empty list judged nothing.
+    return judgedCount(findings, findings.length > 0 ? Math.max(count, 1) : count, 'the list was empty');
   },
 };

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { ANY, BOOLEAN, type JsonSchema, NUMBER, object, orTemplate, STRING } from '../validation/json-schema.js';
 
 /**
  * Value matchers shared by `field` and `item`. Truthiness follows reading R17: true, "true" and 1 are true;
@@ -16,7 +17,28 @@ export interface Matcher {
   type?: 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array';
 }
 
-export const MATCHER_KEYS = ['equals', 'one_of', 'lte', 'gte', 'truthy', 'falsy', 'exists', 'matches', 'type'];
+/** The matcher keys as JSON Schema properties, for the argument schemas of the checks that take a matcher. */
+export const MATCHER_PROPERTIES: Record<string, JsonSchema> = {
+  equals: ANY,
+  one_of: orTemplate({ type: 'array' }),
+  lte: NUMBER,
+  gte: NUMBER,
+  truthy: BOOLEAN,
+  falsy: BOOLEAN,
+  exists: BOOLEAN,
+  matches: STRING,
+  type: { enum: ['string', 'number', 'integer', 'boolean', 'object', 'array'] },
+};
+
+export const MATCHER_KEYS = Object.keys(MATCHER_PROPERTIES);
+
+/** A matcher alone (`params: { code: { exists: true } }`): at least one of its keys. */
+export const MATCHER_SCHEMA: JsonSchema = { ...object(MATCHER_PROPERTIES), minProperties: 1 };
+
+/** `{ <extra keys>, <matcher> }` with at least one matcher key: `field`, `every-item`, `error-or-field`. */
+export function withMatcher(extra: Record<string, JsonSchema>, required: string[]): JsonSchema {
+  return { ...object({ ...extra, ...MATCHER_PROPERTIES }, required), anyOf: MATCHER_KEYS.map((k) => ({ required: [k] })) };
+}
 
 export function isTruthy(value: unknown): boolean {
   return value === true || value === 'true' || value === 1 || value === '1';

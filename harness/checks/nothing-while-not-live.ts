@@ -1,21 +1,28 @@
 import type { Check } from './check.js';
+import { NO_ARGS } from '../validation/json-schema.js';
 import { webhookFacts } from './webhook-facts.js';
 
-/** No notification reaches the receiver while the suite has the app set not Live (Events, contract `app`). */
+/**
+ * No notification reaches the receiver while the suite has the app set not Live (Events, contract `app`). What it
+ * judges is each period the app was not Live, arrivals or none.
+ */
 export const nothingWhileNotLive: Check = {
   name: 'nothing-while-not-live',
   acceptsAnyBody: true,
   explain: () => 'no notification arrives while the app is not Live',
+  args: NO_ARGS,
   run: (input) => {
     const facts = webhookFacts(input.meta);
-    if (!facts) return [{ message: 'nothing-while-not-live needs the facts of a `deliveries` step' }];
-    return input.exchanges.flatMap((exchange, i) => {
+    if (!facts) return { findings: [], judged: 0, nothingJudged: 'nothing-while-not-live needs the facts of a `deliveries` step' };
+    const findings = input.exchanges.flatMap((exchange, i) => {
       // Whole milliseconds cannot order an arrival against the moment Live was set again: on a fast machine both
       // fall in the same one, and the arrival went uncounted. `startedAtMs` has the fraction; the end stays
       // exclusive, as a false failure costs more.
       const at = exchange.startedAtMs ?? Date.parse(exchange.startedAt);
       const period = facts.notLive.find((p) => at >= p.fromMs && (p.toMs === undefined || at < p.toMs));
       return period ? [{ message: 'a notification arrived while the app was set not Live', exchange: i }] : [];
-    }).slice(0, 10);
+    });
+    const judged = facts.notLive.length;
+    return { findings: findings.slice(0, 10), judged, ...(judged === 0 ? { nothingJudged: 'the app was never set not Live' } : {}) };
   },
 };

@@ -1,4 +1,5 @@
-import { type Check, eachExchange, isRecord } from './check.js';
+import { type Check, eachExchange, isRecord, judgedCount } from './check.js';
+import { INTEGER, object, optional } from '../validation/json-schema.js';
 
 interface Args {
   max?: number;
@@ -10,20 +11,17 @@ const DEFAULT_MAX = 1000;
  * No notification holds more than `max` updates (reading R7: change items, or changed-field names, summed over
  * entries; the number of entries too).
  */
-export const notificationBatchSize: Check = {
+export const notificationBatchSize: Check<Args | undefined> = {
   name: 'notification-batch-size',
   acceptsAnyBody: true,
   explain: (raw) => {
-    const max = ((raw ?? {}) as Args).max ?? DEFAULT_MAX;
+    const max = raw?.max ?? DEFAULT_MAX;
     return `no notification holds more than ${max} updates, counted as change items over all entries (R7)`;
   },
-  argsProblem: (raw) =>
-    raw == null || (isRecord(raw) && (raw.max === undefined || Number.isInteger(raw.max)))
-      ? undefined
-      : 'notification-batch-size takes { max: <integer> }',
+  args: optional(object({ max: INTEGER })),
   run: (input, raw) => {
-    const max = ((raw ?? {}) as Args).max ?? DEFAULT_MAX;
-    return eachExchange(input, (_, body) => {
+    const max = raw?.max ?? DEFAULT_MAX;
+    const findings = eachExchange(input, (_, body) => {
       const entries = isRecord(body) && Array.isArray(body.entry) ? body.entry.filter(isRecord) : [];
       const updates = entries.reduce((sum, e) => sum + countOf(e.changes) + countOf(e.changed_fields), 0);
       if (updates <= max && entries.length <= max) return [];
@@ -34,7 +32,8 @@ export const notificationBatchSize: Check = {
           actual: updates,
         },
       ];
-    }).slice(0, 10);
+    });
+    return judgedCount(findings.slice(0, 10), input.exchanges.length, 'no notification reached the receiver');
   },
 };
 

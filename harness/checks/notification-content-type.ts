@@ -1,4 +1,5 @@
-import { type Check, eachExchange } from './check.js';
+import { type Check, eachExchange, judgedCount } from './check.js';
+import { NO_ARGS } from '../validation/json-schema.js';
 import { requestHeader } from './webhook-facts.js';
 
 /**
@@ -9,12 +10,17 @@ export const notificationContentType: Check = {
   name: 'notification-content-type',
   acceptsAnyBody: true,
   explain: () => 'every notification is sent with `Content-Type: application/json`',
+  args: NO_ARGS,
   run: (input) =>
-    eachExchange(input, (exchange) => {
+    judgedCount(
+      eachExchange(input, (exchange) => {
       const value = requestHeader(exchange, 'content-type');
       const mediaType = value?.split(';')[0]?.trim().toLowerCase();
       return mediaType === 'application/json'
         ? []
         : [{ message: `Content-Type is ${JSON.stringify(value ?? null)}, expected application/json`, actual: value }];
     }).slice(0, 10),
+      input.exchanges.length,
+      'no notification reached the receiver',
+    ),
 };

@@ -1,5 +1,6 @@
 import { describeSchemaError, validatorFor } from '../validation/schema-registry.js';
-import { type Check, type CheckFinding, eachExchange, isRecord } from './check.js';
+import { type Check, type CheckFinding, eachExchange, isRecord, judgedCount } from './check.js';
+import { NO_ARGS } from '../validation/json-schema.js';
 import { shown } from './webhook-facts.js';
 
 /** Reading R20 compares `entry[].time` with the attempt's own time on the target's clock, give or take this. */
@@ -15,8 +16,10 @@ export const notificationEnvelope: Check = {
   explain: () =>
     'every notification is `{object, entry: [{id: string, time: int}]}` and each `time` is the UNIX second ' +
     'it was sent, ±2 s on the target clock (R20)',
+  args: NO_ARGS,
   run: (input) =>
-    eachExchange(input, (exchange, body) => {
+    judgedCount(
+      eachExchange(input, (exchange, body) => {
       if (body === undefined) return [{ message: 'the notification body is not JSON' }];
       const validate = validatorFor('webhook-notification')!;
       if (!validate(body)) {
@@ -27,6 +30,9 @@ export const notificationEnvelope: Check = {
       }
       return exchange.targetTime ? timeProblems(body, exchange.targetTime) : [];
     }).slice(0, 10),
+      input.exchanges.length,
+      'no notification reached the receiver',
+    ),
 };
 
 function timeProblems(body: unknown, window: { from: number; to: number }): Omit<CheckFinding, 'exchange'>[] {

@@ -1,5 +1,6 @@
 import { type SignatureVerdict, verifySignature } from '../receiver/verify-signature.js';
-import { type Check, eachExchange, isRecord } from './check.js';
+import { type Check, eachExchange, judgedCount } from './check.js';
+import { object, STRING } from '../validation/json-schema.js';
 import { requestBytes, requestHeader } from './webhook-facts.js';
 
 interface Args {
@@ -14,21 +15,20 @@ const PROBLEMS: Record<Exclude<SignatureVerdict, 'ok'>, string> = {
 };
 
 /** Every notification is signed over its exact raw bytes with the app secret; compared in constant time. */
-export const notificationSignature: Check = {
+export const notificationSignature: Check<Args> = {
   name: 'notification-signature',
   acceptsAnyBody: true,
   explain: () =>
     'every notification carries `X-Hub-Signature-256: sha256=<hex>`, ' +
     'the HMAC-SHA256 of its exact raw body keyed by the app secret (R6)',
-  argsProblem: (raw) =>
-    isRecord(raw) && typeof raw.app_secret === 'string' ? undefined : 'notification-signature takes { app_secret }',
-  run: (input, raw) => {
-    const { app_secret: secret } = raw as Args;
-    return eachExchange(input, (exchange) => {
+  args: object({ app_secret: STRING }, ['app_secret']),
+  run: (input, { app_secret: secret }) => {
+    const findings = eachExchange(input, (exchange) => {
       const header = requestHeader(exchange, 'x-hub-signature-256');
       const verdict = verifySignature(requestBytes(exchange), header, secret);
       if (verdict === 'ok') return [];
       return [{ message: PROBLEMS[verdict], actual: header }];
-    }).slice(0, 10);
+    });
+    return judgedCount(findings.slice(0, 10), input.exchanges.length, 'no notification reached the receiver');
   },
 };

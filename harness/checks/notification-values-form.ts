@@ -1,4 +1,5 @@
-import { type Check, eachExchange, isRecord } from './check.js';
+import { type Check, eachExchange, isRecord, judgedCount } from './check.js';
+import { NO_ARGS } from '../validation/json-schema.js';
 import { webhookFacts } from './webhook-facts.js';
 
 /**
@@ -11,17 +12,21 @@ export const notificationValuesForm: Check = {
   explain: () =>
     'entries carry `changes` with `field` and `value` when the subscription includes values, ' +
     '`changed_fields` when it does not',
+  args: NO_ARGS,
   run: (input) => {
     const facts = webhookFacts(input.meta);
-    if (!facts) return [{ message: 'notification-values-form needs the facts of a `deliveries` step' }];
-    return eachExchange(input, (_, body) => {
+    if (!facts) return { findings: [], judged: 0, nothingJudged: 'notification-values-form needs the facts of a `deliveries` step' };
+    let judged = 0;
+    const findings = eachExchange(input, (_, body) => {
       if (!isRecord(body) || !Array.isArray(body.entry)) return [];
       const subscription = facts.subscriptions[String(body.object)];
       if (!subscription) return [];
+      judged += 1;
       const entries = body.entry.filter(isRecord);
       const first = entries.map((e) => entryProblem(e, subscription.include_values)).find((p) => p !== undefined);
       return first ? [{ message: `object ${String(body.object)}, entry ${String(first.id)}: ${first.problem}` }] : [];
-    }).slice(0, 10);
+    });
+    return judgedCount(findings.slice(0, 10), judged, 'no notification of a subscribed object reached the receiver');
   },
 };
 

@@ -1,4 +1,5 @@
-import type { Check } from './check.js';
+import { type Check, judgedCount } from './check.js';
+import { NO_ARGS } from '../validation/json-schema.js';
 import { webhookFacts } from './webhook-facts.js';
 import { seenNotifications, updatesIn } from './webhook-updates.js';
 
@@ -7,16 +8,19 @@ export const onlySubscribedFields: Check = {
   name: 'only-subscribed-fields',
   acceptsAnyBody: true,
   explain: () => 'no notification carries an object or field that is not subscribed (R31)',
+  args: NO_ARGS,
   run: (input) => {
     const facts = webhookFacts(input.meta);
-    if (!facts) return [{ message: 'only-subscribed-fields needs the facts of a `deliveries` step' }];
+    if (!facts) return { findings: [], judged: 0, nothingJudged: 'only-subscribed-fields needs the facts of a `deliveries` step' };
     const seen = seenNotifications(input);
-    return seen.flatMap((notification, i) => {
+    const findings = seen.flatMap((notification, i) => {
       const stray = updatesIn([notification]).find((u) => !facts.subscriptions[u.object]?.fields.includes(u.field));
       if (!stray) return [];
       const subscribed = facts.subscriptions[stray.object]?.fields.join(', ') || 'nothing';
       const message = `a notification carries ${stray.object} field \`${stray.field}\`, which is not subscribed`;
       return [{ message: `${message} (subscribed: ${subscribed}; R31)`, exchange: i }];
-    }).slice(0, 10);
+    });
+    // Every injected update was held to it, whether it arrived or (unsubscribed) rightly did not.
+    return judgedCount(findings.slice(0, 10), facts.injected.length, 'no update was injected');
   },
 };

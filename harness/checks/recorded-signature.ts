@@ -1,4 +1,5 @@
-import { type Check, eachExchange } from './check.js';
+import { type Check, eachExchange, judgedCount } from './check.js';
+import { NO_ARGS } from '../validation/json-schema.js';
 import { requestHeader } from './webhook-facts.js';
 
 const SIGNATURE = /^sha256=[0-9a-fA-F]{64}$/;
@@ -14,8 +15,10 @@ export const recordedSignature: Check = {
   explain: () =>
     'every notification carries `X-Hub-Signature-256: sha256=<hex>`, and the recorder found it to be the ' +
     'HMAC-SHA256 of the raw body under the app secret when it knew the secret (R6)',
+  args: NO_ARGS,
   run: (input) =>
-    eachExchange(input, (exchange) => {
+    judgedCount(
+      eachExchange(input, (exchange) => {
       const header = requestHeader(exchange, 'x-hub-signature-256');
       if (header === undefined) return [{ message: 'the notification has no X-Hub-Signature-256 header' }];
       if (!SIGNATURE.test(header.trim())) {
@@ -26,4 +29,7 @@ export const recordedSignature: Check = {
       }
       return [];
     }).slice(0, 10),
+      input.exchanges.length,
+      'no notification reached the receiver',
+    ),
 };

@@ -1,6 +1,7 @@
-import { type Check, eachExchange, isRecord } from './check.js';
+import { type Check, eachExchange, judgedEach } from './check.js';
 import { describeResponse, isErrorResponse } from './error-envelope.js';
-import { describeMatcher, type Matcher, mismatches } from './matchers.js';
+import { describeMatcher, type Matcher, MATCHER_SCHEMA, mismatches } from './matchers.js';
+import { object, optional, STRING } from '../validation/json-schema.js';
 import { locationOf, parseRedirect, type RedirectParts } from './redirect-location.js';
 
 interface RedirectArgs {
@@ -17,10 +18,10 @@ interface RedirectArgs {
  * The answer is a redirect (`location` in the body, or a Location header) whose target, query parameters and
  * fragment match. Failures quote the whole redirect so a report shows what the person was sent to.
  */
-export const redirect: Check = {
+export const redirect: Check<RedirectArgs | undefined> = {
   name: 'redirect',
   explain: (raw) => {
-    const args = (raw ?? {}) as RedirectArgs;
+    const args = raw ?? {};
     const parts = [args.to ? `the answer redirects to ${args.to}` : 'the answer is a redirect'];
     for (const [name, m] of Object.entries(args.params ?? {})) parts.push(`query \`${name}\` ${describeMatcher(m)}`);
     for (const [name, m] of Object.entries(args.raw_params ?? {})) {
@@ -29,21 +30,23 @@ export const redirect: Check = {
     if (args.fragment) parts.push(`fragment ${describeMatcher(args.fragment)}`);
     return parts.join(', ');
   },
-  argsProblem: (raw) => {
-    if (raw === undefined || raw === null) return undefined;
-    if (!isRecord(raw)) return 'redirect takes { to, params: {name: matcher}, raw_params, fragment }';
-    const unknown = Object.keys(raw).filter((k) => !['to', 'params', 'raw_params', 'fragment'].includes(k));
-    return unknown.length ? `redirect does not know ${unknown.join(', ')}` : undefined;
-  },
+  args: optional(
+    object({
+      to: STRING,
+      params: { type: 'object', additionalProperties: MATCHER_SCHEMA },
+      raw_params: { type: 'object', additionalProperties: MATCHER_SCHEMA },
+      fragment: MATCHER_SCHEMA,
+    }),
+  ),
   run: (input, raw) =>
-    eachExchange(input, (exchange, body) => {
+    judgedEach(input, eachExchange(input, (exchange, body) => {
       const location = locationOf(exchange, body);
       if (location === undefined) {
         const got = isErrorResponse(exchange, body) ? 'an error' : 'no redirect';
         return [{ message: `expected a redirect, got ${got}: ${describeResponse(exchange, body)}` }];
       }
-      return judge(parseRedirect(location), (raw ?? {}) as RedirectArgs);
-    }),
+      return judge(parseRedirect(location), raw ?? {});
+    })),
 };
 
 function judge(parts: RedirectParts, args: RedirectArgs) {

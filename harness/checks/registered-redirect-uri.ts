@@ -1,4 +1,5 @@
-import { type Check, eachExchange, isRecord } from './check.js';
+import { type Check, eachExchange, judgedCount } from './check.js';
+import { NO_ARGS } from '../validation/json-schema.js';
 import { sentParam } from './sent-param.js';
 import { trafficFactsOf } from './traffic-facts.js';
 
@@ -11,14 +12,17 @@ export const registeredRedirectUri: Check = {
   name: 'registered-redirect-uri',
   acceptsAnyBody: true,
   explain: () => "the request's `redirect_uri` is exactly one of the app's valid OAuth redirect URIs",
-  argsProblem: (raw) => (raw === undefined || raw === null || isRecord(raw) ? undefined : 'registered-redirect-uri takes no arguments'),
+  args: NO_ARGS,
   run: (input) => {
     const valid = trafficFactsOf(input)?.profile?.app.redirect_uris;
-    if (!valid) return [];
-    return eachExchange(input, (exchange) => {
+    if (!valid) return judgedCount([], 0, 'no profile gives the valid redirect URIs');
+    let judged = 0;
+    const findings = eachExchange(input, (exchange) => {
       const uri = sentParam(exchange, 'redirect_uri');
+      if (typeof uri === 'string') judged += 1;
       if (typeof uri !== 'string' || valid.includes(uri) || valid.includes(uri.replace(/\?.*$/, ''))) return [];
       return [{ message: `sent \`redirect_uri=${uri}\`, which is not among the app's valid OAuth redirect URIs`, expected: valid, actual: uri }];
     });
+    return judgedCount(findings, judged, 'no request carried `redirect_uri`');
   },
 };

@@ -44,7 +44,7 @@ import { requestParam } from './request-param.js';
 import { timeParamWindow } from './time-param-window.js';
 
 /** Every check a suite can name, looked up by name in this one map. */
-const ALL: Check[] = [
+const ALL = [
   ok,
   error,
   schema,
@@ -92,8 +92,9 @@ const ALL: Check[] = [
   timeParamWindow,
   registeredRedirectUri,
   answerEchoes,
-];
+] as Check[];
 
+/** Every check by name: the only list. Suite loading, the suite schema's arguments and the engine read it. */
 export const CHECKS: ReadonlyMap<string, Check> = new Map(ALL.map((c) => [c.name, c]));
 
 /** Splits an expectation (`ok` or `{ error: {...} }`) into the check and its arguments. */

@@ -1,5 +1,6 @@
 import { PASSIVE_MATCHER_KEYS, paramMatches } from '../passive/param-matcher.js';
-import { type Check, eachExchange, isRecord } from './check.js';
+import { type Check, eachExchange, judgedCount } from './check.js';
+import { ANY, type JsonSchema, STRING } from '../validation/json-schema.js';
 import { sentParam } from './sent-param.js';
 
 type Args = Record<string, unknown> & { name: string };
@@ -25,24 +26,29 @@ function matcherOf(args: Args): Record<string, unknown> {
  * was sent is judged (absent, empty or conflicting ones are not), with the passive matchers (`in_any_case`,
  * `matches`, `lte`, `not`, ...); a numeric text compares as its number.
  */
-export const requestParam: Check = {
+/** `name` and at least one passive matcher key (`in_any_case`, `matches`, `lte`, `not`, ...). */
+const ARGS: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  minProperties: 2,
+  properties: { name: STRING, ...Object.fromEntries(PASSIVE_MATCHER_KEYS.map((key) => [key, ANY])) },
+};
+
+export const requestParam: Check<Args> = {
   name: 'request-param',
   acceptsAnyBody: true,
-  explain: (raw) => `the request's parameter \`${(raw as Args).name}\`, when sent, is ${describe(matcherOf(raw as Args))}`,
-  argsProblem: (raw) => {
-    if (!isRecord(raw) || typeof raw.name !== 'string') return 'request-param takes { name, <matcher> }';
-    const keys = Object.keys(matcherOf(raw as Args));
-    const unknown = keys.filter((k) => !PASSIVE_MATCHER_KEYS.includes(k));
-    if (keys.length === 0 || unknown.length > 0) return `request-param matchers: ${PASSIVE_MATCHER_KEYS.join(', ')}`;
-    return undefined;
-  },
-  run: (input, raw) => {
-    const args = raw as Args;
-    return eachExchange(input, (exchange) => {
+  explain: (args) => `the request's parameter \`${args.name}\`, when sent, is ${describe(matcherOf(args))}`,
+  args: ARGS,
+  run: (input, args) => {
+    let judged = 0;
+    const findings = eachExchange(input, (exchange) => {
       const value = sentParam(exchange, args.name);
+      if (value !== undefined) judged += 1;
       if (value === undefined || paramMatches(value, matcherOf(args))) return [];
       const shown = typeof value === 'string' ? value : JSON.stringify(value);
       return [{ message: `sent \`${args.name}=${shown}\`, expected ${describe(matcherOf(args))}`, actual: value }];
     });
+    return judgedCount(findings, judged, `no request sent \`${args.name}\``);
   },
 };

@@ -1,4 +1,5 @@
-import { type Check, type CheckFinding, isRecord } from './check.js';
+import type { Check, CheckFinding } from './check.js';
+import { INTEGER, object, optional } from '../validation/json-schema.js';
 import { attemptsByContent, gap, retriesOf, type TimedAttempt } from './retry-attempts.js';
 
 interface Args {
@@ -21,26 +22,25 @@ const SAME_TIME_SECONDS = 2;
  * not moved, a few real seconds), then at least `min_later_attempts` more while failures go on, at strictly
  * growing intervals, all within 36 h of the first attempt and none after.
  */
-export const retrySchedule: Check = {
+export const retrySchedule: Check<Args | undefined> = {
   name: 'retry-schedule',
   acceptsAnyBody: true,
   explain: () =>
     'a failed notification is retried immediately, then at strictly growing intervals, ' +
     'all within 36 h of the first attempt and none after (R21)',
-  argsProblem: (raw) =>
-    raw == null || isRecord(raw)
-      ? undefined
-      : 'retry-schedule takes { min_later_attempts, within_seconds, immediate_real_seconds }',
+  args: optional(object({ min_later_attempts: INTEGER, within_seconds: INTEGER, immediate_real_seconds: INTEGER })),
   run: (input, raw) => {
-    const settings = { ...DEFAULTS, ...((raw ?? {}) as Args) };
+    const settings = { ...DEFAULTS, ...(raw ?? {}) };
     const groups = attemptsByContent(input.exchanges, input.bodies).filter((g) => g[0] && !g[0].acknowledged);
-    if (groups.length === 0) return [{ message: 'no notification attempt failed, so no retry could be observed' }];
+    if (groups.length === 0) {
+      return { findings: [], judged: 0, nothingJudged: 'no notification attempt failed, so no retry could be observed' };
+    }
     const judge = (group: TimedAttempt[]) => [
       ...immediateProblems(group, settings),
       ...laterProblems(group, settings),
       ...windowProblems(group, settings),
     ];
-    return groups.flatMap(judge).slice(0, 10);
+    return { findings: groups.flatMap(judge).slice(0, 10), judged: groups.length };
   },
 };
 

@@ -1,4 +1,5 @@
-import { type Check, isRecord } from './check.js';
+import type { Check } from './check.js';
+import { BOOLEAN, object, STRING, STRINGS } from '../validation/json-schema.js';
 import { listItems } from './list-items.js';
 
 interface Args {
@@ -15,10 +16,9 @@ interface Args {
  * Among the listed subscriptions (every page of the step), the one of `object` is listed exactly once (R30) with
  * the given state, or, with `absent`, not at all.
  */
-export const subscriptionListed: Check = {
+export const subscriptionListed: Check<Args> = {
   name: 'subscription-listed',
-  explain: (raw) => {
-    const args = (raw ?? {}) as Args;
+  explain: (args) => {
     if (args.absent) return args.object ? `no ${args.object} subscription is listed` : 'no subscription is listed';
     const parts = [`exactly one ${args.object} subscription is listed`];
     if (args.active !== undefined) parts.push(`active ${args.active}`);
@@ -26,18 +26,25 @@ export const subscriptionListed: Check = {
     if (args.fields_exclude?.length) parts.push(`without ${args.fields_exclude.join(', ')}`);
     return parts.join(', ');
   },
-  argsProblem: (raw) =>
-    isRecord(raw) && (typeof raw.object === 'string' || raw.absent === true)
-      ? undefined
-      : 'subscription-listed takes { object, absent, active, fields_include, fields_exclude, callback_url }',
-  run: (input, raw) => {
-    const args = raw as Args;
+  args: {
+    ...object({
+      object: STRING,
+      absent: BOOLEAN,
+      active: BOOLEAN,
+      fields_include: STRINGS,
+      fields_exclude: STRINGS,
+      callback_url: STRING,
+    }),
+    anyOf: [{ required: ['object'] }, { required: ['absent'] }],
+  },
+  run: (input, args) => {
     const listed = listItems(input.bodies).map(({ item }) => item);
     const matching = args.object === undefined ? listed : listed.filter((s) => s.object === args.object);
     const what = args.object ? `${args.object} subscription` : 'subscription';
-    if (args.absent) return matching.length === 0 ? [] : [{ message: `${matching.length} ${what}(s) still listed` }];
-    if (matching.length !== 1) return [{ message: `${matching.length} ${what}s are listed, expected exactly one` }];
-    return stateProblems(matching[0]!, args).map((message) => ({ message: `${what}: ${message}` }));
+    // The listing as a whole is what is judged, once per step.
+    if (args.absent) return { findings: matching.length === 0 ? [] : [{ message: `${matching.length} ${what}(s) still listed` }], judged: 1 };
+    if (matching.length !== 1) return { findings: [{ message: `${matching.length} ${what}s are listed, expected exactly one` }], judged: 1 };
+    return { findings: stateProblems(matching[0]!, args).map((message) => ({ message: `${what}: ${message}` })), judged: 1 };
   },
 };
 

@@ -1,5 +1,6 @@
 import { lookup } from '../suite/template.js';
-import { type Check, eachExchange } from './check.js';
+import { type Check, eachExchange, judgedEach } from './check.js';
+import { NO_ARGS } from '../validation/json-schema.js';
 import { shown } from './webhook-facts.js';
 
 const INT32_MAX = 2147483647;
@@ -11,8 +12,9 @@ const INT32_MAX = 2147483647;
 export const totalCountCoversPage: Check = {
   name: 'total-count-covers-page',
   explain: () => '`summary.total_count` is an int32 no smaller than the number of items on the page',
+  args: NO_ARGS,
   run: (input) =>
-    eachExchange(input, (_, body) => {
+    judgedEach(input, eachExchange(input, (_, body) => {
       const total = lookup(body, 'summary.total_count');
       const data = lookup(body, 'data');
       if (!Number.isInteger(total) || Math.abs(total as number) > INT32_MAX) {
@@ -22,5 +24,5 @@ export const totalCountCoversPage: Check = {
       if ((total as number) >= listed) return [];
       const message = `\`summary.total_count\` is ${String(total)} but the page lists ${listed} items`;
       return [{ message, expected: listed, actual: total }];
-    }),
+    })),
 };

@@ -1,4 +1,5 @@
 import { type Check, isRecord } from './check.js';
+import { NO_ARGS } from '../validation/json-schema.js';
 import { shown, webhookFacts } from './webhook-facts.js';
 import { expectedUpdates, missingUpdates, seenNotifications } from './webhook-updates.js';
 
@@ -13,16 +14,20 @@ export const updatesDelivered: Check = {
   explain: () =>
     'every injected update of a subscribed object and field arrives at least once ' +
     'in an acknowledged notification (deduplicated)',
+  args: NO_ARGS,
   run: (input) => {
     const facts = webhookFacts(input.meta);
-    if (!facts) return [{ message: 'updates-delivered needs the facts of a `deliveries` step' }];
-    const missing = missingUpdates(facts, seenNotifications(input));
-    if (missing.length === 0) return [];
+    if (!facts) return { findings: [], judged: 0, nothingJudged: 'updates-delivered needs the facts of a `deliveries` step' };
     const expected = expectedUpdates(facts).length;
+    if (expected === 0) {
+      return { findings: [], judged: 0, nothingJudged: 'no update was due: none was injected while Live for a subscribed field' };
+    }
+    const missing = missingUpdates(facts, seenNotifications(input));
+    if (missing.length === 0) return { findings: [], judged: expected };
     const first = missing[0]!;
     const waited = isRecord(input.meta.waited) ? ` (${String(input.meta.waited.summary)})` : '';
     const example = `${first.object} ${first.id} ${first.field} ${shown(first.value, 80)}`;
     const message = `${missing.length} of ${expected} injected updates never arrived${waited}, e.g. ${example}`;
-    return [{ message, expected: first }];
+    return { findings: [{ message, expected: first }], judged: expected };
   },
 };

@@ -1,5 +1,6 @@
 import type { Exchange } from '../model/index.js';
-import { type Check, isRecord } from './check.js';
+import type { Check } from './check.js';
+import { object, STRING } from '../validation/json-schema.js';
 
 interface Args {
   /** The verify token the subscribe step sent. */
@@ -10,20 +11,19 @@ interface Args {
  * The subscribe step's POST made the target send the verification GET: `hub.mode` = subscribe, an integer
  * `hub.challenge`, and the `hub.verify_token` the POST carried. The GETs are in the step's `meta.verifications`.
  */
-export const verificationRequest: Check = {
+export const verificationRequest: Check<Args> = {
   name: 'verification-request',
   explain: () =>
     'during the POST the callback receives a GET with hub.mode=subscribe, an integer hub.challenge ' +
     'and the verify token',
-  argsProblem: (raw) =>
-    isRecord(raw) && typeof raw.verify_token === 'string' ? undefined : 'verification-request takes { verify_token }',
-  run: (input, raw) => {
-    const { verify_token: token } = raw as Args;
+  args: object({ verify_token: STRING }, ['verify_token']),
+  run: (input, { verify_token: token }) => {
     const verifications = (Array.isArray(input.meta.verifications) ? input.meta.verifications : []) as Exchange[];
     if (verifications.length === 0) {
-      return [{ message: 'the callback received no verification GET while the subscription was made' }];
+      return { findings: [{ message: 'the callback received no verification GET while the subscription was made' }], judged: 1 };
     }
-    return verifications.flatMap((v) => problems(v, token)).slice(0, 5).map((message) => ({ message }));
+    const findings = verifications.flatMap((v) => problems(v, token)).slice(0, 5).map((message) => ({ message }));
+    return { findings, judged: verifications.length };
   },
 };
 

@@ -12,6 +12,8 @@ export interface GraphRequest {
   version: string | null;
   /** The access token to send as the `access_token` parameter, or null for none. */
   token: string | null;
+  /** Where `access_token` travels: the query string (default) or the body, as a form or multipart field. */
+  tokenIn?: 'query' | 'body';
   query?: Record<string, unknown>;
   body?: RequestBody;
   headers?: Record<string, string>;
@@ -28,9 +30,11 @@ export class GraphClient {
     const url = this.urlFor(req);
     const query = new URLSearchParams(url.search);
     for (const [k, v] of encodeParams(req.query ?? {})) query.append(k, v);
-    if (req.token !== null) query.set('access_token', req.token);
+    const inBody = req.token !== null && req.tokenIn === 'body';
+    if (req.token !== null && !inBody) query.set('access_token', req.token);
     url.search = query.toString();
-    const encoded = req.body ? encodeBody(req.body) : undefined;
+    const body = inBody ? withToken(req.body, req.token!) : req.body;
+    const encoded = body ? encodeBody(body) : undefined;
     const headers: Record<string, string> = { 'user-agent': 'graphcheck', ...encoded?.headers, ...req.headers };
     return send({ method: req.method, url: url.toString(), headers, body: encoded?.bytes, timeoutMs: this.timeoutMs });
   }
@@ -43,4 +47,12 @@ export class GraphClient {
     const prefix = req.version ? `/${req.version}` : '';
     return new URL(base.replace(/\/+$/, '') + prefix + req.path);
   }
+}
+
+/** The body with `access_token` among its parameters: a form field, a multipart field, or a form of its own. */
+function withToken(body: RequestBody | undefined, token: string): RequestBody {
+  if (!body) return { form: { access_token: token } };
+  if ('form' in body) return { form: { ...body.form, access_token: token } };
+  if ('multipart' in body) return { multipart: { ...body.multipart, fields: { ...body.multipart.fields, access_token: token } } };
+  return { json: { ...(body.json as Record<string, unknown>), access_token: token } };
 }

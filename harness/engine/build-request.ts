@@ -1,23 +1,29 @@
 import type { GraphRequest } from '../client/graph-client.js';
 import type { MultipartFile, RequestBody } from '../client/encode.js';
 import { type ImageFormat, imageBytes } from '../content-host/index.js';
-import type { RequestSpec } from '../suite/suite.js';
-import { evaluate, type Scope } from '../suite/template.js';
+import { evaluate, type Scope, TemplateError } from '../suite/template.js';
 import type { RunContext } from './run-context.js';
+import { type Placement, type RequestSpec, TOKEN_WORDS } from './steps/request-body.js';
 
-/** Turns a suite's request (templates and token names) into what the client sends. */
+type Files = { name: string; filename?: string; format: ImageFormat; bytes?: number; content_type?: string }[];
+
+/** Turns a suite's request (templates, token words, a placement) into what the client sends. */
 export function buildRequest(spec: RequestSpec, scope: Scope, ctx: RunContext): GraphRequest {
   const base = spec.base ?? 'api';
-  return {
+  const tokenIn = spec.token_in === undefined ? 'query' : evaluate(spec.token_in, scope);
+  if (tokenIn !== 'query' && tokenIn !== 'body') throw new TemplateError(`token_in is ${JSON.stringify(tokenIn)}: use query or body`);
+  const request: GraphRequest = {
     method: spec.method,
     base,
     path: String(evaluate(spec.path ?? '/', scope)),
     version: resolveVersion(spec.version, scope, ctx, base),
     token: resolveToken(spec.token ?? (base === 'api' ? 'page' : 'none'), scope, ctx),
+    ...(tokenIn === 'body' ? { tokenIn: 'body' as const } : {}),
     query: spec.query ? (evaluate(spec.query, scope) as Record<string, unknown>) : undefined,
     body: buildBody(spec, scope),
     headers: spec.headers ? (evaluate(spec.headers, scope) as Record<string, string>) : undefined,
   };
+  return spec.placement === undefined ? request : placed(request, evaluate(spec.placement, scope) as Placement);
 }
 
 function resolveVersion(version: unknown, scope: Scope, ctx: RunContext, base: string): string | null {
@@ -28,22 +34,24 @@ function resolveVersion(version: unknown, scope: Scope, ctx: RunContext, base: s
   return value === '' || value === null || value === 'none' ? null : String(value);
 }
 
+/**
+ * A token word names a token (`page`, `app`, `unissued` for one the target never issued, `none`); a template may
+ * yield a word (a drawn token kind) or a raw token (one a code was exchanged for).
+ */
 function resolveToken(name: string, scope: Scope, ctx: RunContext): string | null {
-  if (name === 'none') return null;
-  if (name === 'unissued') return ctx.unissuedToken;
-  if (name === 'app') return ctx.profile.app.access_token ?? null;
-  if (name.includes('{{')) return String(evaluate(name, scope));
-  return ctx.profile.tokens[name as keyof typeof ctx.profile.tokens] ?? null;
+  const word = name.includes('{{') ? String(evaluate(name, scope)) : name;
+  if (!TOKEN_WORDS.includes(word)) return word;
+  if (word === 'none') return null;
+  if (word === 'unissued') return ctx.unissuedToken;
+  if (word === 'app') return ctx.profile.app.access_token ?? null;
+  return ctx.profile.tokens[word as keyof typeof ctx.profile.tokens] ?? null;
 }
 
 function buildBody(spec: RequestSpec, scope: Scope): RequestBody | undefined {
   if (spec.form) return { form: evaluate(spec.form, scope) as Record<string, unknown> };
   if (spec.json !== undefined) return { json: evaluate(spec.json, scope) };
   if (spec.multipart) {
-    const { fields = {}, files = [] } = evaluate(spec.multipart, scope) as {
-      fields?: Record<string, unknown>;
-      files?: { name: string; filename?: string; format: ImageFormat; bytes?: number; content_type?: string }[];
-    };
+    const { fields = {}, files = [] } = evaluate(spec.multipart, scope) as { fields?: Record<string, unknown>; files?: Files };
     const built: MultipartFile[] = files.map((f) => ({
       name: f.name,
       filename: f.filename ?? `upload.${f.format}`,
@@ -53,4 +61,29 @@ function buildBody(spec: RequestSpec, scope: Scope): RequestBody | undefined {
     return { multipart: { fields, files: built } };
   }
   return undefined;
+}
+
+/**
+ * The request's parameters (its form, or its multipart fields) moved to where `placement` says: all in the
+ * query string, an urlencoded form, a multipart body, or the named ones in the query and the rest in a body.
+ * Files stay in a multipart body whatever the placement.
+ */
+export function placed(request: GraphRequest, placement: Placement): GraphRequest {
+  const body = request.body;
+  if (body && 'json' in body) throw new TemplateError('placement moves form or multipart parameters, not a JSON body');
+  const params = body ? ('form' in body ? body.form : body.multipart.fields) : {};
+  const files = body && 'multipart' in body ? body.multipart.files : [];
+  const inQuery = typeof placement === 'string' ? (placement === 'query' ? Object.keys(params) : []) : placement.query;
+  const bodyKind = typeof placement === 'string' ? (placement === 'query' ? 'form' : placement) : placement.body;
+  const query = { ...request.query, ...pick(params, (k) => inQuery.includes(k)) };
+  const rest = pick(params, (k) => !inQuery.includes(k));
+  const { body: _dropped, ...withoutBody } = request;
+  const hasBody = Object.keys(rest).length > 0 || files.length > 0 || request.tokenIn === 'body';
+  if (!hasBody) return { ...withoutBody, query };
+  const next: RequestBody = bodyKind === 'multipart' || files.length > 0 ? { multipart: { fields: rest, files } } : { form: rest };
+  return { ...withoutBody, query, body: next };
+}
+
+function pick(params: Record<string, unknown>, keep: (key: string) => boolean): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(params).filter(([key]) => keep(key)));
 }

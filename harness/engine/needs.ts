@@ -1,62 +1,66 @@
 import type { Profile } from '../profile/profile.js';
-import { type Rule, type Step, stepKind } from '../suite/suite.js';
+import type { RunContext } from './run-context.js';
+import { type Rule, stepKind } from '../suite/suite.js';
 import { expressionsIn, lookup } from '../suite/template.js';
+import { controlPlan } from './positive-control.js';
+import type { StepNeeds } from './steps/step-kind.js';
 import { STEP_KINDS } from './steps/registry.js';
 
 /**
  * A rule's needs; `receiver`: a step needs the run's webhook receiver, which the target must trust; `live`: a step
- * waits for notifications, which an app that is not Live never gets.
+ * waits for notifications, which an app that is not Live never gets; `time`: a template reads the target's clock
+ * (`clock.now`), from control `clock` or the `Date` header.
  */
-export type RuleNeeds = Required<NonNullable<Rule['needs']>> & { receiver: boolean; live: boolean };
+export type RuleNeeds = Required<NonNullable<Rule['needs']>> & { receiver: boolean; live: boolean; time: boolean };
 
-/** The needs of a rule: what it declares plus what its steps show (token names, fixtures, control steps). */
+/** What the run knows before a rule starts that may make it skip: no trusted receiver, no way to read the time. */
+export interface RunFacts {
+  receiverProblem?: string;
+  timeProblem?: string;
+}
+
+/**
+ * The needs of a rule: what it declares plus what its steps show. Each step kind reads its own from its body
+ * (token names, control capabilities, the receiver), for the step and for its positive control.
+ */
 export function needsOf(rule: Rule): RuleNeeds {
   const tokens = new Set(rule.needs?.tokens ?? []);
   const fixtures = new Set(rule.needs?.fixtures ?? []);
   const capabilities = new Set(rule.needs?.capabilities ?? []);
   // Fresh state before every run cannot be had without `reset`: judged on leftovers, the rule could fail falsely.
   if (rule.reset === 'each-run') capabilities.add('reset');
-  let receiver = false;
-  let live = false;
-  for (const step of rule.steps) {
-    const request = requestOf(step);
-    const token = request?.token ?? (request && (request.base ?? 'api') === 'api' ? 'page' : undefined);
-    if (token && !['none', 'unissued'].includes(token) && !token.includes('{{')) tokens.add(token);
-    if ('clock' in step || ('repeat' in step && step.repeat.advance_between !== undefined)) capabilities.add('clock');
-    if ('authorize' in step) capabilities.add('authorize');
-    const declared = stepNeeds(step);
-    declared?.tokens?.forEach((t) => tokens.add(t));
-    declared?.capabilities?.forEach((c) => capabilities.add(c));
-    if (declared?.receiver) receiver = true;
-    if (declared?.live) live = true;
+  const declared: StepNeeds[] = rule.steps.flatMap((step) => {
+    const { name, body } = stepKind(step);
+    const plan = controlPlan(step);
+    return [STEP_KINDS.get(name)?.needs?.(body) ?? {}, (plan && STEP_KINDS.get(plan.kind)?.needs?.(plan.body)) ?? {}];
+  });
+  for (const needs of declared) {
+    needs.tokens?.forEach((t) => tokens.add(t));
+    needs.capabilities?.forEach((c) => capabilities.add(c));
   }
+  let time = false;
   for (const expr of expressionsIn(rule)) {
     for (const match of expr.matchAll(/fixtures\.(\w+)/g)) fixtures.add(match[1]!);
-    if (/\bclock\.now\b/.test(expr)) capabilities.add('clock');
+    if (/\bclock\.now\b/.test(expr)) time = true;
   }
-  const profile = rule.needs?.profile ?? [];
-  return { tokens: [...tokens], fixtures: [...fixtures], capabilities: [...capabilities], profile, receiver, live };
+  return {
+    tokens: [...tokens],
+    fixtures: [...fixtures],
+    capabilities: [...capabilities],
+    profile: rule.needs?.profile ?? [],
+    receiver: declared.some((n) => n.receiver),
+    live: declared.some((n) => n.live),
+    time,
+  };
 }
 
-/** What a step kind reads off its own body (a `subscribe` step needs the app token and the receiver, say). */
-function stepNeeds(step: Step) {
-  const name = stepKind(step);
-  return STEP_KINDS.get(name)?.needs?.((step as unknown as Record<string, unknown>)[name]);
+/** What the run knows of itself that may make a rule skip, as `missingNeed` reads it. */
+export function runFacts(ctx: Pick<RunContext, 'webhooks' | 'timeProblem'>): RunFacts {
+  return { receiverProblem: ctx.webhooks.unavailable, timeProblem: ctx.timeProblem };
 }
 
-function requestOf(step: Step) {
-  if ('request' in step) return step.request;
-  if ('walk' in step) return step.walk.request;
-  if ('parallel' in step) return step.parallel.request;
-  if ('repeat' in step) return step.repeat.request;
-  return undefined;
-}
-
-/**
- * Why a rule cannot run against this profile (skipped), or undefined when everything it needs is there.
- * `receiverProblem` says why this run has no trusted webhook receiver, when it has none.
- */
-export function missingNeed(rule: Rule, profile: Profile, receiverProblem?: string): string | undefined {
+/** Why a rule cannot run against this profile (skipped), or undefined when everything it needs is there. */
+export function missingNeed(rule: Rule, profile: Profile, facts: RunFacts = {}): string | undefined {
   const needs = needsOf(rule);
   for (const token of needs.tokens) {
     const value = token === 'app' ? profile.app.access_token : profile.tokens[token as keyof Profile['tokens']];
@@ -79,7 +83,8 @@ export function missingNeed(rule: Rule, profile: Profile, receiverProblem?: stri
     // A switch such as webhooks.mtls: rules about what it turns on need it on.
     if (value === false) return `the profile sets ${path} to false`;
   }
-  if (needs.receiver && receiverProblem) return receiverProblem;
+  if (needs.time && facts.timeProblem) return facts.timeProblem;
+  if (needs.receiver && facts.receiverProblem) return facts.receiverProblem;
   if (needs.live && profile.app.live === false) {
     return 'the profile sets app.live to false: no notifications are sent unless the app is Live (Events)';
   }

@@ -7,6 +7,7 @@ import type { Profile } from '../profile/profile.js';
 import { readCaFiles } from '../receiver/index.js';
 import type { RunContext } from './run-context.js';
 import { preflight } from './preflight.js';
+import { NO_DATE } from './target-time.js';
 import { createWebhookHarness } from './webhooks/webhook-harness.js';
 import type { WebhookRecording, WebhookReplay } from './webhooks/webhook-tape.js';
 
@@ -14,7 +15,10 @@ export interface OpenRunOptions {
   profile: Profile;
   timeoutMs: number;
   seed: number;
+  /** Property runs of a rule that does not say (`--runs`, else 20). */
   runs: number;
+  /** An explicit `--runs N`: every property rule runs at least N times, whatever its own `runs:`. */
+  runsFloor?: number;
   /** `latest` (default), `none` for bare paths, or a version such as v24.0. */
   versionPrefix: string;
   /** The replay command of a rule (`replayCommand(plan, id)`); default: `graphcheck run --rule ID --seed N`. */
@@ -58,7 +62,7 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: RunContex
   };
   try {
     const version = resolvePrefix(options.versionPrefix, profile);
-    const setupProblems = await preflight(profile, client, control, version);
+    const checked = await preflight(profile, client, control, version);
     const ctx: RunContext = {
       profile,
       client,
@@ -67,8 +71,12 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: RunContex
       version,
       seed: options.seed,
       runs: options.runs,
+      ...(options.runsFloor ? { runsFloor: options.runsFloor } : {}),
       unissuedToken: options.unissuedToken ?? `GCKunissued${randomBytes(12).toString('hex')}`,
-      setupProblems,
+      setupProblems: checked.problems,
+      ...(control.has('clock') || checked.sendsDate
+        ? {}
+        : { timeProblem: `needs the target's time: the target serves no control clock, and ${NO_DATE}` }),
       evidence,
       replayCommand: options.replayCommand ?? ((id) => `graphcheck run --rule ${id} --seed ${options.seed}`),
       targetSource: options.targetSource ?? 'embedded reference',

@@ -1,28 +1,47 @@
-import type { GraphClient } from '../client/graph-client.js';
+import type { GraphClient, GraphRequest } from '../client/graph-client.js';
 import { isErrorResponse } from '../checks/error-envelope.js';
 import type { ControlClient } from '../control/control-client.js';
+import { clockFromDateHeader } from '../control/control-client.js';
 import { CannotJudgeError, GraphcheckError } from '../errors.js';
 import type { Profile } from '../profile/profile.js';
 import { lookup } from '../suite/template.js';
+import { plainRead, type Probe, witnessProbes } from './preflight-witnesses.js';
 
-/** A preflight probe: which profile field it vouches for, and how to ask the target. */
-interface Probe {
-  field: string;
-  run(): Promise<string | undefined>;
+/** What preflight found: problems keyed by profile field, and whether the target dates its answers. */
+export interface PreflightResult {
+  problems: Map<string, string>;
+  /** The target's answers carry a `Date` header: its time can be read without control `clock` (§3.5). */
+  sendsDate: boolean;
 }
 
 /**
- * Checks the profile against the target before any rule runs (also `graphcheck doctor`). Returns problems keyed
- * by profile field; rules that need a broken field get `error`, never `failed`. An unreachable base URL throws.
+ * Checks the profile against the target before any rule runs (also `graphcheck doctor`). Problems are keyed by
+ * profile field; rules that need a broken field get `error`, never `failed`. Besides ids and tokens the target
+ * must know, it sends the plainest valid request the Page token, the app token and the `msgapp` token can each
+ * make: rules using a token the target refuses even that cannot be judged. When the target refuses every such
+ * request, the authorization window's included, nothing it answers can be judged (reading R51, for the run as a
+ * whole): every rule is `error`. An unreachable base URL throws.
  */
 export async function preflight(
   profile: Profile,
   client: GraphClient,
   control: ControlClient,
   version: string | null,
-): Promise<Map<string, string>> {
+): Promise<PreflightResult> {
   const problems = new Map<string, string>();
-  await probeBaseUrl(profile, client);
+  const sendsDate = await probeBaseUrl(profile, client);
+  const witnesses = witnessProbes(profile, client, version);
+  const refusals: string[] = [];
+  for (const witness of witnesses) {
+    const refused = await witness.run();
+    if (!refused) continue;
+    refusals.push(refused);
+    if (witness.field !== 'auth_url') problems.set(witness.field, `profile ${witness.field}: ${refused}; rules that use it cannot be judged`);
+  }
+  if (witnesses.length > 0 && refusals.length === witnesses.length) {
+    const all = `the target refuses every valid request preflight sent (${refusals.join('; ')})`;
+    problems.set('base_url', `profile base_url ${profile.base_url}: ${all}: nothing it answers can be judged (R51)`);
+  }
   for (const probe of probes(profile, client, control, version)) {
     try {
       const problem = await probe.run();
@@ -32,12 +51,13 @@ export async function preflight(
       problems.set(probe.field, `profile ${probe.field}: ${error.message}`);
     }
   }
-  return problems;
+  return { problems, sendsDate };
 }
 
-async function probeBaseUrl(profile: Profile, client: GraphClient): Promise<void> {
+async function probeBaseUrl(profile: Profile, client: GraphClient): Promise<boolean> {
   try {
-    await client.send({ method: 'GET', base: 'api', path: '/', version: null, token: null });
+    const { exchange } = await client.send({ method: 'GET', base: 'api', path: '/', version: null, token: null });
+    return clockFromDateHeader(exchange) !== undefined;
   } catch (error) {
     if (error instanceof CannotJudgeError) {
       throw new CannotJudgeError(error.code, `profile base_url ${profile.base_url}: ${error.message}`);
@@ -49,14 +69,16 @@ async function probeBaseUrl(profile: Profile, client: GraphClient): Promise<void
 function probes(profile: Profile, client: GraphClient, control: ControlClient, version: string | null): Probe[] {
   const pageId = profile.fixtures.page_id;
   const errorCode = (body: unknown) => Number(lookup(body, profile.errors.code));
-  const get = (path: string, token: string | undefined) =>
-    client.send({ method: 'GET', base: 'api', path, version, token: token ?? null });
+  const get = (path: string, token: string | undefined, extra: Partial<GraphRequest> = {}) =>
+    client.send({ method: 'GET', base: 'api', path, version, token: token ?? null, ...extra });
+  const feed = pageId ? `/${pageId}/feed` : '/me';
   const list: Probe[] = [];
   for (const [name, token] of Object.entries(profile.tokens)) {
+    if (plainRead(name, profile)) continue;
     list.push({
       field: `tokens.${name}`,
       run: async () => {
-        const { exchange, json } = await get(pageId ? `/${pageId}/feed` : '/me', token);
+        const { exchange, json } = await get(feed, token);
         return isErrorResponse(exchange, json) && errorCode(json) === 190
           ? `the target refuses this token as invalid (code 190); check the value`
           : undefined;

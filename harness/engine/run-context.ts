@@ -16,10 +16,14 @@ export interface RunContext {
   seed: number;
   /** Property runs per rule when the rule does not say (`--runs`). */
   runs: number;
+  /** An explicit `--runs N`: every property rule runs at least N times. */
+  runsFloor?: number;
   /** A token the target never issued (code 190 rules). */
   unissuedToken: string;
   /** Problems preflight found, keyed by need (`tokens.page`, `fixtures.thread_id`, `capabilities.clock`). */
   setupProblems: Map<string, string>;
+  /** Why the target's time cannot be read (no control `clock`, no `Date` header): rules reading it are skipped. */
+  timeProblem?: string;
   /** Where control exchanges go while a rule runs: the current run's evidence. */
   evidence: { sink: Exchange[] };
   /** The command that runs one rule again with the same requests (rendered from the run plan). */

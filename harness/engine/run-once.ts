@@ -1,19 +1,22 @@
-import { CHECKS, resolveExpectation } from '../checks/registry.js';
-import { clockFromDateHeader } from '../control/control-client.js';
 import { GraphcheckError } from '../errors.js';
 import type { Exchange, Finding } from '../model/index.js';
-import type { Rule, Step } from '../suite/suite.js';
-import { evaluate, expressionsIn, lookup, type Scope, TemplateError } from '../suite/template.js';
+import { type Rule, type Step, stepKind } from '../suite/suite.js';
+import { expressionsIn, lookup, type Scope, TemplateError } from '../suite/template.js';
+import { judgeStep, type StepJudgement } from './judge-step.js';
+import { controlPlan, runControl } from './positive-control.js';
 import type { RunContext } from './run-context.js';
 import { captureSubject, type StepOutcome } from './step-outcome.js';
 import { assertJsonBodies, runStep } from './steps/run-step.js';
+import { targetNow } from './target-time.js';
 import { tokenRefusedAfterClockMove } from './token-after-clock-move.js';
 
 /** One execution of a rule's steps with one set of generated values. */
 export interface RunOutcome {
   findings: Finding[];
   evidence: Exchange[];
-  /** Set when the run could not judge (target down, garbage, setup failed). */
+  /** Assertions that judged something in this execution. */
+  judged: number;
+  /** Set when the run could not judge (target down, garbage, setup failed, nothing judged). */
   cannotJudge?: string;
 }
 
@@ -28,58 +31,61 @@ export async function runOnce(
   const evidence: Exchange[] = [];
   ctx.evidence.sink = evidence;
   const scope: Scope = { ...base, given, captured: {} as Record<string, unknown> };
+  let judged = 0;
+  const unjudgeable = (reason: string): RunOutcome => ({ findings: [], evidence, judged, cannotJudge: reason });
   try {
     if (resetFirst && ctx.control.has('reset')) await ctx.control.reset();
     for (const step of rule.steps) {
       if (mentionsClock(step)) scope.clock = { now: await targetNow(ctx, evidence) };
-      const outcome = await runStep(step, scope, ctx);
-      assertJsonBodies(step, outcome);
-      const findings = judge(step.expect, outcome, scope, ctx, evidence);
-      if (findings.length > 0) {
+      const done = await runJudged(step, scope, ctx, evidence);
+      if ('refusedControl' in done) return unjudgeable(done.refusedControl);
+      const { judgement, outcome } = done;
+      if (judgement.findings.length > 0) {
         const expired = tokenRefusedAfterClockMove(outcome, ctx.profile, ctx.control.movedSinceReset());
-        return expired ? { findings: [], evidence, cannotJudge: expired } : { findings, evidence };
+        return expired ? unjudgeable(expired) : { findings: judgement.findings, evidence, judged: judged + judgement.judged };
       }
-      const unmet = judge(step.assume, outcome, scope, ctx, evidence)[0];
-      if (unmet) return { findings: [], evidence, cannotJudge: `the target's data does not allow judging this rule: ${unmet.message}` };
+      if (judgement.unjudged.length > 0) return unjudgeable(judgement.unjudged[0]!);
+      judged += judgement.judged;
+      const unmet = judgeStep(step.assume ?? [], outcome, scope, ctx, evidence, true).findings[0];
+      if (unmet) return unjudgeable(`the target's data does not allow judging this rule: ${unmet.message}`);
       capture(step, outcome, scope, evidence);
     }
-    return { findings: [], evidence };
+    if (judged === 0) return unjudgeable('no expectation of the rule judged anything');
+    return { findings: [], evidence, judged };
   } catch (error) {
-    if (error instanceof CaptureMissing) return { findings: [error.finding], evidence };
-    if (error instanceof GraphcheckError) return { findings: [], evidence, cannotJudge: error.message };
-    if (error instanceof TemplateError) return { findings: [], evidence, cannotJudge: `suite ${rule.id}: ${error.message}` };
+    if (error instanceof CaptureMissing) return { findings: [error.finding], evidence, judged };
+    if (error instanceof GraphcheckError) return unjudgeable(error.message);
+    if (error instanceof TemplateError) return unjudgeable(`suite ${rule.id}: ${error.message}`);
     throw error;
   }
 }
 
-function mentionsClock(step: Step): boolean {
-  return expressionsIn(step).some((e) => /\bclock\.now\b/.test(e));
-}
-
-/** The target's clock: the control protocol, else the last Date header, else ours (contract §3.5). */
-async function targetNow(ctx: RunContext, evidence: Exchange[]): Promise<number> {
-  if (ctx.control.has('clock')) return ctx.control.now();
-  return clockFromDateHeader(evidence.at(-1)) ?? Math.floor(Date.now() / 1000);
-}
-
-function judge(
-  expectations: Step['expect'],
-  outcome: StepOutcome,
+/**
+ * One step, with its positive control before or after it (reading R51). A control the target does not accept
+ * leaves the step's refusals unjudged (the target refuses the valid request too); what it accepted and should not
+ * have is a finding all the same.
+ */
+async function runJudged(
+  step: Step,
   scope: Scope,
   ctx: RunContext,
   evidence: Exchange[],
-): Finding[] {
-  const errorPaths = ctx.profile.errors;
-  return (expectations ?? []).flatMap((expectation) => {
-    const { name, args } = resolveExpectation(expectation);
-    const check = CHECKS.get(name)!;
-    const resolved = evaluate(args, scope);
-    return check.run(outcome, resolved, { errorPaths }).map((f) => ({
-      check: name,
-      ...f,
-      exchange: evidence.indexOf(outcome.exchanges[f.exchange ?? outcome.exchanges.length - 1]!),
-    }));
-  });
+): Promise<{ refusedControl: string } | { judgement: StepJudgement; outcome: StepOutcome }> {
+  const plan = controlPlan(step, scope);
+  const control = plan?.order === 'before' ? await runControl(plan, scope, ctx, evidence) : undefined;
+  const { name, body } = stepKind(step);
+  const outcome = await runStep(name, body, scope, ctx);
+  const after = plan?.order === 'after' ? await runControl(plan, scope, ctx, evidence) : control;
+  assertJsonBodies(step.expect ?? [], outcome);
+  const judgement = judgeStep(step.expect ?? [], outcome, scope, ctx, evidence, after?.accepted === true);
+  if (after && !after.accepted && judgement.findings.length === 0) {
+    return { refusedControl: `the target refuses the valid request too (R51): the positive control ${after.answer}` };
+  }
+  return { judgement, outcome };
+}
+
+function mentionsClock(step: Step): boolean {
+  return expressionsIn(step).some((e) => /\bclock\.now\b/.test(e));
 }
 
 class CaptureMissing extends Error {

@@ -3,7 +3,7 @@ import { recordArbitrary } from '../generators/arbitrary-from-spec.js';
 import type { RuleResult, Verdict } from '../model/index.js';
 import type { Rule, Suite } from '../suite/suite.js';
 import type { Scope } from '../suite/template.js';
-import { missingNeed, setupProblemFor } from './needs.js';
+import { missingNeed, runFacts, setupProblemFor } from './needs.js';
 import type { RunContext } from './run-context.js';
 import { type RunOutcome, runOnce } from './run-once.js';
 import { ruleSeed } from './rule-seed.js';
@@ -30,7 +30,7 @@ export async function runRule(rule: Rule, suite: Suite, ctx: RunContext): Promis
     durationMs: Date.now() - started,
     ...extra,
   });
-  const missing = missingNeed(rule, ctx.profile, ctx.webhooks.unavailable);
+  const missing = missingNeed(rule, ctx.profile, runFacts(ctx));
   if (missing) return result('skipped', { reason: missing });
   const setup = setupProblemFor(rule, ctx.setupProblems);
   if (setup) return result('error', { reason: `setup: ${setup}` });
@@ -40,7 +40,10 @@ export async function runRule(rule: Rule, suite: Suite, ctx: RunContext): Promis
     return result('error', { reason: (error as Error).message });
   }
   const base = baseScope(ctx);
-  if (!rule.given) return fromOutcome(await runOnce(rule, {}, withUnique(base, seed, 1), ctx), result);
+  if (!rule.given) {
+    const outcome = await runOnce(rule, {}, withUnique(base, seed, 1), ctx);
+    return fromOutcome(outcome, (v, e) => result(v, { judged: outcome.judged, ...e }));
+  }
   return runProperty(rule, seed, base, ctx, result);
 }
 
@@ -70,20 +73,22 @@ async function runProperty(
     return result('error', { reason: `setup: cannot generate the rule's values: ${(error as Error).message}` });
   }
   let executions = 0;
+  let judged = 0;
   const property = fc.asyncProperty(arbitrary, async (given) => {
     if (cannotJudge) return true;
     const scope = withUnique(base, seed, ++executions);
     const outcome = await runOnce(rule, given, scope, ctx, rule.reset === 'each-run');
     outcomes.set(keyOf(given), outcome);
+    judged += outcome.judged;
     if (outcome.cannotJudge) {
       cannotJudge = outcome;
       return true;
     }
     return outcome.findings.length === 0;
   });
-  const runs = rule.runs ?? ctx.runs;
+  const runs = Math.max(rule.runs ?? ctx.runs, ctx.runsFloor ?? 0);
   const details = await fc.check(property, { seed, numRuns: runs, interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS });
-  const extra = { runs: details.numRuns };
+  const extra = { runs: details.numRuns, judged };
   if (cannotJudge) return fromOutcome(cannotJudge, (v, e) => result(v, { ...extra, ...e }));
   if (!details.failed) return result('passed', extra);
   const counterexample = details.counterexample?.[0] as Record<string, unknown> | undefined;

@@ -1,3 +1,4 @@
+import { isRecord } from '../checks/check.js';
 import { itemId, listItems } from '../checks/list-items.js';
 import type { Exchange } from '../model/index.js';
 
@@ -24,6 +25,8 @@ export function captureSubject(outcome: StepOutcome): Record<string, unknown> {
     count: outcome.exchanges.length,
     /** Ids of every list item the step saw (all pages of a walk). */
     ids: listItems(outcome.bodies).map(({ item }) => itemId(item)),
+    /** The `id` of every response body of the step: what a `repeat` of creates created. */
+    body_ids: outcome.bodies.map((body) => (isRecord(body) ? itemId(body) : undefined)),
   };
 }
 

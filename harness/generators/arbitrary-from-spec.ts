@@ -1,8 +1,11 @@
 import fc from 'fast-check';
+import type { Profile } from '../profile/profile.js';
 import type { GeneratorSpec } from '../suite/suite.js';
 import { evaluate, type Scope, TemplateError } from '../suite/template.js';
 import { exceptValues, flattenValues } from './except-values.js';
 import { nearMissUri } from './near-miss-uri.js';
+import { placementArbitrary } from './placement.js';
+import { tokenKinds } from './token-kinds.js';
 
 /**
  * Builds a fast-check arbitrary from a suite's `given:` declaration. Constants and enum values may hold
@@ -27,6 +30,8 @@ export function arbitraryFromSpec(spec: GeneratorSpec, scope: Scope): fc.Arbitra
     return exceptValues(arbitraryFromSpec(of, scope), flattenValues(evaluate(values, scope)), choices);
   }
   if ('near_miss_uri' in spec) return nearMissUri(enumValues(spec.near_miss_uri.of, scope).map(String));
+  if ('tokens' in spec) return tokenKinds(spec.tokens, scope.profile as Profile);
+  if ('placement' in spec) return placementArbitrary(spec.placement);
   return fc.oneof(...spec.oneof.map((s) => arbitraryFromSpec(s, scope)));
 }
 

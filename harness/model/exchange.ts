@@ -37,6 +37,11 @@ export type ExchangeKind = 'api' | 'control' | 'webhook-verification' | 'webhook
 
 export interface Exchange {
   kind?: ExchangeKind;
+  /**
+   * `positive-control`: sent as a rule's positive control (reading R51), the valid twin of a request the rule
+   * expects refused; its acceptance is what lets the refusal count.
+   */
+  role?: 'positive-control';
   request: RecordedRequest;
   /** Absent when no response came (timeout, reset, refused); then `error` says why. */
   response?: RecordedResponse;

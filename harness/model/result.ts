@@ -30,8 +30,12 @@ export interface RuleResult {
   readings: string[];
   /** The run seed (webhook-test); rules of `run` are replayed from the run's seed and their id. */
   seed?: number;
+  /** Property runs used (the rule's `runs:`, raised to `--runs` when that was given). */
   runs?: number;
-  /** How many assertions the rule's checks judged over all its executions (a rule that judged nothing never passes). */
+  /**
+   * Assertions that judged something, over every execution of the rule: an expectation over an empty list, or a
+   * refusal without an accepted positive control, judged nothing. Absent for rules that never ran (skipped).
+   */
   judged?: number;
   /** The shrunk generated values that made the rule fail. */
   counterexample?: unknown;

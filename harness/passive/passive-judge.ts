@@ -92,7 +92,7 @@ export class PassiveJudge {
     const input = { exchanges, bodies, meta: { traffic: this.facts } };
     for (const expectation of block.expect) {
       const { name, args } = resolveExpectation(expectation);
-      for (const finding of CHECKS.get(name)!.run(input, args, this.ctx)) {
+      for (const finding of CHECKS.get(name)!.run(input, args, this.ctx).findings) {
         const exchange = exchanges[finding.exchange ?? exchanges.length - 1]!;
         let index = this.evidence.indexOf(exchange);
         if (index === -1 && this.evidence.length < EVIDENCE_LIMIT) index = this.evidence.push(exchange) - 1;

@@ -1,13 +1,14 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { resolveExpectation } from '../checks/registry.js';
+import { CHECKS, resolveExpectation } from '../checks/registry.js';
+import { STEP_KINDS } from '../engine/steps/registry.js';
 import { at, UserInputError } from '../errors.js';
-import { describeSchemaError, validatorFor } from '../validation/schema-registry.js';
+import { describeErrors, schemaProblem } from '../validation/validate-value.js';
 import { parseLocated } from '../validation/yaml-locate.js';
-import { type Expectation, passiveBlocks, STEP_KINDS, type Suite } from './suite.js';
+import { mergeBody } from './merge-body.js';
+import { type Expectation, passiveBlocks, type Step, stepKindKeys, type Suite } from './suite.js';
+import { suiteValidator } from './suite-schema.js';
 import { checkSyntax, expressionsIn, TemplateError } from './template.js';
-
-const TOKEN_WORDS = ['none', 'app', 'unissued', 'page', 'page_no_manage_posts', 'page_no_moderate', 'user', 'msgapp'];
 
 /** Loads every `*.yaml` suite in a folder, sorted by name; rule ids must be unique across them. */
 export async function loadSuites(dir: string): Promise<Suite[]> {
@@ -37,12 +38,14 @@ export async function loadSuiteFile(file: string): Promise<Suite> {
   if ('error' in parsed) {
     throw new UserInputError('SUITE_INVALID', at(file, parsed.error.line, `not valid YAML: ${parsed.error.message}`));
   }
-  const validate = validatorFor('suite')!;
+  const suite = { ...(parsed.value as Omit<Suite, 'file' | 'lineOf'>), file, lineOf: parsed.lineOf };
+  // Which kind a step is comes first: with two kinds or none, the schema's complaint would miss the point.
+  forEachStep(suite, checkOneKind);
+  const validate = suiteValidator(new Map([...STEP_KINDS].map(([name, kind]) => [name, kind.body])));
   if (!validate(parsed.value)) {
-    const problem = describeSchemaError(validate.errors![0]!);
+    const problem = describeErrors(validate.errors ?? []);
     throw new UserInputError('SUITE_INVALID', at(file, parsed.lineOf(problem.path), `${problem.path} ${problem.message}`));
   }
-  const suite = { ...(parsed.value as Omit<Suite, 'file' | 'lineOf'>), file, lineOf: parsed.lineOf };
   checkSemantics(suite);
   return suite;
 }
@@ -51,7 +54,26 @@ function fail(suite: Suite, pointer: string, message: string): never {
   throw new UserInputError('SUITE_INVALID', at(suite.file, suite.lineOf(pointer), message));
 }
 
-/** What the schema cannot say: one kind per step, known checks with valid arguments, parsable templates. */
+function forEachStep(suite: Suite, visit: (suite: Suite, step: Step, where: string) => void): void {
+  const rules = Array.isArray(suite.rules) ? suite.rules : [];
+  rules.forEach((rule, r) => {
+    const steps = Array.isArray(rule?.steps) ? rule.steps : [];
+    steps.forEach((step, s) => {
+      if (step && typeof step === 'object') visit(suite, step, `/rules/${r}/steps/${s}`);
+    });
+  });
+}
+
+function checkOneKind(suite: Suite, step: Step, where: string): void {
+  const keys = stepKindKeys(step);
+  const known = [...STEP_KINDS.keys()];
+  if (keys.length === 1 && !STEP_KINDS.has(keys[0]!)) {
+    fail(suite, `${where}/${keys[0]}`, `unknown step kind or key "${keys[0]}"; a step is one of ${known.join(', ')}`);
+  }
+  if (keys.length !== 1) fail(suite, where, `a step needs exactly one of ${known.join(', ')}`);
+}
+
+/** What the schema cannot say: known checks with valid arguments, controls, parsable templates. */
 function checkSemantics(suite: Suite): void {
   suite.rules.forEach((rule, r) => {
     const base = `/rules/${r}`;
@@ -68,15 +90,9 @@ function checkSemantics(suite: Suite): void {
     }
     rule.steps.forEach((step, s) => {
       const where = `${base}/steps/${s}`;
-      const kinds = STEP_KINDS.filter((k) => k in step);
-      if (kinds.length !== 1) fail(suite, where, `a step needs exactly one of ${STEP_KINDS.join(', ')}`);
-      const request = (step as { request?: { token?: string } }).request;
-      const token = request?.token;
-      if (token && !token.includes('{{') && !TOKEN_WORDS.includes(token)) {
-        fail(suite, `${where}/request/token`, `unknown token "${token}"; use ${TOKEN_WORDS.join(', ')}`);
-      }
       checkExpectations(suite, `${where}/expect`, step.expect ?? []);
       checkExpectations(suite, `${where}/assume`, step.assume ?? []);
+      if (step.control) checkControl(suite, step, where);
     });
     const blocks = passiveBlocks(rule);
     blocks.forEach((block, b) => {
@@ -89,11 +105,26 @@ function checkSemantics(suite: Suite): void {
   });
 }
 
+/** A control belongs to a kind that declares one, and its merged body is a valid body of that kind. */
+function checkControl(suite: Suite, step: Step, where: string): void {
+  const [name] = stepKindKeys(step);
+  const kind = STEP_KINDS.get(name!)!;
+  if (!kind.control) fail(suite, `${where}/control`, `a ${name} step takes no control`);
+  const merged = mergeBody(step[name!], step.control?.with ?? {});
+  const problem = schemaProblem(kind.body, merged);
+  if (problem) fail(suite, `${where}/control/with`, `the control's ${name} ${problem.path === '/' ? '' : `${problem.path} `}${problem.message}`);
+  checkExpectations(suite, `${where}/control/expect`, step.control?.expect ?? []);
+}
+
 function checkExpectations(suite: Suite, where: string, expectations: Expectation[]): void {
   expectations.forEach((expectation, e) => {
     const { check, name, args } = resolveExpectation(expectation);
-    if (!check) fail(suite, `${where}/${e}`, `unknown check "${name}"`);
-    const problem = expressionsIn(args).length === 0 ? check.argsProblem?.(args) : undefined;
-    if (problem) fail(suite, `${where}/${e}`, problem);
+    if (!check) fail(suite, `${where}/${e}`, `unknown check "${name}"; checks: ${[...CHECKS.keys()].join(', ')}`);
+    const problem = schemaProblem(check.args, args);
+    if (problem) {
+      const path = problem.path === '/' ? '' : problem.path;
+      const shown = path && !problem.message.startsWith('unknown key') ? `${path} ` : '';
+      fail(suite, `${where}/${e}/${name}${path}`, `check "${name}": ${shown}${problem.message}`);
+    }
   });
 }

@@ -85,37 +85,9 @@ export type GeneratorSpec =
   | { record: Record<string, GeneratorSpec> }
   | { oneof: GeneratorSpec[] }
   | { except: { of: GeneratorSpec; values: unknown } }
-  | { near_miss_uri: { of: unknown } };
-
-export interface RequestSpec {
-  method: 'GET' | 'POST' | 'DELETE';
-  base?: 'api' | 'auth' | 'imgnet' | 'url';
-  path?: string;
-  /** `default` (the run's prefix), `none` (bare path), or a version / template. */
-  version?: unknown;
-  /** A profile token name, `app`, `unissued`, `none`, or a template yielding a token. */
-  token?: string;
-  query?: Record<string, unknown>;
-  form?: Record<string, unknown>;
-  json?: unknown;
-  multipart?: Record<string, unknown>;
-  headers?: Record<string, string>;
-}
-
-/** An `exchange:` step (contract §3.3). Values may be templates; client fields default to the profile's app. */
-export interface ExchangeStepSpec {
-  code: unknown;
-  /** Default: `app.redirect_uris[0]`. */
-  redirect_uri?: unknown;
-  client_id?: unknown;
-  client_secret?: unknown;
-  /** How many times the same code is sent (default 1). */
-  count?: unknown;
-  /** Send all of them at the same moment instead of one after another. */
-  at_once?: boolean;
-  /** Seconds to move the target's clock between attempts made one after another. */
-  advance_between?: unknown;
-}
+  | { near_miss_uri: { of: unknown } }
+  | { tokens: string[] }
+  | { placement: { split?: string[]; bodies?: ('form' | 'multipart')[] } };
 
 /** An expectation names a registered check: `ok`, or `{ error: { code: 100 } }`. */
 export type Expectation = string | Record<string, unknown>;
@@ -130,44 +102,39 @@ export interface StepCommon {
   assume?: Expectation[];
   /** name -> path into the step's (last) response, e.g. `body.id`, `location.query.code`. */
   capture?: Record<string, string>;
+  /**
+   * The positive control (reading R51): the same step with `with` deep-merged over its body (null removes a key),
+   * run in the same state, whose acceptance makes the step's refusals count.
+   */
+  control?: ControlSpec;
 }
 
-export type Step = StepCommon &
-  (
-    | { request: RequestSpec }
-    | { walk: { request: RequestSpec; max_pages?: number } }
-    | { parallel: { count: unknown; request: RequestSpec } }
-    | { repeat: { count: unknown; request: RequestSpec; advance_between?: unknown } }
-    | { clock: { advance: unknown } }
-    | { authorize: { query: Record<string, unknown>; decision: 'allow' | 'deny' } }
-    | { exchange: ExchangeStepSpec }
-    | WebhookStep
-  );
+export interface ControlSpec {
+  /** Merged over the step's body; absent: the step's own body, unchanged. */
+  with?: Record<string, unknown>;
+  /** `before` (default) the step, or `after` it where sending it first would change what is judged. */
+  order?: 'before' | 'after';
+  /** What "accepted" means for this control; default: the step kind's (`ok`; a page for `authorize`). */
+  expect?: Expectation[];
+  note?: string;
+}
 
-/** Webhook steps (harness/engine/steps/subscribe-step.ts, deliveries-step.ts, webhook-control-steps.ts). */
-export type WebhookStep =
-  | { subscribe: { object: unknown; fields?: unknown; include_values?: unknown; callback?: unknown; verify_token?: unknown; token?: string } }
-  | { events: { updates: unknown; fill_to?: unknown } }
-  | { 'app-live': { live: unknown } }
-  | { 'receiver-fail': { next: unknown; how?: unknown } }
-  | { deliveries: { advance_to?: unknown; real_timeout_ms?: unknown } };
+/**
+ * A step: its common keys, plus exactly one key naming a registered step kind (`request`, `walk`, ...) whose value
+ * is that kind's body. The kinds and their bodies are declared once, in harness/engine/steps/registry.ts.
+ */
+export type Step = StepCommon & { [kind: string]: unknown };
 
-export const STEP_KINDS = [
-  'request',
-  'walk',
-  'parallel',
-  'repeat',
-  'clock',
-  'authorize',
-  'exchange',
-  'subscribe',
-  'events',
-  'app-live',
-  'receiver-fail',
-  'deliveries',
-] as const;
-export type StepKind = (typeof STEP_KINDS)[number];
+/** The keys every step may carry besides its kind. */
+export const STEP_COMMON_KEYS: readonly string[] = ['note', 'expect', 'assume', 'capture', 'control'];
 
-export function stepKind(step: Step): StepKind {
-  return STEP_KINDS.find((k) => k in step)!;
+/** The names of the step-kind keys a step carries (exactly one in a valid suite). */
+export function stepKindKeys(step: Step): string[] {
+  return Object.keys(step).filter((key) => !STEP_COMMON_KEYS.includes(key));
+}
+
+/** The step's kind and body. */
+export function stepKind(step: Step): { name: string; body: unknown } {
+  const name = stepKindKeys(step)[0]!;
+  return { name, body: step[name] };
 }

@@ -11,7 +11,16 @@ const TOKEN = /\s*(\d+(?:\.\d+)?|'[^']*'|[A-Za-z_][\w-]*(?:(?:\.[\w-]+)|\[\d+\])
 
 export class TemplateError extends Error {}
 
+/**
+ * A value already evaluated (a generated value merged into a control's body, say): evaluating it again gives it
+ * back untouched, so text a generator produced is never read as a template.
+ */
+export class Evaluated {
+  constructor(readonly value: unknown) {}
+}
+
 export function evaluate(value: unknown, scope: Scope): unknown {
+  if (value instanceof Evaluated) return value.value;
   if (typeof value === 'string') return evaluateString(value, scope);
   if (Array.isArray(value)) return value.map((v) => evaluate(v, scope));
   if (value && typeof value === 'object') {
@@ -95,6 +104,7 @@ export function lookup(root: unknown, path: string): unknown {
 
 /** Every template expression inside a value, for load-time checks and for "does this step read the clock". */
 export function expressionsIn(value: unknown): string[] {
+  if (value instanceof Evaluated) return [];
   if (typeof value === 'string') return [...value.matchAll(TEMPLATE)].map((m) => m[1]!);
   if (Array.isArray(value)) return value.flatMap(expressionsIn);
   if (value && typeof value === 'object') return Object.values(value).flatMap(expressionsIn);

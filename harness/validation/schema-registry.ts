@@ -17,7 +17,8 @@ let shared: Ajv | undefined;
 /** One ajv instance for the whole process, with every schema of schemas/ loaded once. */
 export function schemaRegistry(): Ajv {
   if (shared) return shared;
-  const ajv = new Ajv({ allErrors: true, strict: false });
+  // `verbose` keeps each error's schema, so an unknown key can be answered with the keys that are allowed.
+  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
   addFormats(ajv);
   for (const file of readdirSync(SCHEMAS_DIR).filter((f) => f.endsWith('.schema.json'))) {
     const schema = JSON.parse(readFileSync(join(SCHEMAS_DIR, file), 'utf8')) as Record<string, unknown>;
@@ -44,7 +45,9 @@ export function describeSchemaError(error: ErrorObject): { path: string; message
   if (error.keyword === 'additionalProperties') {
     const extra = (error.params as { additionalProperty: string }).additionalProperty;
     const where = error.instancePath ? `${error.instancePath}/${extra}` : `/${extra}`;
-    return { path: where, message: `unknown key "${extra}"` };
+    const allowed = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+    const hint = allowed.length ? `; allowed: ${allowed.join(', ')}` : '';
+    return { path: where, message: `unknown key "${extra}"${hint}` };
   }
   if (error.keyword === 'enum') {
     const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;

@@ -63,7 +63,8 @@ describe('graphcheck run against the embedded reference', () => {
       delete profile.control_url;
       delete profile.capabilities;
       await writeFile(join(profileDir, 'p.json'), JSON.stringify(profile));
-      const out = await runCli(['run', '--profile', join(profileDir, 'p.json'), '--rule', 'feed.schedule-*', '--report-dir', dir]);
+      // A rule that moves the clock (the scheduling window's rules read the time from the Date header instead).
+      const out = await runCli(['run', '--profile', join(profileDir, 'p.json'), '--rule', 'comments.chronological-order', '--report-dir', dir]);
       expect(out.code).toBe(0);
       const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8'));
       expect(report.summary.passed).toBe(0);

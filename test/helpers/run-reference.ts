@@ -12,11 +12,15 @@ export interface ReferenceRunOptions {
   rules?: string[];
   seed?: number;
   runs?: number;
+  /** An explicit `--runs`: every property rule runs at least this many times. */
+  runsFloor?: number;
+  /** `empty`: the reference starts with no seeded posts, photos, comments or templates. */
+  fixtures?: 'full' | 'empty';
 }
 
 /** Starts the reference target (with faults), runs the selected rules against it through the engine, stops it. */
 export async function runAgainstReference(options: ReferenceRunOptions = {}): Promise<RunResult> {
-  const reference = await startReference({ faults: options.faults ?? [] });
+  const reference = await startReference({ faults: options.faults ?? [], fixtures: options.fixtures ?? 'full' });
   try {
     const profile = validateProfile(reference.profile, 'reference');
     const run = await openRun({
@@ -24,6 +28,7 @@ export async function runAgainstReference(options: ReferenceRunOptions = {}): Pr
       timeoutMs: 10_000,
       seed: options.seed ?? 42,
       runs: options.runs ?? 20,
+      ...(options.runsFloor ? { runsFloor: options.runsFloor } : {}),
       versionPrefix: 'latest',
     });
     try {

@@ -37,6 +37,8 @@ export async function startFront(
           const answer = transform(got, { method: req.method ?? 'GET', path: req.url ?? '/' });
           if (answer.body !== got.body) varied[got.status < 300 ? 'successes' : 'errors']++;
           const text = answer.body.split(target).join(url);
+          // The target's Date header passes through; a transform that drops it gets none of the front's own.
+          res.sendDate = false;
           res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(text)) });
           res.end(text);
         })
@@ -54,7 +56,8 @@ export interface Answer {
   body: string;
 }
 
-async function forward(target: string, method: string, path: string, headers: NodeJS.Dict<string | string[]>, body: Buffer): Promise<Answer> {
+/** Sends a request on to `target` and reads the whole answer. */
+export async function forward(target: string, method: string, path: string, headers: NodeJS.Dict<string | string[]>, body: Buffer): Promise<Answer> {
   const sent = Object.fromEntries(Object.entries(headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)));
   const answer = await request(target + path, {
     method: method as 'GET',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext, CheckInput } from '../../harness/checks/check.js';
 import { CHECKS } from '../../harness/checks/registry.js';
+import { schemaProblem } from '../../harness/validation/validate-value.js';
 import type { Exchange } from '../../harness/model/index.js';
 
 const ctx: CheckContext = {
@@ -23,8 +24,8 @@ function json(status: number, value: unknown, headers: Record<string, string> = 
 function run(name: string, input: CheckInput, args?: unknown) {
   const check = CHECKS.get(name);
   if (!check) throw new Error(`no check ${name}`);
-  expect(check.argsProblem?.(args)).toBeUndefined();
-  return check.run(input, args, ctx).map((f) => f.message);
+  expect(schemaProblem(check.args, args)).toBeUndefined();
+  return check.run(input, args, ctx).findings.map((f) => f.message);
 }
 
 const ALLOW = 'https://app.example/callback?code=AQxyz&state=a%20b%2Bc%26d#_';
@@ -73,7 +74,7 @@ describe('redirect', () => {
   });
 
   it('refuses unknown arguments when the suite is loaded', () => {
-    expect(CHECKS.get('redirect')?.argsProblem?.({ query: {} })).toBe('redirect does not know query');
+    expect(schemaProblem(CHECKS.get('redirect')!.args, { query: {} })?.message).toMatch(/^unknown key "query"; allowed: to, params, raw_params, fragment$/);
   });
 });
 

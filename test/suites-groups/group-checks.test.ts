@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext, CheckInput } from '../../harness/checks/check.js';
 import { CHECKS } from '../../harness/checks/registry.js';
+import { schemaProblem } from '../../harness/validation/validate-value.js';
 import type { Exchange } from '../../harness/model/index.js';
 
 const ctx: CheckContext = {
@@ -26,9 +27,9 @@ const failure = { error: { message: 'Invalid parameter', type: 'OAuthException',
 function run(name: string, input: CheckInput, args: unknown): string[] {
   const check = CHECKS.get(name);
   if (!check) throw new Error(`no check ${name}`);
-  expect(check.argsProblem?.(args)).toBeUndefined();
+  expect(schemaProblem(check.args, args)).toBeUndefined();
   expect(check.explain(args).length).toBeGreaterThan(10);
-  return check.run(input, args, ctx).map((f) => f.message);
+  return check.run(input, args, ctx).findings.map((f) => f.message);
 }
 
 describe('every-item', () => {
@@ -52,7 +53,7 @@ describe('every-item', () => {
   });
 
   it('refuses arguments without a matcher at load time', () => {
-    expect(CHECKS.get('every-item')?.argsProblem?.({ path: 'severity' })).toMatch(/every-item takes/);
+    expect(schemaProblem(CHECKS.get('every-item')!.args, { path: 'severity' })?.message).toMatch(/^needs one of equals, one_of/);
   });
 });
 

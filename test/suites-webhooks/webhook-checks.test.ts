@@ -53,7 +53,7 @@ const FACTS: WebhookFacts = {
 
 function run(check: string, exchanges: Exchange[], args?: unknown, meta: Record<string, unknown> = { webhook: FACTS }) {
   const input: CheckInput = { exchanges, bodies: exchanges.map((e) => JSON.parse(e.request.body!) as unknown), meta };
-  return CHECKS.get(check)!.run(input, args, ctx).map((f) => f.message);
+  return CHECKS.get(check)!.run(input, args, ctx).findings.map((f) => f.message);
 }
 
 /** Attempts of one notification at these target times (exact), all failing but the last when `lastOk`. */

@@ -113,7 +113,8 @@ ${DELIVER}`);
       - receiver-fail: { next: 1000 }
 ${DELIVER}`);
     const result = await runWebhookSuites({ loaded: suites, suites: ['demo'] });
-    expect(resultOf(result, 'demo.schedules-failures').verdict).toBe('passed');
+    // A rule that judged nothing is never passed.
+    expect(resultOf(result, 'demo.schedules-failures')).toMatchObject({ verdict: 'error', reason: 'no expectation of the rule judged anything' });
     expect(resultOf(result, 'demo.delivers').verdict).toBe('passed');
   });
 

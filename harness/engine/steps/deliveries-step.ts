@@ -2,6 +2,7 @@ import { missingUpdates } from '../../checks/webhook-updates.js';
 import { CannotJudgeError } from '../../errors.js';
 import type { Attempt } from '../../receiver/index.js';
 import { evaluate } from '../../suite/template.js';
+import { INTEGER, object } from '../../validation/json-schema.js';
 import { attemptEvidence } from '../webhooks/attempt-evidence.js';
 import { driveClock } from '../webhooks/drive-clock.js';
 import type { RunContext } from '../run-context.js';
@@ -34,6 +35,7 @@ export const deliveriesStep: StepKind<DeliveriesBody> = {
     const moving = b.advance_to === undefined ? '' : `, moving the clock up to ${String(b.advance_to)} s`;
     return `collect the notifications the receiver got${moving}`;
   },
+  body: object({ advance_to: INTEGER, real_timeout_ms: INTEGER }),
   needs: (b) => ({ receiver: true, live: true, ...(b.advance_to === undefined ? {} : { capabilities: ['clock'] }) }),
   run: async ({ body, scope, ctx, outcome }) => {
     const run = await webhookRun(scope, ctx.webhooks);

@@ -1,8 +1,23 @@
 import type { GraphRequest } from '../../client/graph-client.js';
-import type { ExchangeStepSpec as ExchangeSpec } from '../../suite/suite.js';
 import { evaluate, type Scope } from '../../suite/template.js';
+import { ANY, BOOLEAN, INTEGER, object } from '../../validation/json-schema.js';
 import type { RunContext } from '../run-context.js';
 import type { StepKind } from './step-kind.js';
+
+/** An `exchange:` step (contract §3.3). Values may be templates; client fields default to the profile's app. */
+interface ExchangeSpec {
+  code: unknown;
+  /** Default: `app.redirect_uris[0]`. */
+  redirect_uri?: unknown;
+  client_id?: unknown;
+  client_secret?: unknown;
+  /** How many times the same code is sent (default 1). */
+  count?: unknown;
+  /** Send all of them at the same moment instead of one after another. */
+  at_once?: unknown;
+  /** Seconds to move the target's clock between attempts made one after another. */
+  advance_between?: unknown;
+}
 
 /**
  * Exchanges an authorization code for a token (contract §3.3) at the profile's `auth.token_endpoint`, with
@@ -14,10 +29,16 @@ export const exchangeStep: StepKind<ExchangeSpec> = {
     const times = b.count === undefined ? '' : ` ${String(b.count)} times${b.at_once ? ' at once' : ' in a row'}`;
     return `exchange the authorization code at the token endpoint${times}`;
   },
+  body: object(
+    { code: ANY, redirect_uri: ANY, client_id: ANY, client_secret: ANY, count: INTEGER, at_once: BOOLEAN, advance_between: INTEGER },
+    ['code'],
+  ),
+  needs: (b) => (b.advance_between === undefined ? {} : { capabilities: ['clock'] }),
+  control: { expect: ['ok'] },
   run: async ({ body, scope, ctx, keep }) => {
     const count = body.count === undefined ? 1 : Number(evaluate(body.count, scope));
     const request = exchangeRequest(body, scope, ctx);
-    if (body.at_once) {
+    if (evaluate(body.at_once ?? false, scope) === true) {
       const sent = await Promise.all(Array.from({ length: count }, () => ctx.client.send(request)));
       sent.forEach(keep);
       return;

@@ -1,18 +1,48 @@
-import { authorizeStep, clockStep } from './control-steps.js';
+import { appLiveStep } from './app-live-step.js';
+import { authorizeStep } from './authorize-step.js';
+import { clockStep } from './clock-step.js';
 import { deliveriesStep } from './deliveries-step.js';
+import { eventsStep } from './events-step.js';
 import { exchangeStep } from './exchange-step.js';
-import { parallelStep, repeatStep, requestStep } from './request-steps.js';
+import { parallelStep } from './parallel-step.js';
+import { receiverFailStep } from './receiver-fail-step.js';
+import { repeatStep } from './repeat-step.js';
+import { requestStep } from './request-step.js';
 import type { StepKind } from './step-kind.js';
 import { subscribeStep } from './subscribe-step.js';
 import { walkStep } from './walk-step.js';
-import { appLiveStep, eventsStep, receiverFailStep } from './webhook-control-steps.js';
 
-/** Webhook subscriptions and delivery (subscriptions and webhooks suites). */
-const WEBHOOK_STEPS = [subscribeStep, eventsStep, appLiveStep, receiverFailStep, deliveriesStep] as StepKind<unknown>[];
+/**
+ * Every step kind a suite can use, by the YAML key that introduces it: the only list. The suite schema's step
+ * kinds, load-time validation of step bodies, a rule's needs and the engine all read it.
+ */
+const kinds = new Map<string, StepKind>();
 
-/** Every step kind a suite can use, by the YAML key that introduces it. */
-export const STEP_KINDS: ReadonlyMap<string, StepKind<unknown>> = new Map(
-  (
-    [requestStep, walkStep, parallelStep, repeatStep, clockStep, authorizeStep, exchangeStep, ...WEBHOOK_STEPS] as StepKind<unknown>[]
-  ).map((k) => [k.name, k]),
-);
+export const STEP_KINDS: ReadonlyMap<string, StepKind> = kinds;
+
+/**
+ * Adds a step kind: its declaration is all the rest of graphcheck needs (the suite schema, load-time validation,
+ * needs, running it, its control). The shipped kinds are registered here; a test or an extension adds its own.
+ */
+export function registerStepKind(kind: StepKind): void {
+  if (kinds.has(kind.name)) throw new Error(`step kind ${kind.name} is registered twice`);
+  kinds.set(kind.name, kind);
+}
+
+for (const kind of [
+  requestStep,
+  walkStep,
+  parallelStep,
+  repeatStep,
+  clockStep,
+  authorizeStep,
+  exchangeStep,
+  // Webhook subscriptions and delivery (subscriptions and webhooks suites).
+  subscribeStep,
+  eventsStep,
+  appLiveStep,
+  receiverFailStep,
+  deliveriesStep,
+] as StepKind[]) {
+  registerStepKind(kind);
+}

@@ -1,23 +1,22 @@
 import { resolveExpectation } from '../../checks/registry.js';
 import type { SentExchange } from '../../client/send.js';
 import { CannotJudgeError } from '../../errors.js';
-import { type Step, stepKind } from '../../suite/suite.js';
+import type { Expectation } from '../../suite/suite.js';
 import type { Scope } from '../../suite/template.js';
 import type { RunContext } from '../run-context.js';
 import type { StepOutcome } from '../step-outcome.js';
 import { STEP_KINDS } from './registry.js';
 
-/** Performs one step. Checks are applied by the caller; this only talks to the target. */
-export async function runStep(step: Step, scope: Scope, ctx: RunContext): Promise<StepOutcome> {
+/** Performs one step of a kind with its body. Checks are applied by the caller; this only talks to the target. */
+export async function runStep(kindName: string, body: unknown, scope: Scope, ctx: RunContext): Promise<StepOutcome> {
   const outcome: StepOutcome = { exchanges: [], bodies: [], meta: {} };
   const keep = (sent: SentExchange) => {
     outcome.exchanges.push(sent.exchange);
     outcome.bodies.push(sent.json);
     ctx.evidence.sink.push(sent.exchange);
   };
-  const name = stepKind(step);
-  const kind = STEP_KINDS.get(name)!;
-  await kind.run({ body: (step as unknown as Record<string, unknown>)[name], scope, ctx, outcome, keep });
+  const kind = STEP_KINDS.get(kindName)!;
+  await kind.run({ body, scope, ctx, outcome, keep });
   return outcome;
 }
 
@@ -25,8 +24,7 @@ export async function runStep(step: Step, scope: Scope, ctx: RunContext): Promis
  * A 2xx interface answer without a JSON body cannot be judged (garbage, not a finding), unless every check of
  * the step accepts any body (the authorization window's HTML page, say).
  */
-export function assertJsonBodies(step: Step, outcome: StepOutcome): void {
-  const expectations = step.expect ?? [];
+export function assertJsonBodies(expectations: Expectation[], outcome: StepOutcome): void {
   const anyBody =
     expectations.length > 0 && expectations.every((e) => resolveExpectation(e).check?.acceptsAnyBody === true);
   if (anyBody) return;

@@ -2,6 +2,7 @@ import { isErrorResponse } from '../../checks/error-envelope.js';
 import type { WebhookFacts } from '../../checks/webhook-facts.js';
 import { UserInputError } from '../../errors.js';
 import { evaluate } from '../../suite/template.js';
+import { ANY, BOOLEAN, object, orTemplate } from '../../validation/json-schema.js';
 import { buildRequest } from '../build-request.js';
 import { verificationEvidence } from '../webhooks/attempt-evidence.js';
 import { CALLBACK_VARIANTS, isCallbackVariant } from '../webhooks/callback-variants.js';
@@ -32,7 +33,22 @@ export const subscribeStep: StepKind<SubscribeBody> = {
   explain: (b) =>
     `subscribe the app to ${String(b.object)} ${JSON.stringify(b.fields ?? [])} ` +
     `with callback ${String(b.callback ?? 'receiver')}`,
-  needs: (b) => ({ tokens: [b.token ?? 'app'], receiver: true }),
+  body: object(
+    {
+      object: ANY,
+      fields: ANY,
+      include_values: BOOLEAN,
+      callback: orTemplate({ enum: [...CALLBACK_VARIANTS] }),
+      verify_token: ANY,
+      token: { type: 'string' },
+    },
+    ['object'],
+  ),
+  needs: (b) => {
+    const token = b.token ?? 'app';
+    return { ...(token.includes('{{') || ['none', 'unissued'].includes(token) ? {} : { tokens: [token] }), receiver: true };
+  },
+  control: { expect: ['ok'] },
   run: async ({ body, scope, ctx, outcome, keep }) => {
     const run = await webhookRun(scope, ctx.webhooks);
     const variant = evaluate(body.callback ?? 'receiver', scope);

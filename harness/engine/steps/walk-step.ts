@@ -1,21 +1,41 @@
-import type { RequestSpec } from '../../suite/suite.js';
+import { INTEGER, object } from '../../validation/json-schema.js';
 import { buildRequest } from '../build-request.js';
+import { REQUEST_BODY, type RequestSpec, requestNeeds } from './request-body.js';
 import type { StepKind } from './step-kind.js';
+import type { GraphRequest } from '../../client/graph-client.js';
+import type { RunContext } from '../run-context.js';
 
 const DEFAULT_MAX_PAGES = 50;
 
-/** Sends a list request and follows `paging.next` to the end (contract §3.4), or until `max_pages`. */
+interface Paging {
+  next?: unknown;
+  cursors?: { after?: unknown };
+}
+
+/**
+ * Sends a list request and follows `paging.next` to the end (contract §3.4), or until `max_pages`. Where the walk
+ * ends, the last page's `cursors.after` is fed back once as `after=` (contract §3.4: it gives the next page): items
+ * coming back mean the walk ended early, and `meta.afterEnd` says on which page. That request is evidence, not a
+ * page of the walk.
+ */
 export const walkStep: StepKind<{ request: RequestSpec; max_pages?: number }> = {
   name: 'walk',
   explain: (b) => `walk ${b.request.path ?? '/'} page by page through paging.next`,
+  body: object({ request: REQUEST_BODY, max_pages: INTEGER }, ['request']),
+  needs: (b) => requestNeeds(b.request),
+  control: { expect: ['ok'] },
   run: async ({ body, scope, ctx, keep, outcome }) => {
     const maxPages = body.max_pages ?? DEFAULT_MAX_PAGES;
     const first = buildRequest(body.request, scope, ctx);
     let sent = await ctx.client.send(first);
     keep(sent);
     for (let page = 1; ; page++) {
-      const next = (sent.json as { paging?: { next?: unknown } } | undefined)?.paging?.next;
-      if (typeof next !== 'string' || next === '') return;
+      const paging = (sent.json as { paging?: Paging } | undefined)?.paging;
+      const next = paging?.next;
+      if (typeof next !== 'string' || next === '') {
+        outcome.meta.afterEnd = await afterTheEnd(first, paging, page, ctx);
+        return;
+      }
       if (page >= maxPages) {
         outcome.meta.truncated = true;
         return;
@@ -27,3 +47,18 @@ export const walkStep: StepKind<{ request: RequestSpec; max_pages?: number }> = 
     }
   },
 };
+
+/** The first request again with the last page's `after` cursor: how many items the end of the walk hid. */
+async function afterTheEnd(
+  first: GraphRequest,
+  paging: Paging | undefined,
+  page: number,
+  ctx: RunContext,
+): Promise<{ page: number; more: number } | undefined> {
+  const after = paging?.cursors?.after;
+  if (typeof after !== 'string' || after === '' || first.method !== 'GET') return undefined;
+  const sent = await ctx.client.send({ ...first, query: { ...first.query, after } });
+  ctx.evidence.sink.push(sent.exchange);
+  const data = (sent.json as { data?: unknown } | undefined)?.data;
+  return { page, more: Array.isArray(data) ? data.length : 0 };
+}

@@ -1,8 +1,7 @@
 import { isRecord } from '../../checks/check.js';
 import { CannotJudgeError } from '../../errors.js';
-import { preciseNowMs } from '../../precise-now.js';
-import type { FailureMode } from '../../receiver/index.js';
 import { evaluate } from '../../suite/template.js';
+import { ANY, INTEGER, object } from '../../validation/json-schema.js';
 import { webhookRun } from '../webhooks/webhook-run.js';
 import type { StepKind } from './step-kind.js';
 
@@ -17,6 +16,7 @@ export const eventsStep: StepKind<{ updates: unknown; fill_to?: unknown }> = {
     const filledUp = b.fill_to === undefined ? '' : `, filled up to ${String(b.fill_to)}`;
     return `inject changes through the control protocol (events)${filledUp}`;
   },
+  body: object({ updates: ANY, fill_to: INTEGER }, ['updates']),
   needs: () => ({ capabilities: ['events'] }),
   run: async ({ body, scope, ctx, outcome }) => {
     const run = await webhookRun(scope, ctx.webhooks);
@@ -46,34 +46,3 @@ function filled(updates: Record<string, unknown>[], size: number): Record<string
   }
   return list;
 }
-
-/** Sets the app's Live setting (control `app`); the harness sets it back for the next run. */
-export const appLiveStep: StepKind<{ live: unknown }> = {
-  name: 'app-live',
-  explain: (b) => `set the app ${b.live === false ? 'not ' : ''}Live (control app)`,
-  needs: () => ({ capabilities: ['app'] }),
-  run: async ({ body, scope, ctx }) => {
-    const run = await webhookRun(scope, ctx.webhooks);
-    const live = evaluate(body.live, scope) === true;
-    const periods = run.facts.notLive;
-    const open = periods.at(-1);
-    if (live && open && open.toMs === undefined) open.toMs = preciseNowMs();
-    await ctx.webhooks.setLive(live);
-    if (!live) periods.push({ fromMs: preciseNowMs() });
-  },
-};
-
-/** The run's receiver fails the next `next` notification attempts: HTTP 500, a reset connection, or no answer. */
-export const receiverFailStep: StepKind<{ next: unknown; how?: unknown }> = {
-  name: 'receiver-fail',
-  explain: (b) => `make the receiver fail the next ${String(b.next)} notification attempts (${String(b.how ?? '500')})`,
-  needs: () => ({ receiver: true }),
-  run: async ({ body, scope, ctx }) => {
-    await webhookRun(scope, ctx.webhooks);
-    const how = String(evaluate(body.how ?? '500', scope)) as FailureMode;
-    if (!['500', 'hang', 'reset'].includes(how)) {
-      throw new CannotJudgeError('SETUP_FAILED', `receiver-fail: how must be 500, hang or reset, not ${how}`);
-    }
-    (await ctx.webhooks.receiver()).failNext(Number(evaluate(body.next, scope)), how);
-  },
-};

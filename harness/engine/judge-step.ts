@@ -1,0 +1,69 @@
+import type { CheckResult } from '../checks/check.js';
+import { CHECKS, resolveExpectation } from '../checks/registry.js';
+import type { Exchange, Finding } from '../model/index.js';
+import type { Expectation } from '../suite/suite.js';
+import { evaluate, type Scope, TemplateError } from '../suite/template.js';
+import { schemaProblem } from '../validation/validate-value.js';
+import type { RunContext } from './run-context.js';
+import type { StepOutcome } from './step-outcome.js';
+
+/** What a step's expectations judged: findings (re-based on the rule's evidence), the count, and what judged nothing. */
+export interface StepJudgement {
+  findings: Finding[];
+  judged: number;
+  /** One sentence per expectation that judged nothing; any makes the execution unjudgeable. */
+  unjudged: string[];
+}
+
+/**
+ * Applies expectations to a step's outcome. A refusal (an error answer a check took as the wanted outcome) counts
+ * only when `controlAccepted` (reading R51) or the check's own exchanges hold the accepted twin: otherwise neither
+ * the refusal nor a finding on it is counted.
+ */
+export function judgeStep(
+  expectations: Expectation[],
+  outcome: StepOutcome,
+  scope: Scope,
+  ctx: RunContext,
+  evidence: Exchange[],
+  controlAccepted: boolean,
+): StepJudgement {
+  const judgement: StepJudgement = { findings: [], judged: 0, unjudged: [] };
+  for (const expectation of expectations) {
+    const { name, args } = resolveExpectation(expectation);
+    const check = CHECKS.get(name)!;
+    const result = check.run(outcome, evaluatedArgs(name, check.args, args, scope), { errorPaths: ctx.profile.errors });
+    const uncounted = controlAccepted || check.ownControl ? [] : (result.refusals ?? []);
+    const last = outcome.exchanges.length - 1;
+    const judged = result.judged - uncounted.length;
+    judgement.judged += Math.max(0, judged);
+    if (judged <= 0) judgement.unjudged.push(whyNothing(name, result, uncounted));
+    for (const finding of result.findings) {
+      const at = finding.exchange ?? last;
+      if (uncounted.includes(at)) continue;
+      judgement.findings.push({ check: name, ...finding, exchange: evidence.indexOf(outcome.exchanges[at]!) });
+    }
+  }
+  return judgement;
+}
+
+/** Arguments with templates evaluated, held to the check's schema again: a template may yield the wrong type. */
+function evaluatedArgs(name: string, schema: Parameters<typeof schemaProblem>[0], args: unknown, scope: Scope): unknown {
+  const resolved = evaluate(args, scope);
+  const problem = schemaProblem(schema, resolved);
+  if (problem) {
+    const where = problem.path === '/' ? '' : `${problem.path} `;
+    throw new TemplateError(`check "${name}" after templates: ${where}${problem.message}`);
+  }
+  return resolved;
+}
+
+function whyNothing(name: string, result: CheckResult, uncounted: number[]): string {
+  if (uncounted.length > 0) {
+    return (
+      `\`${name}\` judged only refusals, and a refusal counts only next to an accepted positive control (R51); ` +
+      'this step has none'
+    );
+  }
+  return `\`${name}\` judged nothing: ${result.nothingJudged ?? 'there was nothing to judge'}`;
+}

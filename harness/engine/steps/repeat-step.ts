@@ -1,0 +1,32 @@
+import { evaluate } from '../../suite/template.js';
+import { INTEGER, object } from '../../validation/json-schema.js';
+import { buildRequest } from '../build-request.js';
+import { describeRequest, REQUEST_BODY, type RequestSpec, requestNeeds } from './request-body.js';
+import type { StepKind } from './step-kind.js';
+
+interface RepeatBody {
+  count: unknown;
+  request: RequestSpec;
+  /** Seconds to move the target's clock between two requests. */
+  advance_between?: unknown;
+}
+
+/** The same request `count` times in a row, optionally moving the target's clock between them. */
+export const repeatStep: StepKind<RepeatBody> = {
+  name: 'repeat',
+  explain: (b) => `send ${describeRequest(b.request)} ${String(b.count)} times in a row`,
+  body: object({ count: INTEGER, request: REQUEST_BODY, advance_between: INTEGER }, ['count', 'request']),
+  needs: (b) => ({
+    ...requestNeeds(b.request),
+    ...(b.advance_between === undefined ? {} : { capabilities: ['clock'] }),
+  }),
+  control: { expect: ['ok'] },
+  run: async ({ body, scope, ctx, keep }) => {
+    const count = Number(evaluate(body.count, scope));
+    const gap = body.advance_between === undefined ? 0 : Number(evaluate(body.advance_between, scope));
+    for (let i = 0; i < count; i++) {
+      if (i > 0 && gap > 0) await ctx.control.advance(gap);
+      keep(await ctx.client.send(buildRequest(body.request, scope, ctx)));
+    }
+  },
+};

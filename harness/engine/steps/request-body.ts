@@ -1,0 +1,78 @@
+import { ANY, INTEGER, type JsonSchema, object, orTemplate, STRING, TEMPLATE } from '../../validation/json-schema.js';
+import type { StepNeeds } from './step-kind.js';
+
+/** The token words a request may name; anything else must be a template (yielding a word or a token). */
+export const TOKEN_WORDS = ['none', 'app', 'unissued', 'page', 'page_no_manage_posts', 'page_no_moderate', 'user', 'msgapp'];
+
+/** Where a request's parameters travel (the spec: "Parameters are sent as query string or form fields"). */
+export type Placement = 'query' | 'form' | 'multipart' | { query: string[]; body: 'form' | 'multipart' };
+
+/** A request as a suite writes it; values may be templates. */
+export interface RequestSpec {
+  method: 'GET' | 'POST' | 'DELETE';
+  base?: 'api' | 'auth' | 'imgnet' | 'url';
+  path?: string;
+  /** `default` (the run's prefix), `none` (bare path), or a version / template. */
+  version?: unknown;
+  /** A token word (`page`, `app`, `unissued`, `none`, ...) or a template yielding a word or a raw token. */
+  token?: string;
+  /** Where `access_token` travels: the query string (default) or the request body. */
+  token_in?: unknown;
+  /** Where the parameters of `form` (or `multipart.fields`) travel; default: as written. */
+  placement?: unknown;
+  query?: Record<string, unknown> | string;
+  form?: Record<string, unknown> | string;
+  json?: unknown;
+  multipart?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+export const PLACEMENT_SCHEMA: JsonSchema = {
+  anyOf: [
+    { enum: ['query', 'form', 'multipart'] },
+    object({ query: { type: 'array', items: STRING }, body: { enum: ['form', 'multipart'] } }, ['query', 'body']),
+  ],
+};
+
+export const REQUEST_BODY: JsonSchema = object(
+  {
+    method: { enum: ['GET', 'POST', 'DELETE'] },
+    base: { enum: ['api', 'auth', 'imgnet', 'url'] },
+    path: STRING,
+    version: ANY,
+    token: { anyOf: [{ enum: TOKEN_WORDS }, { type: 'string', pattern: '\\{\\{' }] },
+    token_in: orTemplate({ enum: ['query', 'body'] }),
+    placement: orTemplate(PLACEMENT_SCHEMA),
+    query: { type: ['object', 'string'] },
+    form: { type: ['object', 'string'] },
+    json: ANY,
+    multipart: {
+      anyOf: [
+        TEMPLATE,
+        object({
+          fields: { type: ['object', 'string'] },
+          files: orTemplate({
+            type: 'array',
+            items: object(
+              { name: STRING, filename: STRING, format: STRING, bytes: INTEGER, content_type: STRING },
+              ['name', 'format'],
+            ),
+          }),
+        }),
+      ],
+    },
+    headers: { type: 'object', additionalProperties: STRING },
+  },
+  ['method'],
+);
+
+/** The token a request names (`page` by default on the API), when it names one the profile must hold. */
+export function requestNeeds(request: RequestSpec): StepNeeds {
+  const token = request.token ?? ((request.base ?? 'api') === 'api' ? 'page' : undefined);
+  if (!token || ['none', 'unissued'].includes(token) || token.includes('{{')) return {};
+  return { tokens: [token] };
+}
+
+export function describeRequest(request: RequestSpec): string {
+  return `${request.method} ${request.path ?? '/'}`;
+}
