@@ -203,6 +203,6 @@ rules:
 
   it('names a known check with arguments it takes', async () => {
     const bad = RULE.replace('{ name: limit, lte: 100 }', '{ name: limit, below: 100 }');
-    expect((await failure(() => load(bad))).message).toMatch(/demo\.yaml:11: request-param matchers: equals, one_of/);
+    expect((await failure(() => load(bad))).message).toMatch(/demo\.yaml:11: check "request-param": unknown key "below"; allowed: name, equals, one_of/);
   });
 });
