@@ -20,7 +20,7 @@ async function runHidden(rules: string[], dropDate: boolean) {
   try {
     const { control_url: _control, capabilities: _capabilities, ...rest } = reference.profile;
     const profile = validateProfile({ ...rest, base_url: front.url, auth_url: front.url, imgnet_base_url: front.url }, 'hidden control');
-    const run = await openRun({ profile, timeoutMs: 10_000, seed: 3, runs: 5, versionPrefix: 'latest', targetArgs: '' });
+    const run = await openRun({ profile, timeoutMs: 10_000, seed: 3, runs: 5, versionPrefix: 'latest' });
     try {
       return await runSuites(await loadSuites(SUITES_DIR), { rules }, run.ctx);
     } finally {

@@ -28,7 +28,7 @@ async function runRefused(refusal: Refusal, preflightServed = false): Promise<Ru
   try {
     const urls = { base_url: front.url, auth_url: front.url, imgnet_base_url: front.url, control_url: `${front.url}/_control` };
     const profile = validateProfile({ ...reference.profile, ...urls }, 'refusing front');
-    const run = await openRun({ profile, timeoutMs: 10_000, seed: 5, runs: 3, versionPrefix: 'latest', targetArgs: '' });
+    const run = await openRun({ profile, timeoutMs: 10_000, seed: 5, runs: 3, versionPrefix: 'latest' });
     front.sparing(false);
     try {
       return await runSuites(suites, {}, run.ctx);

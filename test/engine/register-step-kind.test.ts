@@ -72,7 +72,7 @@ describe('a step kind added by one registration', () => {
     try {
       const { user: _user, ...tokens } = (reference.profile as { tokens: Record<string, string> }).tokens;
       const profile = validateProfile({ ...reference.profile, tokens }, 'reference without a user token');
-      const run = await openRun({ profile, timeoutMs: 10_000, seed: 1, runs: 3, versionPrefix: 'latest', targetArgs: '' });
+      const run = await openRun({ profile, timeoutMs: 10_000, seed: 1, runs: 3, versionPrefix: 'latest' });
       try {
         const result = await runSuites([loaded], {}, run.ctx);
         const [read, needs] = result.results;
