@@ -40,7 +40,7 @@ export function describeExchange(exchange: Exchange, index: number): string[] {
 
 /** A control exchange a rule sent beside a refused request (reading R51), once the engine marks them. */
 export function isPositiveControl(exchange: Exchange): boolean {
-  return (exchange as { control?: unknown }).control === true;
+  return exchange.role === 'positive-control';
 }
 
 function truncated(part: { bodyTruncated?: { bytes: number; sha256: string } }): string {

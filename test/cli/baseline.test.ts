@@ -58,7 +58,7 @@ describe('an expected-failure baseline keeps a growing implementation green, and
 
   it('an unknown key, a wrong verdict or an entry that names no rule: exit 2 with file and line', async () => {
     const cases: [string, RegExp][] = [
-      ['known:\n  - rule: feed.get-list-shape\n    verdict: failed\n    reason: x\n    because: y\n', /baseline\.yaml:5: \/known\/0\/because unknown key "because"; fix the baseline there$/],
+      ['known:\n  - rule: feed.get-list-shape\n    verdict: failed\n    reason: x\n    because: y\n', /baseline\.yaml:5: \/known\/0\/because unknown key "because"; allowed: rule, [^;]+; fix the baseline there$/],
       ['known:\n  - rule: feed.get-list-shape\n    verdict: broken\n    reason: x\n', /baseline\.yaml:3: \/known\/0\/verdict must be one of "failed", "skipped", "error"/],
       ['known:\n  - rule: feed.get-list-shape\n    verdict: failed\n    reason: x\n  - rule: feed.no-such-rule\n    verdict: failed\n    reason: typo\n', /baseline\.yaml:5: feed\.no-such-rule matches no rule; fix or drop the entry/],
     ];

@@ -36,7 +36,7 @@ describe('graphcheck.config.yaml', () => {
     await writeFile(file, 'report_dir: r\ntimeout: 5000\nexcludes: [feed.*]\n');
     const out = await runCli(['list', '--config', file]);
     expect(out.code).toBe(2);
-    expect(out.stderr.trim()).toMatch(/ci\.yaml:3: \/excludes unknown key "excludes"; fix the config file there$/);
+    expect(out.stderr.trim()).toMatch(/ci\.yaml:3: \/excludes unknown key "excludes"; allowed: [^;]+; fix the config file there$/);
     expect(hasStackTrace(out.stderr)).toBe(false);
     for (const [text, message] of [
       ['timeout: soon\n', /ci\.yaml:1: \/timeout must be integer; fix the config file there$/],

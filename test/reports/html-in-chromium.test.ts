@@ -50,7 +50,8 @@ describe.skipIf(!existsSync(CHROMIUM))('report.html of a failing run, opened fro
     await expect(first.locator('h2').innerText()).resolves.toContain('feed.get-limit-over-100-refused');
     await expect(first.locator('blockquote').first().innerText()).resolves.toContain('values above 100 give an error stating not to exceed 100');
     await expect(first.innerText()).resolves.toMatch(/counterexample \(shrunk\):\s+\{"limit":101\}/);
-    const curl = first.locator('pre.curl').first();
+    // The exchange a finding points at is the one shown open (the positive control before it stays closed).
+    const curl = first.locator('details[open] pre.curl').first();
     await expect(curl.isVisible()).resolves.toBe(true);
     await expect(curl.innerText()).resolves.toMatch(/^curl -sS 'http:\/\/127\.0\.0\.1:\d+\/v25\.0\/2000001\/feed\?limit=101&access_token=<redacted:secret:1>'$/);
     await expect(first.locator('pre.replay').innerText()).resolves.toBe(
