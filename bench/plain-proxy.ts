@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { Pool } from 'undici';
-import { closeServer, listen } from '../harness/replay/listen.js';
+import { closeServer, listen } from '../harness/http/listen.js';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'host', 'content-length']);
 

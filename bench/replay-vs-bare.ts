@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { CassetteWriter } from '../harness/cassette/cassette-writer.js';
-import { closeServer, listen } from '../harness/replay/listen.js';
+import { closeServer, listen } from '../harness/http/listen.js';
 import { startReplayServer } from '../harness/replay/replay-server.js';
 import { child, fixed, type Measured, machine, measure, median, pin } from './bench-support.js';
 

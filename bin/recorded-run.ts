@@ -1,5 +1,4 @@
 import type { RunDocument } from '../harness/cassette/cassette-format.js';
-import { keyedHash, placeholderAlias } from '../harness/cassette/placeholder.js';
 import { virtualContentHost } from '../harness/content-host/virtual-host.js';
 import type { ContentHost } from '../harness/content-host/index.js';
 import type { WebhookRecording, WebhookReplay, WebhookTape } from '../harness/engine/webhooks/webhook-tape.js';
@@ -26,9 +25,8 @@ function rewire(profile: Profile, from: string, to: string): Profile {
 }
 
 /**
- * `run --record FILE`: the run talks to the target through a recording proxy, and what reaches its webhook
- * receivers goes into the same cassette; at the end the cassette gets a run document with what an offline repeat
- * needs, the secrets written as the cassette's placeholders.
+ * `run --record FILE`: the run talks to the target through a recording proxy, whose session also keeps what
+ * reaches the run's webhook receivers, where each rule starts, and at the end the run document (redacted there).
  */
 export async function startRecording(file: string, profile: Profile, timeoutMs: number) {
   const origin = new URL(profile.base_url).origin;
@@ -40,51 +38,15 @@ export async function startRecording(file: string, profile: Profile, timeoutMs: 
     appSecret: profile.app.secret,
     secrets: profileSecrets(profile),
   });
-  const writer = recorder.writer!;
-  const ruleStarts: Record<string, number> = {};
-  let closed: Promise<void> | undefined;
-  const close = () => (closed ??= recorder.close());
-  const webhooks: WebhookRecording = {
-    record: (exchange) => writer.append(exchange),
-  };
+  const { session } = recorder;
   return {
     profile: rewire(profile, origin, recorder.url),
-    webhooks,
-    ruleStarted: (ruleId: string) => {
-      ruleStarts[ruleId] = writer.count;
-    },
-    async finish(facts: RunFacts, host: ContentHost, tape: WebhookTape): Promise<void> {
-      const { salt = '', app_secret_stand_in: standIn } = writer.header.redaction;
-      const secrets = [...profileSecrets(profile), tape.verify_token];
-      const redact = <T>(value: T) => redactValues(value, secrets, profile.app.secret, salt, writer.placeholders, standIn);
-      const run = { ...facts, host_url: host.url, host_unreachable: host.unreachableUrl(), rule_starts: ruleStarts };
-      writer.appendDocument(
-        { run: { ...run, profile: redact(profile), webhooks: redact(tape) } },
-        'the run, for `graphcheck run --cassette`',
-      );
-      await close();
-    },
-    close,
+    webhooks: session satisfies WebhookRecording,
+    ruleStarted: (ruleId: string) => session.ruleStarted(ruleId),
+    finish: (facts: RunFacts, host: ContentHost, tape: WebhookTape) =>
+      session.finish({ ...facts, host_url: host.url, host_unreachable: host.unreachableUrl(), profile: { ...profile }, webhooks: tape }),
+    close: () => recorder.close(),
   };
-}
-
-/** Each secret becomes the alias of the placeholder the cassette already uses for it; the app secret its stand-in. */
-function redactValues<T>(
-  value: T,
-  secrets: string[],
-  appSecret: string | undefined,
-  salt: string,
-  placeholders: Readonly<Record<string, { hash: string }>>,
-  standIn?: string,
-): T {
-  let text = JSON.stringify(value);
-  for (const secret of secrets) {
-    const hash = keyedHash(salt, secret);
-    const id = Object.entries(placeholders).find(([, info]) => info.hash === hash)?.[0];
-    const replacement = secret === appSecret && standIn ? standIn : id ? placeholderAlias(id) : 'redacted-unused-0';
-    text = text.split(JSON.stringify(secret).slice(1, -1)).join(replacement);
-  }
-  return JSON.parse(text) as T;
 }
 
 /**

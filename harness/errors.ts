@@ -23,7 +23,13 @@ export class UserInputError extends GraphcheckError {
 export class CannotJudgeError extends GraphcheckError {
   readonly exitCode = 3 as const;
   constructor(
-    readonly code: 'TARGET_UNREACHABLE' | 'TARGET_TIMEOUT' | 'TARGET_GARBAGE' | 'SETUP_FAILED' | 'CONTROL_FAILED',
+    readonly code:
+      | 'TARGET_UNREACHABLE'
+      | 'TARGET_TIMEOUT'
+      | 'TARGET_GARBAGE'
+      | 'ANSWER_TOO_LARGE'
+      | 'SETUP_FAILED'
+      | 'CONTROL_FAILED',
     message: string,
   ) {
     super(message);

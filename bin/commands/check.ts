@@ -3,10 +3,8 @@ import type { Command } from 'commander';
 import { openCassette } from '../../harness/cassette/cassette-reader.js';
 import { requireCassetteFile } from '../../harness/cassette/cassette-file.js';
 import { isGzipFile } from '../../harness/cassette/gzip-file.js';
-import { aliasPlaceholders } from '../../harness/cassette/placeholder.js';
 import { readForeignTraffic } from '../../harness/cassette/read-foreign.js';
 import { UserInputError } from '../../harness/errors.js';
-import { headerKey } from '../../harness/headers.js';
 import type { Exchange } from '../../harness/model/index.js';
 import { checkTraffic } from '../../harness/passive/check-traffic.js';
 import { loadProfileFile } from '../../harness/profile/load-profile.js';
@@ -79,28 +77,10 @@ async function trafficOf(file: string): Promise<AsyncIterable<Exchange> | Exchan
   if ((await isGraphcheckCassette(file)) || (await isGzipFile(file))) {
     const cassette = await openCassette(file);
     return (async function* () {
-      for await (const entry of cassette.entries()) yield { ...withAliases(entry.exchange), recordedAt: entry.index };
+      for await (const entry of cassette.entries()) yield { ...entry.exchange, recordedAt: entry.index };
     })();
   }
   return (await readForeignTraffic(file)).exchanges.map((exchange, i) => ({ ...exchange, recordedAt: i }));
-}
-
-/**
- * A redacted cassette writes secrets as `<redacted:KIND:N>`, which no URL may contain; checks see the URL-safe
- * alias instead, so a recorded `paging.next` is judged as the link the client received, and a code in a
- * redirect's `Location` is the code its exchange sent.
- */
-function withAliases(exchange: Exchange): Exchange {
-  const { request, response } = exchange;
-  if (!response) return { ...exchange, request: { ...request, url: aliasPlaceholders(request.url) } };
-  const body = response.bodyEncoding !== 'base64' ? aliasPlaceholders(response.body) : response.body;
-  const location = headerKey(response.headers, 'location');
-  const headers = location ? { ...response.headers, [location]: aliasAll(response.headers[location]!) } : response.headers;
-  return { ...exchange, request: { ...request, url: aliasPlaceholders(request.url) }, response: { ...response, body, headers } };
-}
-
-function aliasAll(value: string | string[]): string | string[] {
-  return Array.isArray(value) ? value.map(aliasPlaceholders) : aliasPlaceholders(value);
 }
 
 async function isGraphcheckCassette(file: string): Promise<boolean> {

@@ -9,12 +9,16 @@ import {
 import { type RunningRecorder, startRecorder } from '../../harness/recorder/recorder.js';
 import {
   noRedactNotice,
+  parseByteSize,
   parseMatchMode,
   parsePort,
+  parseSecretMatching,
   untilSignal,
 } from '../../harness/recorder/cli-options.js';
+import { DEFAULT_MAX_BODY, sizeWords } from '../../harness/http/body-limit.js';
+import type { SecretMatching } from '../../harness/replay/normalize-request.js';
 import { countOf } from '../../harness/words.js';
-import { listenError } from '../../harness/replay/listen.js';
+import { listenError } from '../../harness/http/listen.js';
 import { targetUrlFlag, wholeNumberFlag } from '../flags.js';
 
 export interface RecordCommandOptions {
@@ -34,6 +38,10 @@ export interface RecordCommandOptions {
   serviceHost?: string[];
   /** Milliseconds to wait on the target before the client gets the recorder's 502 (default 60 000). */
   timeout?: number;
+  /** Replaying modes: how a secret a request carries must agree with the recorded one. */
+  secrets?: SecretMatching;
+  /** The most bytes of one body held in memory (default 16 MiB). */
+  maxBody?: number;
 }
 
 export interface RunningRecordCommand {
@@ -61,10 +69,10 @@ export async function startRecordCommand(
     ignoreVersion: options.ignoreVersion,
     log: warn,
     ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
+    ...(options.secrets ? { secretMatching: options.secrets } : {}),
+    ...(options.maxBody ? { maxBodyBytes: options.maxBody } : {}),
   });
-  print(
-    `recording proxy on ${recorder.url} -> ${options.target} (mode ${options.mode}, cassette ${options.cassette})`,
-  );
+  print(banner(recorder, options));
   if (options.forwardProxyPort === undefined) return { recorder, close: () => recorder.close() };
   const certOut = `${options.cassette}.ca.pem`;
   try {
@@ -93,6 +101,23 @@ export async function startRecordCommand(
     await recorder.close();
     throw error;
   }
+}
+
+/** The first line: what the proxy does, said plainly when the mode means it only replays. */
+function banner(recorder: RunningRecorder, options: RecordCommandOptions): string {
+  const { plan, servable } = recorder.session;
+  const held = countOf(servable, 'exchange');
+  if (!plan.forward) {
+    const why = options.mode === 'once' ? `mode once and ${options.cassette} exists` : `mode ${options.mode}`;
+    return (
+      `replaying proxy on ${recorder.url} <- ${options.cassette} (${why}: ${held} servable; nothing reaches ` +
+      `${options.target}, nothing is recorded; to record afresh use --mode all, to add what it lacks --mode new_episodes)`
+    );
+  }
+  if (plan.replay) {
+    return `recording proxy on ${recorder.url} -> ${options.target} (mode ${options.mode}: ${held} of ${options.cassette} replayed, the rest recorded into it)`;
+  }
+  return `recording proxy on ${recorder.url} -> ${options.target} (mode ${options.mode}, cassette ${options.cassette})`;
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -128,6 +153,16 @@ export function register(program: Command): void {
     )
     .option('--match <mode>', 'replaying modes: strict | last', parseMatchMode, 'strict')
     .option('--ignore-version', 'replaying modes: match paths without their /vX.Y prefix')
+    .option(
+      '--secrets <how>',
+      'replaying modes: hash (a secret must be the recorded one) or any (any value where one was recorded)',
+      parseSecretMatching,
+    )
+    .option(
+      '--max-body <size>',
+      `the most bytes of one request or answer held in memory (default ${sizeWords(DEFAULT_MAX_BODY)}); past it the exchange is kept as size and hash and the client gets 413 or 502`,
+      (value: string) => parseByteSize(value),
+    )
     .option(
       '--forward-proxy-port <port>',
       'also serve HTTPS_PROXY clients (hard-coded hosts) on this port',

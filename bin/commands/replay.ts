@@ -1,7 +1,16 @@
 import type { Command } from 'commander';
+import { DEFAULT_MAX_BODY, sizeWords } from '../../harness/http/body-limit.js';
+import type { SecretMatching } from '../../harness/replay/normalize-request.js';
 import { type RunningReplay, startReplayServer } from '../../harness/replay/replay-server.js';
 import { REPLAY_MISS_STATUS } from '../../harness/replay/replayer.js';
-import { parseMatchMode, parsePort, untilSignal } from '../../harness/recorder/cli-options.js';
+import {
+  parseByteSize,
+  parseMatchMode,
+  parsePort,
+  parseSecretMatching,
+  untilSignal,
+} from '../../harness/recorder/cli-options.js';
+import { countOf } from '../../harness/words.js';
 
 export interface ReplayCommandOptions {
   cassette: string;
@@ -9,6 +18,8 @@ export interface ReplayCommandOptions {
   host: string;
   match: 'strict' | 'last';
   ignoreVersion?: boolean;
+  secrets?: SecretMatching;
+  maxBody?: number;
 }
 
 /** Loads the cassette, starts the replay server and prints its address. */
@@ -17,17 +28,23 @@ export async function startReplayCommand(
   print: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
   warn: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): Promise<RunningReplay> {
+  const secrets = options.secrets ?? 'hash';
   const replay = await startReplayServer({
     cassette: options.cassette,
     host: options.host,
     port: options.port,
     match: options.match,
     ignoreVersion: options.ignoreVersion,
+    secrets,
+    ...(options.maxBody ? { maxBodyBytes: options.maxBody } : {}),
     log: warn,
   });
   const { index, count } = replay.source;
+  const others = count - index.size;
+  const kept = others > 0 ? ` (${countOf(others, 'webhook or content exchange')} not served)` : '';
+  const how = secrets === 'any' ? 'secrets: any value where one was recorded' : 'secrets: as recorded';
   print(
-    `replay server on ${replay.url} <- ${options.cassette} (${index.size} of ${count} exchanges served, match ${options.match})`,
+    `replay server on ${replay.url} <- ${options.cassette}: ${countOf(index.size, 'exchange')} servable${kept}, match ${options.match}, ${how}`,
   );
   return replay;
 }
@@ -48,13 +65,22 @@ export function register(program: Command): void {
       'strict',
     )
     .option('--ignore-version', 'match paths without their /vX.Y prefix')
+    .option(
+      '--secrets <how>',
+      'hash: a secret must be the recorded one (or its placeholder); any: any value where a secret was recorded (CI with dummy tokens)',
+      parseSecretMatching,
+      'hash' as SecretMatching,
+    )
+    .option(
+      '--max-body <size>',
+      `the most bytes of one request body held in memory (default ${sizeWords(DEFAULT_MAX_BODY)}); a larger one is matched by size and hash`,
+      (value: string) => parseByteSize(value),
+    )
     .action(async (options: ReplayCommandOptions) => {
       const replay = await startReplayCommand(options);
       await untilSignal();
       await replay.close();
       const misses = replay.misses().length;
-      process.stderr.write(
-        `replayed ${replay.served()} exchanges, ${misses} miss${misses === 1 ? '' : 'es'}\n`,
-      );
+      process.stderr.write(`replayed ${countOf(replay.served(), 'exchange')}, ${misses} miss${misses === 1 ? '' : 'es'}\n`);
     });
 }

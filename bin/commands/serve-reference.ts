@@ -2,7 +2,7 @@ import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { UserInputError } from '../../harness/errors.js';
-import { listenError } from '../../harness/replay/listen.js';
+import { listenError } from '../../harness/http/listen.js';
 import { FAULTS } from '../../reference/faults.js';
 import { type RunningReference, startReference } from '../../reference/index.js';
 import { listFlag, wholeNumberFlag } from '../flags.js';

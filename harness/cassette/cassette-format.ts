@@ -1,5 +1,6 @@
+import { pathOf } from '../http/path-of.js';
 import type { Exchange } from '../model/exchange.js';
-import type { PlaceholderInfo } from './placeholder.js';
+import type { PlaceholderInfo } from '../redaction/placeholder.js';
 
 export const CASSETTE_FORMAT = 1;
 
@@ -62,13 +63,4 @@ export function exchangeComment(index: number, exchange: Exchange): string {
     ? String(exchange.response.status)
     : (exchange.error?.code ?? 'no response');
   return `${index} ${exchange.kind ?? 'api'} ${exchange.request.method} ${pathOf(exchange.request.url)} ${outcome}`;
-}
-
-/** The path of an absolute or relative URL, without query or fragment. */
-export function pathOf(url: string): string {
-  const scheme = url.indexOf('://');
-  const start = scheme === -1 ? 0 : url.indexOf('/', scheme + 3);
-  if (start === -1) return '/';
-  const end = url.slice(start).search(/[?#]/);
-  return end === -1 ? url.slice(start) : url.slice(start, start + end);
 }

@@ -11,7 +11,8 @@ import {
   validateRun,
 } from './cassette-schema.js';
 import { parseDocument } from './parse-document.js';
-import type { PlaceholderInfo } from './placeholder.js';
+import { modernPlaceholderTable, type PlaceholderInfo } from '../redaction/placeholder.js';
+import { modernExchange, modernValue } from './legacy-placeholders.js';
 import { type RawDocument, yamlDocuments } from './yaml-documents.js';
 
 /** An exchange read from a cassette, with where it stands (for messages and reports). */
@@ -89,6 +90,7 @@ export async function openCassette(file: string): Promise<OpenCassette> {
   if (first.done)
     throw invalid(file, undefined, 'empty file: a cassette starts with a header document; record again');
   const header = checkHeader(file, first.value, parseDocument(file, first.value));
+  if (header.redaction.placeholders) header.redaction.placeholders = modernPlaceholderTable(header.redaction.placeholders);
   const placeholders: Record<string, PlaceholderInfo> = {
     ...(header.redaction.placeholders ?? {}),
   };
@@ -109,11 +111,11 @@ export async function openCassette(file: string): Promise<OpenCassette> {
             `exchange ${index}: ${why}: fix it, or delete lines ${doc.line}-${doc.endLine}`,
           );
         }
-        yield { exchange: data as Exchange, index: index++, line: doc.line };
+        yield { exchange: modernExchange(data as Exchange), index: index++, line: doc.line };
       } else if (validateRun(data)) {
-        opened.run = (data as RunDocument).run;
+        opened.run = modernValue((data as RunDocument).run);
       } else if (validatePlaceholders(data)) {
-        Object.assign(placeholders, (data as { placeholders: Record<string, PlaceholderInfo> }).placeholders);
+        Object.assign(placeholders, modernPlaceholderTable((data as { placeholders: Record<string, PlaceholderInfo> }).placeholders));
       } else {
         throw invalid(
           file,

@@ -6,12 +6,13 @@ import {
   CASSETTE_FORMAT,
   type CassetteHeader,
   exchangeComment,
+  type RunDocument,
   serializeDocument,
 } from './cassette-format.js';
 import { openCassette } from './cassette-reader.js';
-import type { PlaceholderInfo } from './placeholder.js';
-import { Redactor, type RedactorOptions } from './redactor.js';
-import { REDACTION_RULES } from './secret-params.js';
+import type { PlaceholderInfo } from '../redaction/placeholder.js';
+import { Redactor, type RedactorOptions } from '../redaction/redactor.js';
+import { REDACTION_RULES } from '../redaction/secret-params.js';
 import { VERSION } from '../run/version.js';
 
 export interface CassetteWriterOptions extends Omit<RedactorOptions, 'standInSecret'> {
@@ -128,13 +129,7 @@ export class CassetteWriter {
     if (this.redactor) {
       const { exchange: redacted, added } = this.redactor.redact(exchange);
       stored = redacted;
-      if (Object.keys(added).length > 0) {
-        text += serializeDocument({ placeholders: added });
-        this.header.redaction.placeholders = {
-          ...this.header.redaction.placeholders,
-          ...added,
-        };
-      }
+      text += this.placeholdersDocument(added);
     }
     text += serializeDocument(ordered(stored), exchangeComment(this.written, stored));
     writeAll(this.fd, text);
@@ -142,10 +137,30 @@ export class CassetteWriter {
     return stored;
   }
 
-  /** Appends a document that is not an exchange (the run document of `run --record`). */
-  appendDocument(data: object, comment?: string): void {
+  /**
+   * Appends the run document of `run --record`, redacted: secrets become the cassette's placeholders (those never
+   * seen in traffic get one now), the app secret its stand-in.
+   */
+  appendRunDocument(run: RunDocument['run']): void {
     if (this.fd === undefined) throw new Error(`cassette ${this.file} is closed`);
-    writeAll(this.fd, serializeDocument(data, comment));
+    let text = '';
+    let stored = run;
+    if (this.redactor) {
+      // The verify token is the run's own secret even where no traffic carried it.
+      if (run.webhooks?.verify_token) this.redactor.learnSecret('verify_token', run.webhooks.verify_token);
+      const { value, added } = this.redactor.document(run);
+      stored = value;
+      text += this.placeholdersDocument(added);
+    }
+    text += serializeDocument({ run: stored }, 'the run, for `graphcheck run --cassette`');
+    writeAll(this.fd, text);
+  }
+
+  /** The placeholders document for `added` (empty text when none), remembered in the header's table. */
+  private placeholdersDocument(added: Record<string, PlaceholderInfo>): string {
+    if (Object.keys(added).length === 0) return '';
+    this.header.redaction.placeholders = { ...this.header.redaction.placeholders, ...added };
+    return serializeDocument({ placeholders: added });
   }
 
   close(): void {

@@ -1,7 +1,8 @@
 import type { Exchange, ExchangeKind, Headers, RecordedRequest, RecordedResponse } from '../model/exchange.js';
-import { storeBody } from './body.js';
+import { storeBody } from '../http/stored-body.js';
 import { CASSETTE_FORMAT, type CassetteHeader } from './cassette-format.js';
 import { exchangeProblem, headerProblem } from './cassette-schema.js';
+import { modernPlaceholderTable } from '../redaction/placeholder.js';
 import { describeKind, FieldReader, type Json } from './import-fields.js';
 
 interface HarHeader {
@@ -164,7 +165,7 @@ export function harRedaction(data: unknown, file: string): CassetteHeader['redac
       'fix it, or remove log._graphcheck_redaction (the cassette then gets a salt of its own)',
     );
   }
-  return redaction;
+  return redaction.placeholders ? { ...redaction, placeholders: modernPlaceholderTable(redaction.placeholders) } : redaction;
 }
 
 /** The exchanges of a HAR 1.2 document (browser devtools, mitmproxy, Polly.js, `cassette export --har`). */

@@ -1,5 +1,6 @@
 import type { Exchange, Headers } from '../model/exchange.js';
-import { decodedResponse, storeBody } from './body.js';
+import { storeBody } from '../http/stored-body.js';
+import { decodedResponse } from './decoded-response.js';
 import { exchangeProblem } from './cassette-schema.js';
 import { describeKind, type FieldReader, type Json } from './import-fields.js';
 

@@ -1,5 +1,5 @@
 /** The cassette API other parts use: write, read, convert, redact, re-sign. See docs/cassettes.md. */
-export { bodyBytes, type StoredBody, storeBody } from './body.js';
+export { bodyBytes, type StoredBody, storeBody } from '../http/stored-body.js';
 export { CASSETTE_FORMAT, type CassetteHeader } from './cassette-format.js';
 export {
   type CassetteEntry,
@@ -17,10 +17,10 @@ export {
   type ImportResult,
   importCassette,
 } from './import-cassette.js';
-export type { PlaceholderInfo } from './placeholder.js';
+export type { PlaceholderInfo } from '../redaction/placeholder.js';
 export { type ForeignTraffic, readForeignTraffic } from './read-foreign.js';
 export { type RedactResult, redactCassette } from './redact-cassette.js';
 export {
   notificationSignatureValid,
   resignNotification,
-} from './resign-notification.js';
+} from '../redaction/resign-notification.js';

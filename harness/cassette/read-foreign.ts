@@ -7,6 +7,7 @@ import type { CassetteHeader } from './cassette-format.js';
 import { harRedaction, harToExchanges } from './import-har.js';
 import { FieldReader, type Json } from './import-fields.js';
 import { vcrToExchanges } from './import-vcr.js';
+import { modernExchange } from './legacy-placeholders.js';
 
 export interface ForeignTraffic {
   format: 'har' | 'vcr' | 'vcrpy';
@@ -102,7 +103,8 @@ export async function readForeignTraffic(file: string): Promise<ForeignTraffic> 
     if (typeof data !== 'object' || data === null || !('log' in data))
       throw notACassette(file, 'JSON without a `log` object');
     const redaction = harRedaction(data, file);
-    return { format: 'har', exchanges: harToExchanges(data, file), ...(redaction ? { redaction } : {}) };
+    const exchanges = harToExchanges(data, file).map(modernExchange);
+    return { format: 'har', exchanges, ...(redaction ? { redaction } : {}) };
   }
   const { data, lineOf } = parseYaml(file, text);
   if (typeof data !== 'object' || data === null) throw notACassette(file, 'an empty or scalar YAML document');

@@ -6,7 +6,7 @@ import { createGzip } from 'node:zlib';
 import type { CassetteHeader } from './cassette-format.js';
 import { openCassette } from './cassette-reader.js';
 import { CassetteWriter } from './cassette-writer.js';
-import { REDACTION_RULES } from './secret-params.js';
+import { REDACTION_RULES } from '../redaction/secret-params.js';
 import { isGzipFile } from './gzip-file.js';
 import { writeAtomically } from './write-atomically.js';
 

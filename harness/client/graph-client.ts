@@ -24,6 +24,8 @@ export class GraphClient {
   constructor(
     private readonly profile: Profile,
     private readonly timeoutMs: number,
+    /** The most bytes of one answer held in memory (`--max-body`; default 16 MiB). */
+    private readonly maxBodyBytes?: number,
   ) {}
 
   async send(req: GraphRequest): Promise<SentExchange> {
@@ -36,7 +38,7 @@ export class GraphClient {
     const body = inBody ? withToken(req.body, req.token!) : req.body;
     const encoded = body ? encodeBody(body) : undefined;
     const headers: Record<string, string> = { 'user-agent': 'graphcheck', ...encoded?.headers, ...req.headers };
-    return send({ method: req.method, url: url.toString(), headers, body: encoded?.bytes, timeoutMs: this.timeoutMs });
+    return send({ method: req.method, url: url.toString(), headers, body: encoded?.bytes, timeoutMs: this.timeoutMs, maxBodyBytes: this.maxBodyBytes });
   }
 
   private urlFor(req: GraphRequest): URL {

@@ -2,6 +2,9 @@ import { errors as undiciErrors, request } from 'undici';
 import { CannotJudgeError } from '../errors.js';
 import type { Exchange, ExchangeKind, Headers } from '../model/index.js';
 import { headerValue, RECORDER_ERROR_HEADER, REPLAY_MISS_HEADER } from '../headers.js';
+import { DEFAULT_MAX_BODY, tooLargeReason } from '../http/body-limit.js';
+import { pathOf } from '../http/path-of.js';
+import { readStream } from '../http/read-body.js';
 
 /** A request as the client sends it: absolute URL, final headers and body bytes. */
 export interface OutgoingRequest {
@@ -11,6 +14,8 @@ export interface OutgoingRequest {
   headers: Record<string, string>;
   body?: Buffer;
   timeoutMs: number;
+  /** The most bytes of an answer held in memory (default 16 MiB); past it the rule cannot judge. */
+  maxBodyBytes?: number;
 }
 
 /** An exchange plus the response body parsed as JSON when it was JSON (undefined otherwise). */
@@ -45,11 +50,14 @@ export async function send(out: OutgoingRequest): Promise<SentExchange> {
       bodyTimeout: out.timeoutMs,
       signal: AbortSignal.timeout(out.timeoutMs),
     });
-    const bytes = Buffer.from(await res.body.arrayBuffer());
+    const { bytes, tooLarge } = await readStream(res.body, out.maxBodyBytes ?? DEFAULT_MAX_BODY);
     const headers = res.headers as Headers;
     exchange.response = { status: res.statusCode, headers, ...bodyField(bytes, headerValue(headers, 'content-type')) };
-    exchange.response.body ??= '';
     exchange.durationMs = Date.now() - started;
+    if (tooLarge) {
+      exchange.response = { ...exchange.response, bodyOmitted: true, bodyTooLarge: tooLarge };
+      throw new TargetFailure('ANSWER_TOO_LARGE', `${out.method} ${pathOf(out.url)}: ${tooLargeReason('answer', tooLarge)}`, exchange);
+    }
     const unreached = headerValue(headers, RECORDER_ERROR_HEADER);
     if (unreached) throw recorderFailure(unreached, out, exchange);
     if (headerValue(headers, REPLAY_MISS_HEADER) === 'miss') {
@@ -61,12 +69,6 @@ export async function send(out: OutgoingRequest): Promise<SentExchange> {
     exchange.durationMs = Date.now() - started;
     throw networkError(error, out, exchange);
   }
-}
-
-
-function pathOf(url: string): string {
-  const parsed = new URL(url);
-  return parsed.pathname;
 }
 
 export class TargetFailure extends CannotJudgeError {
@@ -100,10 +102,22 @@ function networkError(error: unknown, out: OutgoingRequest, exchange: Exchange):
 function recorderFailure(code: string, out: OutgoingRequest, exchange: Exchange): TargetFailure {
   const where = `${out.method} ${new URL(out.url).pathname}`;
   exchange.error = { code, message: 'the recorder in front of the target got no answer' };
+  if (code === 'ANSWER_TOO_LARGE' || code === 'REQUEST_TOO_LARGE') {
+    const said = recorderMessage(exchange.response?.body) ?? code;
+    exchange.error = { code, message: said };
+    return new TargetFailure('ANSWER_TOO_LARGE', `${where} through the recorder: ${said}`, exchange);
+  }
   if (/TIMEOUT/i.test(code)) {
     return new TargetFailure('TARGET_TIMEOUT', `${where}: the target did not answer the recorder in time (${code})`, exchange);
   }
   return new TargetFailure('TARGET_UNREACHABLE', `${where} through the recorder: ${describeNetworkCode(code)}`, exchange);
+}
+
+/** What the recorder's own answer says of the problem (`{"graphcheck_recorder_error": {"message": ...}}`). */
+function recorderMessage(body: string | undefined): string | undefined {
+  const said = (parseJson(Buffer.from(body ?? '')) as { graphcheck_recorder_error?: { message?: unknown } } | undefined)
+    ?.graphcheck_recorder_error?.message;
+  return typeof said === 'string' ? said : undefined;
 }
 
 function describeNetworkCode(code: string): string {

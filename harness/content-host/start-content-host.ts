@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { type AddressInfo, isIPv6 } from 'node:net';
 import { CannotJudgeError } from '../errors.js';
 import type { Exchange } from '../model/index.js';
+import { closeServer, listen } from '../http/listen.js';
 import { closedPort } from './closed-port.js';
 import { IMAGE_FORMATS, type ImageFormat, imageBytes } from './image-bytes.js';
 
@@ -34,13 +35,9 @@ export async function startContentHost(options: { host?: string } = {}): Promise
   const resources = new Map<string, Resource>();
   const log: Exchange[] = [];
   const server = createServer((req, res) => serve(req, res, resources, log, url));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        new CannotJudgeError('SETUP_FAILED', `content host cannot listen on ${host}: ${error.code ?? error}`),
-      ),
-    );
-    server.listen(0, host, () => resolve());
+  await listen(server, host, 0, (error) => {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    return new CannotJudgeError('SETUP_FAILED', `content host cannot listen on ${host}: ${code}`);
   });
   const url = `http://${hostPart}:${(server.address() as AddressInfo).port}`;
   const unreachable = `http://${hostPart}:${await closedPort(host)}/unreachable`;
@@ -60,10 +57,7 @@ export async function startContentHost(options: { host?: string } = {}): Promise
     },
     unreachableUrl: () => unreachable,
     requests: () => [...log],
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => closeServer(server),
   };
 }
 

@@ -19,6 +19,11 @@ export interface RecordedRequest {
   bodyOmitted?: boolean;
   /** Reports only: the body was larger than reports keep; `body` is its start. */
   bodyTruncated?: BodyKept;
+  /**
+   * The body went past the size limit it was read under (16 MiB, `--max-body`): `body` holds its first bytes only
+   * and `bodyOmitted` is set; unlike `bodyTruncated` (a report's choice), the whole body was never held.
+   */
+  bodyTooLarge?: BodyTooLarge;
 }
 
 export interface RecordedResponse {
@@ -26,10 +31,26 @@ export interface RecordedResponse {
   headers: Headers;
   body: string;
   bodyEncoding?: 'utf8' | 'base64';
-  /** The recording kept no body although one came (a HAR saved without content): it reads as empty, unknown. */
+  /**
+   * The recording kept no body although one came (a HAR saved without content), or kept only its first bytes
+   * (`bodyTooLarge`): what `body` holds is not the answer, which is unknown.
+   */
   bodyOmitted?: boolean;
   /** Reports only: the body was larger than reports keep; `body` is its start. */
   bodyTruncated?: BodyKept;
+  /**
+   * The body went past the size limit it was read under (16 MiB, `--max-body`): `body` holds its first bytes only
+   * and `bodyOmitted` is set; unlike `bodyTruncated` (a report's choice), the whole body was never held.
+   */
+  bodyTooLarge?: BodyTooLarge;
+}
+
+/** A body larger than the limit it was read under: its size and the SHA-256 of all its bytes. */
+export interface BodyTooLarge {
+  size: number;
+  sha256: string;
+  /** The limit, in bytes. */
+  limit: number;
 }
 
 /** Where an exchange came from; `api` unless said otherwise. */

@@ -1,6 +1,7 @@
 import type { Exchange } from '../model/index.js';
-import { multipartParts } from './multipart-parts.js';
 import { headerValue } from '../headers.js';
+import { readParams, type RequestParam } from '../http/request-params.js';
+import { bodyBytes } from '../http/stored-body.js';
 
 /** What a recorded request carried, as far as it can be read. */
 export interface ReadRequest {
@@ -31,27 +32,29 @@ export function requestParams(exchange: Exchange): Record<string, unknown> {
 export function readRequest(exchange: Exchange): ReadRequest {
   const { url, body, bodyEncoding, headers } = exchange.request;
   const conflicting = new Set<string>();
-  const query = collect(new URL(url).searchParams, conflicting);
   const type = header(headers, 'content-type');
-  if (body === undefined || body === '') {
-    // A body that was sent but not kept must not read as "no parameter was sent": any sign of one counts.
-    const announced =
-      exchange.request.bodyOmitted === true ||
-      Number(header(headers, 'content-length') || 0) > 0 ||
-      header(headers, 'transfer-encoding') !== '' ||
-      /multipart/i.test(type);
-    return { params: query, files: [], complete: !announced, conflicting };
-  }
-  if (/multipart\/form-data/i.test(type)) return readMultipart(query, body, bodyEncoding, type, conflicting);
-  if (bodyEncoding === 'base64') return { params: query, files: [], complete: false, conflicting };
-  const fields = readText(body.trim(), type, conflicting);
-  return { params: merged(query, fields ?? {}, conflicting), files: [], complete: fields !== undefined, conflicting };
+  // A body that was sent but not kept must not read as "no parameter was sent": any sign of one counts.
+  const announced =
+    exchange.request.bodyOmitted === true ||
+    Number(header(headers, 'content-length') || 0) > 0 ||
+    header(headers, 'transfer-encoding') !== '' ||
+    /multipart/i.test(type);
+  const read = readParams({
+    target: url,
+    contentType: type,
+    body: bodyBytes(body, bodyEncoding),
+    bodyMissing: (body === undefined || body === '') ? announced : exchange.request.bodyOmitted === true,
+  });
+  const query = collect(read.params.filter((p) => p.from === 'query'), conflicting);
+  const fields = collect(read.params.filter((p) => p.from !== 'query'), conflicting);
+  const files = read.files.map((f) => f.content.length);
+  return { params: merged(query, fields, conflicting), files, complete: read.complete, conflicting };
 }
 
 /** Name/value pairs as one record; a name whose values differ is noted in `conflicting` (the last value is kept). */
-function collect(pairs: Iterable<[string, unknown]>, conflicting: Set<string>): Record<string, unknown> {
+function collect(pairs: RequestParam[], conflicting: Set<string>): Record<string, unknown> {
   const params: Record<string, unknown> = {};
-  for (const [name, value] of pairs) {
+  for (const { name, value } of pairs) {
     if (name in params && params[name] !== value) conflicting.add(name);
     params[name] = value;
   }
@@ -70,37 +73,6 @@ function merged(
     if (name in query && asText(query[name]) !== asText(value)) conflicting.add(name);
   }
   return { ...query, ...fields };
-}
-
-function readMultipart(
-  query: Record<string, unknown>,
-  body: string,
-  encoding: string | undefined,
-  type: string,
-  conflicting: Set<string>,
-): ReadRequest {
-  const parts = multipartParts(Buffer.from(body, encoding === 'base64' ? 'base64' : 'utf8'), type);
-  if (!parts) return { params: query, files: [], complete: false, conflicting };
-  const textParts = parts.filter((p) => p.filename === undefined);
-  const fields = collect(textParts.map((p): [string, unknown] => [p.name, p.value]), conflicting);
-  const files = parts.filter((p) => p.filename !== undefined).map((p) => p.bytes);
-  return { params: merged(query, fields, conflicting), files, complete: true, conflicting };
-}
-
-/** Form or JSON fields of a text body; undefined when it is neither. */
-function readText(text: string, type: string, conflicting: Set<string>): Record<string, unknown> | undefined {
-  if (/json/.test(type) || text.startsWith('{')) {
-    try {
-      const json = JSON.parse(text) as unknown;
-      return json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-  if (/x-www-form-urlencoded/.test(type) || (!type && /^[^=&\s]+=/.test(text))) {
-    return collect(new URLSearchParams(text), conflicting);
-  }
-  return undefined;
 }
 
 function header(headers: Exchange['request']['headers'], name: string): string {

@@ -1,11 +1,14 @@
+import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tooLargeReason } from '../http/body-limit.js';
+import { readBody } from '../http/read-body.js';
 import { fail, reply } from './answer.js';
 import { nextOrdinal } from './arrival-order.js';
 import { preciseNowMs } from '../precise-now.js';
 import type { AttemptLog } from './attempt-log.js';
 import { tlsClientInfo } from './tls-client-info.js';
 import type { Answer, Attempt, ChallengeMode, MtlsOptions, Verification } from './types.js';
-import { verifySignature } from './verify-signature.js';
+import { verifyDigest } from './verify-signature.js';
 
 export interface HandlerContext {
   verifyToken: string;
@@ -13,6 +16,8 @@ export interface HandlerContext {
   challengeMode: ChallengeMode;
   mtls?: MtlsOptions;
   clock?: () => number | undefined;
+  /** The most bytes of one notification held (default 16 MiB). */
+  maxBodyBytes?: number;
   log: AttemptLog;
   hanging: Set<ServerResponse>;
   onArrival?: (arrival: Attempt | Verification) => void;
@@ -42,7 +47,9 @@ async function handle(ctx: HandlerContext, req: IncomingMessage, res: ServerResp
   const ordinal = nextOrdinal();
   const seq = ctx.log.nextSeq();
   const time = arrivalTime(ctx.clock, realArrivalMs);
-  const rawBody = await readBody(req);
+  // The signature is computed as the bytes stream by: a body past the limit is kept as its first bytes only.
+  const hmac = createHmac('sha256', ctx.appSecret);
+  const { bytes: rawBody, tooLarge } = await readBody(req, ctx.maxBodyBytes, (chunk) => hmac.update(chunk));
   const tlsClient = tlsClientInfo(req.socket, ctx.mtls);
   const arrival: Arrival = {
     seq,
@@ -64,13 +71,17 @@ async function handle(ctx: HandlerContext, req: IncomingMessage, res: ServerResp
     ctx.log.addVerification(logged);
     ctx.onArrival?.(logged);
   } else if (req.method === 'POST') {
-    const answered = refused ? mtlsRefusal(res, refused) : answerNotification(ctx, res);
+    const answered = refused
+      ? mtlsRefusal(res, refused)
+      : tooLarge
+        ? reply(res, 413, `graphcheck receiver: ${tooLargeReason('request', tooLarge)}`)
+        : answerNotification(ctx, res);
     const attempt: Attempt = {
       ...arrival,
       answered,
       rawBody,
-      json: parseJson(rawBody),
-      signature: verifySignature(rawBody, req.headers['x-hub-signature-256'], ctx.appSecret),
+      ...(tooLarge ? { bodyTooLarge: tooLarge } : { json: parseJson(rawBody) }),
+      signature: verifyDigest(hmac.digest(), req.headers['x-hub-signature-256']),
     };
     ctx.log.addAttempt(attempt);
     ctx.onArrival?.(attempt);
@@ -124,15 +135,6 @@ function arrivalTime(
   const known = clock?.();
   if (known === undefined) return { arrivedAt: Math.floor(realArrivalMs / 1000), arrivalClock: 'wall' };
   return { arrivedAt: known, arrivalClock: 'target' };
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 function headersOf(req: IncomingMessage): Record<string, string | string[]> {

@@ -1,8 +1,9 @@
-import { createServer as createHttpServer, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpServer, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { isIPv6 } from 'node:net';
 import { CannotJudgeError, UserInputError } from '../errors.js';
+import { closeServer, listen } from '../http/listen.js';
 import { createAttemptLog } from './attempt-log.js';
 import {
   createSelfSignedLeaf,
@@ -34,6 +35,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     verifyToken: options.verifyToken,
     appSecret: options.appSecret,
     challengeMode: options.challengeMode ?? 'echo',
+    ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
     log,
     hanging,
     ...(options.mtls ? { mtls: options.mtls } : {}),
@@ -44,7 +46,11 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     tlsMode === 'plain-http'
       ? createHttpServer(handler)
       : createHttpsServer(tlsOptions(await certificateFor(options, host), options), handler);
-  await listen(server, host);
+  await listen(server, host, 0, (error) => {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return new CannotJudgeError('SETUP_FAILED', `receiver cannot listen on ${host}: ${code}`);
+  });
+  // The URL names the host as given (a certificate for `localhost` is not one for 127.0.0.1).
   const port = (server.address() as AddressInfo).port;
   url = `${tlsMode === 'plain-http' ? 'http' : 'https'}://${isIPv6(host) ? `[${host}]` : host}:${port}`;
   return {
@@ -63,8 +69,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     close: async () => {
       log.release();
       for (const res of hanging) res.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
     },
   };
 }
@@ -87,18 +92,4 @@ function tlsOptions(leaf: IssuedCertificate, options: ReceiverOptions) {
     ...(mtls ? { requestCert: true, rejectUnauthorized: false } : {}),
     ...(mtls?.clientCaPem ? { ca: mtls.clientCaPem } : {}),
   };
-}
-
-function listen(server: Server, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        new CannotJudgeError(
-          'SETUP_FAILED',
-          `receiver cannot listen on ${host}: ${error.code ?? error.message}`,
-        ),
-      ),
-    );
-    server.listen(0, host, () => resolve());
-  });
 }

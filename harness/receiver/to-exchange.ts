@@ -13,6 +13,7 @@ export function attemptToExchange(attempt: Attempt, receiverUrl: string): Exchan
       headers: attempt.headers,
       body: isUtf8 ? utf8 : attempt.rawBody.toString('base64'),
       bodyEncoding: isUtf8 ? 'utf8' : 'base64',
+      ...(attempt.bodyTooLarge ? { bodyOmitted: true, bodyTooLarge: attempt.bodyTooLarge } : {}),
     },
     ...answerParts(attempt.answered),
     startedAt: new Date(attempt.realArrivalMs).toISOString(),

@@ -1,3 +1,4 @@
+import type { BodyTooLarge } from '../model/exchange.js';
 import type { CertificateAuthority } from './certificate-authority.js';
 import type { Update } from './updates-of.js';
 import type { SignatureVerdict } from './verify-signature.js';
@@ -36,6 +37,8 @@ export interface ReceiverOptions {
   mtls?: MtlsOptions;
   tlsMode?: TlsMode;
   challengeMode?: ChallengeMode;
+  /** The most bytes of one notification held in memory (default 16 MiB); a larger one is answered 413. */
+  maxBodyBytes?: number;
   /** Told of every verification and notification attempt as it is logged (`run --record` keeps them). */
   onArrival?: (arrival: Attempt | Verification, receiverUrl: string) => void;
 }
@@ -79,9 +82,11 @@ interface Arrival {
   tlsClient?: TlsClientInfo;
 }
 
-/** One notification delivery attempt (any POST), kept byte for byte. */
+/** One notification delivery attempt (any POST), kept byte for byte (up to the size limit). */
 export interface Attempt extends Arrival {
+  /** The body as sent; past the size limit, its first bytes only (`bodyTooLarge` says so; the answer was 413). */
   rawBody: Buffer;
+  bodyTooLarge?: BodyTooLarge;
   /** The body parsed as JSON, or undefined when it is not JSON. */
   json?: unknown;
   signature: SignatureVerdict;

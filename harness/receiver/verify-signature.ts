@@ -19,11 +19,15 @@ export function verifySignature(
   header: string | string[] | undefined,
   appSecret: string,
 ): SignatureVerdict {
+  return verifyDigest(createHmac('sha256', appSecret).update(rawBody).digest(), header);
+}
+
+/** `verifySignature` for a body too large to hold: `expected` is the HMAC computed as its bytes streamed by. */
+export function verifyDigest(expected: Buffer, header: string | string[] | undefined): SignatureVerdict {
   const value = Array.isArray(header) ? header.join(', ') : header;
   if (value === undefined || value === '') return 'missing';
   if (!value.startsWith(PREFIX)) return 'malformed-prefix';
   const hex = value.slice(PREFIX.length);
   if (!HEX_DIGEST.test(hex)) return 'mismatch';
-  const expected = createHmac('sha256', appSecret).update(rawBody).digest();
   return timingSafeEqual(expected, Buffer.from(hex, 'hex')) ? 'ok' : 'mismatch';
 }

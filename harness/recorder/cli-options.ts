@@ -1,6 +1,7 @@
 /** Option parsing and signal handling shared by the record, replay and cassette commands. */
 import { UserInputError } from '../errors.js';
 import type { MatchMode } from '../replay/match-index.js';
+import type { SecretMatching } from '../replay/normalize-request.js';
 
 /** Parses `--port`: 0 (a free port) to 65535. */
 export function parsePort(value: string): number {
@@ -17,6 +18,24 @@ export function parsePort(value: string): number {
 export function parseMatchMode(value: string): MatchMode {
   if (value === 'strict' || value === 'last') return value;
   throw new UserInputError('USAGE', `--match ${value}: unknown match mode; use strict or last`);
+}
+
+export function parseSecretMatching(value: string): SecretMatching {
+  if (value === 'hash' || value === 'any') return value;
+  throw new UserInputError('USAGE', `--secrets ${value}: unknown; use hash (the recorded secrets) or any (dummy ones)`);
+}
+
+const UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, kib: 1024, m: 1024 ** 2, mb: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3, gib: 1024 ** 3 };
+
+/** Parses `--max-body`: bytes, or a number with a unit (`16MiB`, `512k`; binary units). */
+export function parseByteSize(value: string, flag = '--max-body'): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(value);
+  const unit = UNITS[(m?.[2] ?? '').toLowerCase()];
+  const bytes = m && unit !== undefined ? Math.floor(Number(m[1]) * unit) : NaN;
+  if (!Number.isSafeInteger(bytes) || bytes < 1) {
+    throw new UserInputError('USAGE', `${flag} ${value}: not a size; give bytes or a size such as 16MiB or 512KiB`);
+  }
+  return bytes;
 }
 
 /** Resolves on the first SIGINT or SIGTERM, so a long-running server can close cleanly. */

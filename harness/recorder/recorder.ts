@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { CassetteWriter } from '../cassette/cassette-writer.js';
+import { closeServer, listen } from '../http/listen.js';
+import { pathAndQueryOf } from '../http/path-of.js';
+import { readBody } from '../http/read-body.js';
 import type { MissExplanation } from '../replay/explain-miss.js';
-import { closeServer, listen } from '../replay/listen.js';
-import { readBody } from '../replay/read-body.js';
 import { originOf } from '../replay/replay-server.js';
 import { type ClientAnswer, type RecordingOptions, RecordingSession } from './recording-session.js';
 
@@ -14,21 +14,12 @@ export interface RecorderOptions extends RecordingOptions {
 export interface RunningRecorder {
   /** The base URL clients use instead of the target's. */
   url: string;
-  /** Appends exchanges from other parts (the webhook receiver); undefined when the mode never records. */
-  writer: CassetteWriter | undefined;
-  /** The session behind the proxy, to serve other front ends (the HTTPS forward proxy) from the same cassette. */
+  /** The session behind the proxy: the cassette's one writer, also for other front ends (the HTTPS forward proxy). */
   session: RecordingSession;
   /** Exchanges written by this session. */
   recorded(): number;
   misses(): readonly MissExplanation[];
   close(): Promise<void>;
-}
-
-/** The path and query of a request target; a client using us as a plain HTTP proxy sends an absolute URL. */
-function pathOf(target: string): string {
-  if (target.startsWith('/')) return target;
-  const m = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(.*)$/i.exec(target);
-  return m ? m[1] || '/' : target;
 }
 
 export function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: ClientAnswer): void {
@@ -50,12 +41,13 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   let session: RecordingSession | undefined;
   let url = '';
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const body = await readBody(req);
+    const { bytes, tooLarge } = await readBody(req, options.maxBodyBytes);
     const request = {
       method: req.method ?? 'GET',
-      target: pathOf(req.url ?? '/'),
+      target: pathAndQueryOf(req.url ?? '/'),
       headers: req.headers,
-      body,
+      body: bytes,
+      ...(tooLarge ? { bodyTooLarge: tooLarge } : {}),
     };
     sendAnswer(req, res, await (session as RecordingSession).handle(request, originOf(req, url)));
   };
@@ -75,7 +67,6 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   }
   return {
     url,
-    writer: session.writer,
     session,
     recorded: () => session.recorded(),
     misses: () => session.misses(),

@@ -1,16 +1,19 @@
-import { RECORDER_ERROR_HEADER } from '../headers.js';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { RunDocument } from '../cassette/cassette-format.js';
 import { CassetteWriter } from '../cassette/cassette-writer.js';
 import { UserInputError } from '../errors.js';
+import { type OversizeBody, tooLargeReason } from '../http/body-limit.js';
+import type { Exchange } from '../model/exchange.js';
 import type { MissExplanation } from '../replay/explain-miss.js';
 import { loadReplay, replayEntry, type ReplaySource } from '../replay/load-replay.js';
 import type { MatchMode } from '../replay/match-index.js';
-import type { RenderedResponse } from '../replay/response-template.js';
+import type { SecretMatching } from '../replay/normalize-request.js';
+import { recorderAnswer, type RenderedResponse, tooLargeAnswer } from '../replay/response-template.js';
 import { Replayer } from '../replay/replayer.js';
-import { clientHeaders } from './forward-headers.js';
-import { Forwarder } from './forwarder.js';
+import { clientHeaders, forwardHeaders } from './forward-headers.js';
+import { Forwarder, kindOf } from './forwarder.js';
 import { OriginRewriter } from './origin-rewriter.js';
-import { planMode, type RecordMode } from './record-mode.js';
+import { type ModePlan, planMode, type RecordMode } from './record-mode.js';
 
 export interface RecordingOptions {
   /** Base URL of the target requests are forwarded to. */
@@ -23,13 +26,16 @@ export interface RecordingOptions {
   secrets?: string[];
   match?: MatchMode;
   ignoreVersion?: boolean;
+  /** Replaying modes: how a secret the request carries must agree with the recorded one (default `hash`). */
+  secretMatching?: SecretMatching;
   log?: (text: string) => void;
   /** Connections kept to the target (default 64). */
   connections?: number;
   /** How long to wait on the target (default 60 s); then the client gets the recorder's 502. */
   timeoutMs?: number;
+  /** The most bytes of one body held in memory (default 16 MiB, `--max-body`). */
+  maxBodyBytes?: number;
 }
-
 
 export interface ClientRequest {
   method: string;
@@ -37,7 +43,12 @@ export interface ClientRequest {
   target: string;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /** The body went past the limit: `body` is its first bytes only, and it is not forwarded. */
+  bodyTooLarge?: OversizeBody;
 }
+
+/** What a recorded run adds to its cassette at the end: the run's facts, secrets in clear (they are redacted here). */
+export type RunFacts = Omit<RunDocument['run'], 'rule_starts'>;
 
 /** Appended exchanges must come from the target the cassette names: replay rewrites that one address only. */
 async function reopenFor(
@@ -71,16 +82,21 @@ function checkTarget(target: string): void {
 export type ClientAnswer = RenderedResponse | 'drop';
 
 /**
- * What a recorder does with one request, whatever server received it (the reverse proxy, or the HTTPS
- * forward proxy): answer from the cassette when the mode says so, else forward, record, and answer with
- * the target's origin rewritten to the one the client used.
+ * One recording: what a recorder does with each request, whatever server received it (the reverse proxy, or the
+ * HTTPS forward proxy), and the one writer of its cassette. It answers from the cassette when the mode says so,
+ * else forwards, records, and answers with the target's origin rewritten to the one the client used. A recorded
+ * run (`run --record`) also appends through it the webhook requests its receivers got, where each rule's traffic
+ * begins, and at the end the run document.
  */
 export class RecordingSession {
   private written = 0;
   private closing = false;
+  private readonly ruleStarts: Record<string, number> = {};
 
   private constructor(
-    readonly writer: CassetteWriter | undefined,
+    /** What the mode and the cassette on disk decided: replay, forward, start afresh. */
+    readonly plan: ModePlan,
+    private readonly writer: CassetteWriter | undefined,
     private readonly forwarder: Forwarder | undefined,
     private readonly replayer: Replayer | undefined,
     private readonly source: ReplaySource | undefined,
@@ -98,20 +114,29 @@ export class RecordingSession {
     const source = plan.replay
       ? await loadReplay(options.cassette, {
           ignoreVersion: options.ignoreVersion,
+          ...(options.secretMatching ? { secrets: options.secretMatching } : {}),
         })
       : undefined;
     const replayer = source ? new Replayer(source, { match: options.match, log: options.log }) : undefined;
     let writer: CassetteWriter | undefined;
     if (plan.forward) {
       writer = plan.fresh
-        ? CassetteWriter.create(options.cassette, {
-            target: options.target,
-            ...redaction,
-          })
+        ? CassetteWriter.create(options.cassette, { target: options.target, ...redaction })
         : await reopenFor(options.cassette, options.target, redaction);
     }
-    const forwarder = plan.forward ? new Forwarder(options.target, options.connections, options.timeoutMs) : undefined;
-    return new RecordingSession(writer, forwarder, replayer, source, new OriginRewriter(options.target));
+    const forwarder = plan.forward
+      ? new Forwarder(options.target, {
+          connections: options.connections,
+          timeoutMs: options.timeoutMs,
+          maxBodyBytes: options.maxBodyBytes,
+        })
+      : undefined;
+    return new RecordingSession(plan, writer, forwarder, replayer, source, new OriginRewriter(options.target));
+  }
+
+  /** How many exchanges the cassette held when the session started replaying it (0 when it does not replay). */
+  get servable(): number {
+    return this.source?.index.size ?? 0;
   }
 
   /** Answers one client request; `clientBase` is the origin the client used (`http://127.0.0.1:PORT`). */
@@ -122,42 +147,69 @@ export class RecordingSession {
       if (found.kind === 'drop') return 'drop';
       if (!this.forwarder) return this.replayer.missResponse(found.miss);
     }
-    return this.record(request, clientBase);
+    return this.forwardAndRecord(request, clientBase);
   }
 
-  private async record(request: ClientRequest, clientBase: string): Promise<ClientAnswer> {
-    const forwarder = this.forwarder as Forwarder;
+  /**
+   * Appends an exchange that did not pass through the proxy (a webhook request that reached a receiver of the
+   * run), redacted like every other. Does nothing when the mode never records.
+   */
+  record(exchange: Exchange): void {
+    if (!this.writer || this.closing) return;
+    this.append(exchange);
+  }
+
+  /** A rule of a recorded run starts: its traffic begins at the next exchange (the run document's `rule_starts`). */
+  ruleStarted(ruleId: string): void {
+    this.ruleStarts[ruleId] = this.writer?.count ?? 0;
+  }
+
+  /**
+   * Ends a recorded run: appends the run document (the facts, with `rule_starts`; every secret written as the
+   * cassette's placeholder for it, the app secret as the stand-in) and closes the session.
+   */
+  async finish(run: RunFacts): Promise<void> {
+    this.writer?.appendRunDocument({ ...run, rule_starts: this.ruleStarts });
+    await this.close();
+  }
+
+  private append(exchange: Exchange): Exchange {
     const writer = this.writer as CassetteWriter;
-    const { exchange, body } = await forwarder.forward(
-      request.method,
-      request.target,
-      request.headers,
-      request.body,
-    );
-    // Cut off by close(): it never completed, and nobody is left to answer.
-    if (this.closing) return 'drop';
-    // Written before the client hears back: an exchange the client saw complete is on disk.
     const stored = writer.append(exchange);
     this.written++;
     if (this.source) {
       this.source.resolver.add(writer.placeholders);
       this.source.index.addServed(replayEntry(stored, writer.count - 1, this.source));
     }
-    if (!exchange.response || !body) {
-      const message = Buffer.from(JSON.stringify({ graphcheck_recorder_error: exchange.error }));
-      const headers = ['content-type', 'application/json', 'content-length', String(message.length)];
-      headers.push(RECORDER_ERROR_HEADER, exchange.error?.code ?? 'FORWARD_FAILED');
-      return { status: 502, headers, body: message };
-    }
+    return stored;
+  }
+
+  private async forwardAndRecord(request: ClientRequest, clientBase: string): Promise<ClientAnswer> {
+    const forwarder = this.forwarder as Forwarder;
+    if (request.bodyTooLarge) return this.refuseLargeRequest(request, request.bodyTooLarge);
+    const { exchange, body } = await forwarder.forward(request.method, request.target, request.headers, request.body);
+    // Cut off by close(): it never completed, and nobody is left to answer.
+    if (this.closing) return 'drop';
+    // Written before the client hears back: an exchange the client saw complete is on disk.
+    this.append(exchange);
     const { response } = exchange;
-    const out = this.rewriter.body(
-      body,
-      clientBase,
-      response.bodyEncoding === 'base64' ? undefined : response.body,
-    );
+    if (!response) return recorderAnswer(502, exchange.error ?? { code: 'FORWARD_FAILED', message: 'no answer' });
+    if (response.bodyTooLarge || !body) return tooLargeAnswer(response.bodyTooLarge as OversizeBody);
+    const out = this.rewriter.body(body, clientBase, response.bodyEncoding === 'base64' ? undefined : response.body);
     const length = request.method.toUpperCase() === 'HEAD' ? undefined : out.length;
     const headers = clientHeaders(response.headers, length, (v) => this.rewriter.text(v, clientBase));
     return { status: response.status, headers, body: out };
+  }
+
+  /** A request body past the limit is not forwarded (it was not kept): recorded as such, and refused with 413. */
+  private refuseLargeRequest(request: ClientRequest, tooLarge: OversizeBody): ClientAnswer {
+    const forwarder = this.forwarder as Forwarder;
+    const error = { code: 'REQUEST_TOO_LARGE', message: `the client's ${tooLargeReason('request', tooLarge)}` };
+    const recorded = forwarder.recordedRequest(request.method, request.target, forwardHeaders(request.headers), request.body);
+    const started = new Date().toISOString();
+    const exchange = { kind: kindOf(request.target), startedAt: started, durationMs: 0, error };
+    this.append({ ...exchange, request: { ...recorded, bodyOmitted: true, bodyTooLarge: tooLarge } });
+    return recorderAnswer(413, error);
   }
 
   /** Exchanges this session wrote. */

@@ -1,4 +1,5 @@
-import { SECRET_PARAMS } from '../cassette/secret-params.js';
+import { placeholderIdOf } from '../redaction/placeholder.js';
+import { SECRET_PARAMS } from '../redaction/secret-params.js';
 import type { MatchGroup, MatchIndex } from './match-index.js';
 import type { NormalizedRequest } from './normalize-request.js';
 
@@ -16,7 +17,7 @@ export interface MissExplanation {
 }
 
 function shown(name: string, value: string): string {
-  if (SECRET_PARAMS[name] !== undefined && !value.startsWith('<redacted:'))
+  if (SECRET_PARAMS[name] !== undefined && placeholderIdOf(value) === undefined)
     return '<a secret not in this cassette>';
   return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
 }

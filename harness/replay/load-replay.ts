@@ -1,9 +1,16 @@
-import { bodyBytes } from '../cassette/body.js';
+import { bodyBytes } from '../http/stored-body.js';
 import type { CassetteHeader, RunDocument } from '../cassette/cassette-format.js';
 import { openCassette } from '../cassette/cassette-reader.js';
 import type { Exchange } from '../model/exchange.js';
 import { MatchIndex, type ReplayEntry } from './match-index.js';
-import { lowerCaseHeaders, type MatchOptions, normalizeRequest } from './normalize-request.js';
+import {
+  lowerCaseHeaders,
+  type MatchOptions,
+  type NormalizedRequest,
+  normalizeRequest,
+  type SecretMatching,
+} from './normalize-request.js';
+import { type Masked, maskedKey, type WildShape, wildShapeOf } from './secret-wildcards.js';
 import { ResponseTemplate } from './response-template.js';
 import { SecretResolver } from './secret-resolver.js';
 
@@ -22,6 +29,8 @@ export interface ReplaySource {
   count: number;
   /** The run document of a recorded run (`run --record`), if the cassette has one. */
   run?: RunDocument['run'];
+  /** `--secrets any`: every set of places where the cassette's requests held secrets, fewest places first. */
+  shapes: WildShape[];
 }
 
 /** Kinds that are requests *to* the target: everything else was sent *by* it and is not served. */
@@ -45,19 +54,33 @@ export function replayEntry(exchange: Exchange, index: number, source: ReplaySou
       target: request.url,
       headers: lowerCaseHeaders(request.headers),
       body: bodyBytes(request.body, request.bodyEncoding),
+      ...(request.bodyTooLarge ? { bodyTooLarge: request.bodyTooLarge } : {}),
     },
     source.resolver,
     source.matchOptions,
   );
-  const entry: ReplayEntry = { index, exchange, request: normal };
+  const entry: ReplayEntry = { index, exchange, request: normal, key: normal.key };
+  if (source.matchOptions.secrets === 'any') entry.key = anyKey(normal, source);
   if (exchange.response) entry.template = new ResponseTemplate(exchange.response, source.recordedBase, exchange.request.method);
   return entry;
+}
+
+/** The key of a recorded request with its secrets' places masked; its shape joins the source's (once each). */
+function anyKey(normal: NormalizedRequest, source: ReplaySource): string {
+  const shape = wildShapeOf(normal);
+  let known = source.shapes.find((s) => s.signature === shape.signature);
+  if (!known) {
+    known = shape;
+    source.shapes.push(shape);
+    source.shapes.sort((a, b) => a.wildcards.length - b.wildcards.length);
+  }
+  return (maskedKey(normal, known) as Masked).key;
 }
 
 /** Reads and indexes a cassette, streaming it (each exchange is held once, in its compiled form). */
 export async function loadReplay(
   file: string,
-  options: { ignoreVersion?: boolean } = {},
+  options: { ignoreVersion?: boolean; secrets?: SecretMatching } = {},
 ): Promise<ReplaySource> {
   const cassette = await openCassette(file);
   const base = baseOf(cassette.header.target);
@@ -74,9 +97,11 @@ export async function loadReplay(
     matchOptions: {
       ignoreVersion: options.ignoreVersion === true,
       basePath: base?.basePath || undefined,
+      secrets: options.secrets ?? 'hash',
     },
     unserved: [],
     count: 0,
+    shapes: [],
   };
   const served: Array<{ exchange: Exchange; index: number }> = [];
   for await (const { exchange, index } of cassette.entries()) {

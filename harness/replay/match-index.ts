@@ -8,6 +8,8 @@ export interface ReplayEntry {
   index: number;
   exchange: Exchange;
   request: NormalizedRequest;
+  /** What the index files it under: the request's key, or under `--secrets any` its key with the secrets masked. */
+  key: string;
   /** Absent when the recording got no response (then replay drops the connection, as happened live). */
   template?: ResponseTemplate;
 }
@@ -33,10 +35,10 @@ export class MatchIndex {
   private count = 0;
 
   add(entry: ReplayEntry): void {
-    const group = this.byKey.get(entry.request.key);
+    const group = this.byKey.get(entry.key);
     if (group) group.entries.push(entry);
     else
-      this.byKey.set(entry.request.key, {
+      this.byKey.set(entry.key, {
         request: entry.request,
         entries: [entry],
         served: 0,
@@ -47,21 +49,35 @@ export class MatchIndex {
   /** Adds an exchange that was just recorded live and already answered: it counts as served. */
   addServed(entry: ReplayEntry): void {
     this.add(entry);
-    const group = this.byKey.get(entry.request.key) as MatchGroup;
+    const group = this.byKey.get(entry.key) as MatchGroup;
     group.served = group.entries.length;
   }
 
   /** The next recorded answer to `key`: in `last` mode the last one repeats once all were served. */
   take(key: string, mode: MatchMode): TakeResult {
-    const group = this.byKey.get(key);
-    if (!group) return undefined;
-    const entry = group.entries[group.served];
-    if (entry) {
-      group.served++;
-      return { entry };
+    return this.takeFirst([key], mode)?.result;
+  }
+
+  /**
+   * The next recorded answer under the first of `keys` that still has one (`--secrets any` tries each shape of
+   * request the cassette holds); else, as `take` does, for the first key the index knows. `at` says which key.
+   */
+  takeFirst(keys: readonly string[], mode: MatchMode): { result: TakeResult; at: number } | undefined {
+    let known: number | undefined;
+    for (let at = 0; at < keys.length; at++) {
+      const group = this.byKey.get(keys[at] as string);
+      if (!group) continue;
+      known ??= at;
+      const entry = group.entries[group.served];
+      if (entry) {
+        group.served++;
+        return { result: { entry }, at };
+      }
     }
-    if (mode === 'last') return { entry: group.entries[group.entries.length - 1] as ReplayEntry };
-    return { exhausted: group };
+    if (known === undefined) return undefined;
+    const group = this.byKey.get(keys[known] as string) as MatchGroup;
+    if (mode === 'last') return { result: { entry: group.entries[group.entries.length - 1] as ReplayEntry }, at: known };
+    return { result: { exhausted: group }, at: known };
   }
 
   /**

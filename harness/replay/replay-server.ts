@@ -1,9 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { MissExplanation } from './explain-miss.js';
-import { closeServer, listen } from './listen.js';
+import type { BoundedBody } from '../http/body-limit.js';
+import { closeServer, listen } from '../http/listen.js';
+import { EMPTY_BODY, hasNoBody, readBody } from '../http/read-body.js';
 import { loadReplay, type ReplaySource } from './load-replay.js';
 import type { MatchMode, ReplayEntry } from './match-index.js';
-import { hasNoBody, EMPTY_BODY, readBody } from './read-body.js';
+import type { SecretMatching } from './normalize-request.js';
 import { Replayer } from './replayer.js';
 
 export interface ReplayServerOptions {
@@ -14,6 +16,10 @@ export interface ReplayServerOptions {
   port?: number;
   match?: MatchMode;
   ignoreVersion?: boolean;
+  /** How a secret the client sends must agree with the recorded one (default `hash`; `any` for dummy tokens). */
+  secrets?: SecretMatching;
+  /** The most bytes of one request body held (default 16 MiB); a larger one is matched by its size and hash. */
+  maxBodyBytes?: number;
   log?: (text: string) => void;
   onServe?: (entry: ReplayEntry) => void;
 }
@@ -42,6 +48,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     typeof options.cassette === 'string'
       ? await loadReplay(options.cassette, {
           ignoreVersion: options.ignoreVersion,
+          ...(options.secrets ? { secrets: options.secrets } : {}),
         })
       : options.cassette;
   const replayer = new Replayer(source, {
@@ -50,14 +57,14 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     ...(options.onServe ? { onServe: options.onServe } : {}),
   });
   let url = '';
-  const handle = (req: IncomingMessage, res: ServerResponse, body: Buffer): void => {
+  const handle = (req: IncomingMessage, res: ServerResponse, body: BoundedBody): void => {
     const miss = replayer.answer(req, res, originOf(req, url), body);
     if (miss) replayer.refuse(res, miss);
   };
   const server = createServer((req, res) => {
     if (hasNoBody(req)) handle(req, res, EMPTY_BODY);
     else
-      readBody(req).then(
+      readBody(req, options.maxBodyBytes).then(
         (body) => handle(req, res, body),
         () => req.socket.destroy(),
       );

@@ -1,5 +1,4 @@
-import { bodyBytes } from '../cassette/body.js';
-import { aliasPlaceholders } from '../cassette/placeholder.js';
+import { bodyBytes } from '../http/stored-body.js';
 import type { Exchange } from '../model/index.js';
 import { type RecordedArrival, type VirtualReceiver, virtualReceiver } from '../receiver/virtual-receiver.js';
 import { verifySignature } from '../receiver/verify-signature.js';
@@ -46,8 +45,7 @@ export class ReplayedArrivals {
   /** The replay is about to answer recorded exchange `index`: what arrived during it arrives now. */
   release(index: number): void {
     for (const exchange of this.byExchange.get(index) ?? []) {
-      // Aliased before parsing: URL() would percent-encode a placeholder's angle brackets.
-      const url = new URL(aliasPlaceholders(exchange.request.url));
+      const url = new URL(exchange.request.url);
       this.receiverFor(url.origin).deliver(this.arrivalOf(exchange, url));
     }
   }

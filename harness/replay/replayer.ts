@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { REPLAY_MISS_HEADER } from '../headers.js';
+import type { BoundedBody } from '../http/body-limit.js';
 import { explainMiss, formatMiss, type MissExplanation } from './explain-miss.js';
 import type { MatchMode, ReplayEntry } from './match-index.js';
 import { type NormalizedRequest, normalizeRequest, type RequestInput } from './normalize-request.js';
 import type { RenderedResponse } from './response-template.js';
 import type { ReplaySource } from './load-replay.js';
+import { maskedKey } from './secret-wildcards.js';
 
 /** Status of a replay miss: outside what any target answers, so it is never taken for the target's error. */
 export const REPLAY_MISS_STATUS = 599;
@@ -62,7 +64,9 @@ export class Replayer {
 
   /** The recorded answer to `live` (marking it served), or why there is none. */
   lookup(live: LiveRequest, origin: string): Lookup {
-    const taken = this.source.index.take(live.normal.key, this.mode);
+    const { keys, sent } = this.candidates(live);
+    const found = this.source.index.takeFirst(keys, this.mode);
+    const taken = found?.result;
     if (taken === undefined || 'exhausted' in taken) {
       return {
         kind: 'miss',
@@ -74,21 +78,33 @@ export class Replayer {
     const { template } = taken.entry;
     // Recorded without a response (reset, timeout): the client sees the connection drop again.
     if (!template) return { kind: 'drop' };
-    return { kind: 'answer', response: template.render(live.carried, origin) };
+    // Under `--secrets any`, what the client sent in each secret's place is what the answer names there.
+    const carried = sent[found!.at]?.size ? new Map([...live.carried, ...sent[found!.at]!]) : live.carried;
+    return { kind: 'answer', response: template.render(carried, origin) };
+  }
+
+  /** The keys `live` may be filed under: its own, or under `--secrets any` one per shape of recorded request. */
+  private candidates(live: LiveRequest): { keys: string[]; sent: Array<Map<string, string>> } {
+    if (this.source.matchOptions.secrets !== 'any') return { keys: [live.normal.key], sent: [] };
+    const keys: string[] = [];
+    const sent: Array<Map<string, string>> = [];
+    for (const shape of this.source.shapes) {
+      const masked = maskedKey(live.normal, shape, live.carried);
+      if (!masked) continue;
+      keys.push(masked.key);
+      sent.push(masked.sent);
+    }
+    return { keys, sent };
   }
 
   /** Answers from the cassette and returns undefined, or returns why it could not (nothing is sent then). */
-  answer(
-    req: IncomingMessage,
-    res: ServerResponse,
-    origin: string,
-    body: Buffer,
-  ): MissExplanation | undefined {
+  answer(req: IncomingMessage, res: ServerResponse, origin: string, body: BoundedBody): MissExplanation | undefined {
     const live = this.normalize({
       method: req.method ?? 'GET',
       target: req.url ?? '/',
       headers: req.headers,
-      body,
+      body: body.bytes,
+      ...(body.tooLarge ? { bodyTooLarge: body.tooLarge } : {}),
     });
     const found = this.lookup(live, origin);
     if (found.kind === 'miss') return found.miss;
@@ -100,11 +116,15 @@ export class Replayer {
     return undefined;
   }
 
-  /** Logs a miss and returns the answer for it: status 599, JSON naming the nearest recorded requests. */
+  /**
+   * Logs a miss and returns the answer for it: status 599; JSON naming the nearest recorded requests, and the
+   * contract's error envelope beside it, so a Graph SDK (which reads only `error`) raises the miss as an error.
+   */
   missResponse(miss: MissExplanation): RenderedResponse {
     this.missLog.push(miss);
     this.log(formatMiss(miss));
-    const body = Buffer.from(JSON.stringify({ graphcheck_replay_miss: miss }));
+    const error = { message: `graphcheck replay miss: ${miss.request}: ${miss.reason}`, type: 'GraphcheckReplayMiss', code: REPLAY_MISS_STATUS };
+    const body = Buffer.from(JSON.stringify({ error, graphcheck_replay_miss: miss }));
     const headers = [
       'content-type',
       'application/json; charset=utf-8',

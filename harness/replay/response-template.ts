@@ -1,5 +1,6 @@
-import type { RecordedResponse } from '../model/exchange.js';
-import { headerValue } from '../headers.js';
+import type { BodyTooLarge, RecordedResponse } from '../model/exchange.js';
+import { headerValue, RECORDER_ERROR_HEADER } from '../headers.js';
+import { tooLargeReason } from '../http/body-limit.js';
 import { TextTemplate } from './text-template.js';
 
 /** Headers that describe the recorded connection or encoding, not the answer; replay sets its own. */
@@ -12,11 +13,31 @@ const DROPPED = new Set([
   'upgrade',
 ]);
 
+/** The cache key of an answer that never changes (a response past the size limit). */
+const FIXED = '\u0000fixed';
+
 export interface RenderedResponse {
   status: number;
   /** Flat `[name, value, name, value...]`, as `writeHead` takes repeated headers. */
   headers: string[];
   body: Buffer;
+}
+
+/**
+ * The recorder's own answer when the target gave none it could pass on (no answer, one past the size limit):
+ * JSON naming the problem, and the `x-graphcheck-recorder-error` header, so graphcheck's client judges the
+ * target's failure, never this answer. Replay gives the same answer for such a recorded exchange.
+ */
+export function recorderAnswer(status: number, error: { code: string; message: string }): RenderedResponse {
+  const body = Buffer.from(JSON.stringify({ graphcheck_recorder_error: error }));
+  const headers = ['content-type', 'application/json', 'content-length', String(body.length)];
+  headers.push(RECORDER_ERROR_HEADER, error.code);
+  return { status, headers, body };
+}
+
+/** What the recorder answered for a response past the size limit. */
+export function tooLargeAnswer(tooLarge: BodyTooLarge): RenderedResponse {
+  return recorderAnswer(502, { code: 'ANSWER_TOO_LARGE', message: `the target's ${tooLargeReason('answer', tooLarge)}` });
 }
 
 /**
@@ -36,6 +57,7 @@ export class ResponseTemplate {
     recordedOrigin: string | undefined,
     method = 'GET',
   ) {
+    if (response.bodyTooLarge) this.cache.set(FIXED, tooLargeAnswer(response.bodyTooLarge));
     const recordedLength = headerValue(response.headers, 'content-length');
     this.length = method.toUpperCase() === 'HEAD' ? () => recordedLength : (body) => String(body.length);
     const binary = response.bodyEncoding === 'base64';
@@ -53,6 +75,7 @@ export class ResponseTemplate {
   }
 
   render(carried: ReadonlyMap<string, string>, origin: string): RenderedResponse {
+    if (this.response.bodyTooLarge) return this.cache.get(FIXED) as RenderedResponse;
     // Cached per origin and per secrets carried: a client sends the same token each time.
     let key = origin;
     if (this.names(carried)) for (const id of this.placeholderIds) key += `\u0000${carried.get(id) ?? ''}`;

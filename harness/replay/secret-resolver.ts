@@ -1,4 +1,4 @@
-import { keyedHash, type PlaceholderInfo, placeholderIdOf, placeholderIdOfAlias } from '../cassette/placeholder.js';
+import { keyedHash, type PlaceholderInfo, placeholderIdOf } from '../redaction/placeholder.js';
 
 /**
  * Maps a value a client sends (a parameter, a path segment) to the placeholder the cassette stored for it,
@@ -29,7 +29,7 @@ export class SecretResolver {
     for (const [id, info] of Object.entries(placeholders)) {
       if (this.byHash.get(info.hash) !== id) added = true;
       this.byHash.set(info.hash, id);
-      if (this.appSecretStandIn && id.startsWith('<redacted:app_secret:')) this.standInId ??= id;
+      if (this.appSecretStandIn && id.startsWith('redacted-app_secret-')) this.standInId ??= id;
     }
     if (added) this.cache.clear();
   }
@@ -41,12 +41,8 @@ export class SecretResolver {
 
   /** The placeholder id `value` stands for: itself when it is a placeholder, else by hash; undefined if neither. */
   idFor(value: string): string | undefined {
-    if (value.charCodeAt(0) === 60 /* < */) {
+    if (value.charCodeAt(0) === 114 /* r */) {
       const id = placeholderIdOf(value);
-      if (id !== undefined) return id;
-    }
-    if (value.startsWith('redacted-')) {
-      const id = placeholderIdOfAlias(value);
       if (id !== undefined) return id;
     }
     if (value === this.appSecretStandIn && this.standInId) return this.standInId;

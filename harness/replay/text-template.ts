@@ -1,6 +1,6 @@
-import { PLACEHOLDER_PATTERN } from '../cassette/placeholder.js';
+import { anyPlaceholderOf, parsePlaceholder, PLACEHOLDER_PATTERN, placeholderIdOf } from '../redaction/placeholder.js';
 import { formOfOrigin, originPatternSource, writeOrigin, type OriginForm } from '../cassette/origin-forms.js';
-import { renderSecret } from '../cassette/secret-forms.js';
+import { renderSecret } from '../redaction/secret-forms.js';
 
 /** Placeholders and the recorded origin's forms, compiled once per origin: every template of a cassette shares it. */
 const patterns = new Map<string, RegExp>();
@@ -16,7 +16,7 @@ function patternFor(recordedOrigin: string | undefined): RegExp {
   return pattern;
 }
 
-type Part = string | { id: string; form: string; text: string } | { origin: OriginForm };
+type Part = string | { id: string; form: string; text: string; anyOfKind: string } | { origin: OriginForm };
 
 /**
  * Recorded text split once, at load, into literal runs, placeholders and occurrences of the recorded
@@ -24,6 +24,7 @@ type Part = string | { id: string; form: string; text: string } | { origin: Orig
  */
 export class TextTemplate {
   private readonly parts: Part[] = [];
+  /** The `carried` keys rendering reads: each placeholder's id, and the "any of its kind" key. */
   readonly placeholderIds: ReadonlySet<string>;
   readonly hasOrigin: boolean;
 
@@ -34,9 +35,10 @@ export class TextTemplate {
     for (const m of text.matchAll(patternFor(recordedOrigin))) {
       if (m.index > last) this.parts.push(text.slice(last, m.index));
       if (m[1] !== undefined) {
-        const id = `<redacted:${m[1]}:${m[2]}>`;
-        ids.add(id);
-        this.parts.push({ id, form: m[3] ?? '', text: m[0] });
+        const { id, form } = parsePlaceholder(m);
+        const anyOfKind = anyPlaceholderOf(m[1] as string);
+        ids.add(id).add(anyOfKind);
+        this.parts.push({ id, form, text: m[0], anyOfKind });
       } else {
         origin = true;
         this.parts.push({
@@ -61,8 +63,13 @@ export class TextTemplate {
       if (typeof part === 'string') out += part;
       else if ('origin' in part) out += writeOrigin(origin, part.origin);
       else {
-        const secret = carried.get(part.id);
-        out += secret === undefined ? part.text : renderSecret(secret, part.form);
+        const secret = carried.get(part.id) ?? carried.get(part.anyOfKind);
+        if (secret === undefined) out += part.text;
+        else {
+          // A placeholder the client sent back reads the same in every form: written as is.
+          const sent = placeholderIdOf(secret);
+          out += sent === undefined ? renderSecret(secret, part.form) : part.text.endsWith('-') ? `${sent}-` : sent;
+        }
       }
     }
     return out;

@@ -1,4 +1,4 @@
-import { Redactor } from '../cassette/redactor.js';
+import { Redactor } from '../redaction/redactor.js';
 import type { RuleResult, RunResult } from '../model/index.js';
 
 export interface ReportSecrets {

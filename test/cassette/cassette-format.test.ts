@@ -62,13 +62,13 @@ describe('cassette format', () => {
     again.close();
     const { exchanges, placeholders } = await readCassette(file);
     expect(exchanges.map((e) => e.request.url)).toEqual([
-      'http://127.0.0.1:4010/a?access_token=<redacted:access_token:1>',
-      'http://127.0.0.1:4010/b?access_token=<redacted:access_token:1>',
-      'http://127.0.0.1:4010/c?access_token=<redacted:access_token:2>',
+      'http://127.0.0.1:4010/a?access_token=redacted-access_token-1',
+      'http://127.0.0.1:4010/b?access_token=redacted-access_token-1',
+      'http://127.0.0.1:4010/c?access_token=redacted-access_token-2',
     ]);
     expect(Object.keys(placeholders).sort()).toEqual([
-      '<redacted:access_token:1>',
-      '<redacted:access_token:2>',
+      'redacted-access_token-1',
+      'redacted-access_token-2',
     ]);
     expect(readFileSync(file, 'utf8')).not.toContain('token-one');
   });

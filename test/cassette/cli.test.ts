@@ -71,9 +71,10 @@ describe('record and replay commands', () => {
     expect((await readCassette(file)).exchanges).toHaveLength(1);
 
     const replay = graphcheck(['replay', '--cassette', file]);
-    const served = /^replay server on (http:\/\/127\.0\.0\.1:\d+)/.exec(
-      await replay.firstLine,
-    )?.[1] as string;
+    const replayLine = await replay.firstLine;
+    // Said before any request: how many it can serve, not how many it served.
+    expect(replayLine).toMatch(/ <- \S+cli\.yml: 1 exchange servable, match strict, secrets: as recorded$/);
+    const served = /^replay server on (http:\/\/127\.0\.0\.1:\d+)/.exec(replayLine)?.[1] as string;
     const again = await request(`${served}/v25.0/2000001/feed?access_token=${SECRETS.pageToken}`);
     expect(again.statusCode).toBe(200);
     const norm = (s: string): string => s.replace(/127\.0\.0\.1:\d+/g, 'HOST');
@@ -127,8 +128,16 @@ describe('record --mode none, as CI runs it', () => {
     const at = /^recording proxy on (\S+)/.exec(await first.firstLine)?.[1];
     await (await request(`${at}/echo/known`)).body.text();
     expect((await first.stop('SIGINT')).code).toBe(0);
+    // Mode once (the default) with the cassette there only replays, and says so and how to record.
+    const again = graphcheck(['record', '--target', tiny.target.url, '--cassette', file]);
+    expect(await again.firstLine).toMatch(
+      /^replaying proxy on \S+ <- \S+ \(mode once and \S+ci-none\.yml exists: 1 exchange servable; .*to record afresh use --mode all/,
+    );
+    expect((await again.stop('SIGINT')).code).toBe(0);
     const ci = graphcheck(['record', '--target', tiny.target.url, '--cassette', file, '--mode', 'none']);
-    const replaying = /^recording proxy on (\S+)/.exec(await ci.firstLine)?.[1];
+    const line = await ci.firstLine;
+    expect(line).toMatch(/^replaying proxy on \S+ <- \S+ \(mode none: 1 exchange servable; nothing reaches/);
+    const replaying = /^replaying proxy on (\S+)/.exec(line)?.[1];
     await (await request(`${replaying}/echo/known`)).body.text();
     await (await request(`${replaying}/echo/unknown`)).body.text();
     const stopped = await ci.stop('SIGINT');

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bodyBytes } from '../../harness/cassette/body.js';
+import { bodyBytes } from '../../harness/http/stored-body.js';
 import { readCassette } from '../../harness/cassette/cassette-reader.js';
 import { exportHar } from '../../harness/cassette/export-har.js';
 import { importCassette } from '../../harness/cassette/import-cassette.js';

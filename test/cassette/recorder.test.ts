@@ -4,7 +4,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { bodyBytes } from '../../harness/cassette/body.js';
+import { bodyBytes } from '../../harness/http/stored-body.js';
 import { readCassette } from '../../harness/cassette/cassette-reader.js';
 import { CassetteWriter } from '../../harness/cassette/cassette-writer.js';
 import { UserInputError } from '../../harness/errors.js';

@@ -8,7 +8,7 @@ import { redactCassette } from '../../harness/cassette/redact-cassette.js';
 import {
   notificationSignatureValid,
   resignNotification,
-} from '../../harness/cassette/resign-notification.js';
+} from '../../harness/redaction/resign-notification.js';
 import type { Exchange } from '../../harness/model/exchange.js';
 import { startRecorder } from '../../harness/recorder/recorder.js';
 import { startReplayServer } from '../../harness/replay/replay-server.js';
@@ -128,7 +128,7 @@ describe('redaction by default', () => {
     });
     const live = [];
     for (const call of plantingCalls()) live.push(await send(recorder.url, call));
-    recorder.writer?.append(notification(SECRETS.appSecret));
+    recorder.session.record(notification(SECRETS.appSecret));
     await recorder.close();
 
     const text = readFileSync(file, 'utf8');
@@ -150,7 +150,7 @@ describe('redaction by default', () => {
         const norm = (s: string, base: string): string =>
           hidden
             .reduce((t, form) => t.replaceAll(form, 'SECRET'), s)
-            .replace(/<redacted:[a-z_]+:\d+(:[A-Za-z+]+)?>/g, 'SECRET')
+            .replace(/redacted-[a-z_]+-[A-Za-z]*\d+/g, 'SECRET')
             .replaceAll(base, 'BASE')
             .replaceAll(base.replaceAll('/', '\\/'), 'BASE');
         expect(norm(again.body, replay.url), call.path).toBe(norm(expected.body, recorder.url));
@@ -227,7 +227,7 @@ describe('a known secret with a marker attached', () => {
     writer.append(at(`http://127.0.0.1:4010/oauth/access_token?code=${code}`, 200));
     const stored = writer.append(at(`http://127.0.0.1:4010/oauth/access_token?code=${encodeURIComponent(`${code}#_`)}`, 400));
     writer.close();
-    expect(stored.request.url).toMatch(/code=<redacted:code:1>(%23_|#_)$/);
+    expect(stored.request.url).toMatch(/code=redacted-code-1(%23_|#_)$/);
     expect(readFileSync(file, 'utf8')).not.toContain(code);
   });
 });

@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bodyBytes, storeBody } from '../../harness/cassette/body.js';
+import { bodyBytes, storeBody } from '../../harness/http/stored-body.js';
 import { readCassette } from '../../harness/cassette/cassette-reader.js';
 import { CassetteWriter } from '../../harness/cassette/cassette-writer.js';
 import {
   notificationSignatureValid,
   resignNotification,
-} from '../../harness/cassette/resign-notification.js';
+} from '../../harness/redaction/resign-notification.js';
 import type { Exchange } from '../../harness/model/exchange.js';
 import { loadReplay } from '../../harness/replay/load-replay.js';
 import { ReplayedArrivals } from '../../harness/replay/replayed-arrivals.js';
@@ -66,7 +66,7 @@ describe('webhook exchanges in cassettes', () => {
 
     const { header, exchanges } = await readCassette(file);
     const standIn = header.redaction.app_secret_stand_in as string;
-    expect(exchanges[0]?.request.url).toContain('hub.verify_token=<redacted:verify_token:1>');
+    expect(exchanges[0]?.request.url).toContain('hub.verify_token=redacted-verify_token-1');
     expect(bodyBytes(exchanges[1]?.request.body, exchanges[1]?.request.bodyEncoding).equals(utf8)).toBe(true);
     expect(exchanges[2]?.request.bodyEncoding).toBe('base64');
     expect(bodyBytes(exchanges[2]?.request.body, 'base64').equals(binary)).toBe(true);

@@ -1,15 +1,26 @@
 import type { Server } from 'node:http';
+import { Server as TlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { UserInputError } from '../errors.js';
 
-/** Listens and resolves with the server's base URL (`http://127.0.0.1:PORT`). */
-export function listen(server: Server, host: string, port: number): Promise<string> {
+/**
+ * Listens on `host:port` (0: a free port) and resolves with the server's base URL (`http://127.0.0.1:PORT`, or
+ * `https://` for a TLS server). A failure is handed to `describe` first: by default a one-line usage error naming
+ * `--port` or `--host` (see `listenError`); a server whose address the user did not choose passes its own.
+ */
+export function listen(
+  server: Server,
+  host: string,
+  port: number,
+  describe: (error: unknown) => unknown = (error) => listenError(error, host, port),
+): Promise<string> {
+  const scheme = server instanceof TlsServer ? 'https' : 'http';
   return new Promise((resolve, reject) => {
-    server.once('error', (error) => reject(listenError(error, host, port)));
+    server.once('error', (error) => reject(describe(error)));
     server.listen(port, host, () => {
       const address = server.address() as AddressInfo;
       const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      resolve(`http://${shown}:${address.port}`);
+      resolve(`${scheme}://${shown}:${address.port}`);
     });
   });
 }

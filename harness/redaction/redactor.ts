@@ -1,8 +1,18 @@
 import type { Exchange, Headers, RecordedRequest, RecordedResponse } from '../model/exchange.js';
 import { discoverSecrets, type FoundSecret } from './discover-secrets.js';
-import { keyedHash, type PlaceholderInfo, placeholderId, withForm } from './placeholder.js';
+import {
+  keyedHash,
+  mayHoldPlaceholder,
+  type PlaceholderInfo,
+  placeholderId,
+  placeholderParts,
+  writePlaceholder,
+} from './placeholder.js';
 import { notificationSignatureValid, resignNotification } from './resign-notification.js';
 import { formOf, secretAnchor, secretPattern } from './secret-forms.js';
+
+/** A placeholder `text` wrote, marked with id and form until the text around it is final. */
+const MARKED = /\u0001([^\u0002]*)\u0002([^\u0003]*)\u0003/g;
 
 /** Characters a client may add to a secret it was given (the authorization code's `#_` marker). */
 const MAX_DECORATION = 3;
@@ -72,16 +82,44 @@ export class Redactor {
     return { exchange: out, added };
   }
 
+  /**
+   * A redacted copy of plain JSON data (a recorded run's profile and webhook facts): every string that is the app
+   * secret becomes the stand-in (an offline repeat signs with it), and every known secret elsewhere its placeholder
+   * (a repeat sends that as the token, and replay knows it). Returns the placeholders it introduced, as `redact`.
+   */
+  document<T>(value: T): { value: T; added: Record<string, PlaceholderInfo> } {
+    this.added = {};
+    const { appSecret, standInSecret } = this.options;
+    const walk = (item: unknown): unknown => {
+      if (typeof item === 'string') return item === appSecret && standInSecret ? standInSecret : this.text(item);
+      if (Array.isArray(item)) return item.map(walk);
+      if (item !== null && typeof item === 'object') {
+        return Object.fromEntries(Object.entries(item).map(([key, v]) => [key, walk(v)]));
+      }
+      return item;
+    };
+    const out = walk(value) as T;
+    const added = this.added;
+    this.added = {};
+    return { value: out, added };
+  }
+
   /** Redacts free text with every secret learnt so far. */
   text(text: string): string {
     let out = text;
+    let replaced = false;
     for (const secret of this.ordered) {
       if (secret.anchor !== undefined && !out.includes(secret.anchor)) continue;
-      out = out.replace(secret.pattern, (written) =>
-        withForm(this.idOf(secret), formOf(secret.value, written)),
-      );
+      out = out.replace(secret.pattern, (written) => {
+        replaced = true;
+        // Marked until every secret is replaced: only then is it known what text follows each placeholder.
+        return `\u0001${this.idOf(secret)}\u0002${formOf(secret.value, written)}\u0003`;
+      });
     }
-    return out;
+    if (!replaced) return out;
+    return out.replace(MARKED, (_, id: string, form: string, at: number, all: string) =>
+      writePlaceholder(id, form, all.slice(at + _.length)),
+    );
   }
 
   private redactRequest(request: RecordedRequest): RecordedRequest {
@@ -125,7 +163,7 @@ export class Redactor {
 
   /** Cookies are replaced where they stand only: short cookie values would otherwise hit unrelated text. */
   private inPlace(kind: string, value: string): string {
-    if (value.trim() === '' || value.includes('<redacted:')) return value;
+    if (value.trim() === '' || mayHoldPlaceholder(value)) return value;
     return this.idOf(this.secretFor({ kind, value }, false));
   }
 
@@ -145,6 +183,11 @@ export class Redactor {
       original.signatureValid ?? (appSecret ? notificationSignatureValid(original, appSecret) : undefined);
     if (valid === undefined) return redacted;
     return resignNotification({ ...redacted, signatureValid: valid }, standInSecret);
+  }
+
+  /** Hides `value` from now on wherever it appears, as a secret of `kind` (unless it is already known). */
+  learnSecret(kind: string, value: string): void {
+    if (value !== '') this.learn({ kind, value });
   }
 
   private learn(found: FoundSecret): void {
@@ -194,7 +237,7 @@ export class Redactor {
 
   private remember(id: string, hash: string): void {
     this.byHash.set(hash, id);
-    const m = /^<redacted:([a-z_.]+):(\d+)>$/.exec(id);
-    if (m) this.counters.set(m[1] as string, Math.max(this.counters.get(m[1] as string) ?? 0, Number(m[2])));
+    const parts = placeholderParts(id);
+    if (parts) this.counters.set(parts.kind, Math.max(this.counters.get(parts.kind) ?? 0, parts.n));
   }
 }

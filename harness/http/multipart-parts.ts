@@ -5,6 +5,8 @@ export interface MultipartPart {
   value?: string;
   /** Size of the part's content in bytes. */
   bytes: number;
+  /** The part's content, byte for byte (a slice of the body). */
+  content: Buffer;
 }
 
 /**
@@ -21,19 +23,23 @@ export function multipartParts(body: Buffer, contentType: string): MultipartPart
   const sections = text.split(marker);
   if (sections.length < 3 || !sections.at(-1)!.startsWith('--')) return undefined;
   const parts: MultipartPart[] = [];
+  let at = sections[0]!.length + marker.length;
   for (const section of sections.slice(1, -1)) {
-    const part = parsePart(section);
+    const part = parsePart(section, body, at);
     if (!part) return undefined;
     parts.push(part);
+    at += section.length + marker.length;
   }
   return parts;
 }
 
-function parsePart(section: string): MultipartPart | undefined {
+/** `offset`: where `section` starts in `body`, so the content is sliced from the bytes, not re-encoded. */
+function parsePart(section: string, body: Buffer, offset: number): MultipartPart | undefined {
   const headerEnd = section.indexOf('\r\n\r\n');
   if (headerEnd === -1) return undefined;
   const headers = section.slice(0, headerEnd);
-  const content = section.slice(headerEnd + 4).replace(/\r\n$/, '');
+  const end = section.endsWith('\r\n') ? section.length - 2 : section.length;
+  const content = body.subarray(offset + headerEnd + 4, offset + Math.max(end, headerEnd + 4));
   const disposition = /content-disposition:[^\r\n]*/i.exec(headers)?.[0] ?? '';
   const name = /\bname="([^"]*)"/i.exec(disposition)?.[1];
   if (name === undefined) return undefined;
@@ -41,10 +47,10 @@ function parsePart(section: string): MultipartPart | undefined {
   const type = /content-type:\s*([^;\r\n]*)/i.exec(headers)?.[1]?.trim().toLowerCase();
   const bytes = content.length;
   // A browser's empty file input (`filename=""`, no content) sent no file.
-  if (filename === '' && bytes === 0) return { name, value: '', bytes: 0 };
+  if (filename === '' && bytes === 0) return { name, value: '', bytes: 0, content };
   // Clients may send a file without a filename; a part typed as anything but text (or JSON, a structured field
   // such as `feed_targeting`) is a file all the same.
   const textual = type === undefined || type.startsWith('text/') || type === 'application/json';
-  if (filename !== undefined || !textual) return { name, filename: filename ?? '', bytes };
-  return { name, value: Buffer.from(content, 'latin1').toString('utf8'), bytes };
+  if (filename !== undefined || !textual) return { name, filename: filename ?? '', bytes, content };
+  return { name, value: content.toString('utf8'), bytes, content };
 }

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Exchange, Headers } from '../model/exchange.js';
-import { bodyBytes } from './body.js';
+import { bodyBytes } from '../http/stored-body.js';
 import { headerKey, headerValue } from '../headers.js';
 
 const SIGNATURE_HEADERS = [

@@ -1,23 +1,6 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { isUtf8 } from 'node:buffer';
 import { headerKey, headerValue } from '../headers.js';
-
-/** A body as a cassette keeps it: text when the bytes are valid UTF-8, base64 otherwise. */
-export interface StoredBody {
-  body: string;
-  bodyEncoding?: 'base64';
-}
-
-export function storeBody(bytes: Buffer): StoredBody {
-  if (isUtf8(bytes)) return { body: bytes.toString('utf8') };
-  return { body: bytes.toString('base64'), bodyEncoding: 'base64' };
-}
-
-/** The exact bytes of a stored body; an absent body is empty. */
-export function bodyBytes(body: string | undefined, encoding: 'utf8' | 'base64' | undefined): Buffer {
-  if (body === undefined) return Buffer.alloc(0);
-  return Buffer.from(body, encoding === 'base64' ? 'base64' : 'utf8');
-}
+import { type StoredBody, storeBody } from '../http/stored-body.js';
 
 const DECODERS: Record<string, (bytes: Buffer) => Buffer> = {
   gzip: gunzipSync,

@@ -10,7 +10,15 @@ export const SECRET_PARAMS: Readonly<Record<string, string>> = {
   code: 'code',
   verify_token: 'verify_token',
   'hub.verify_token': 'verify_token',
+  appsecret_proof: 'appsecret_proof',
 };
+
+/**
+ * Secrets derived from others: `appsecret_proof` is the HMAC of the access token under the app secret. Replay
+ * ignores it: the token it proves is matched on its own, and a client replaying with a dummy token (or the real
+ * one and a dummy app secret) sends a proof that no recording holds.
+ */
+export const IGNORED_IN_MATCHING: ReadonlySet<string> = new Set(['appsecret_proof']);
 
 export const SECRET_PARAM_NAMES: readonly string[] = Object.keys(SECRET_PARAMS);
 

@@ -1,5 +1,5 @@
 import type { Exchange, Headers } from '../model/exchange.js';
-import { isRecord } from '../checks/check.js';
+import { mayHoldPlaceholder, PLACEHOLDER_PATTERN } from './placeholder.js';
 import {
   SECRET_JSON_KEYS,
   SECRET_PARAM_NAMES,
@@ -53,8 +53,9 @@ function valueEnd(text: string, start: number): number {
   return i;
 }
 
+/** A value already redacted (a placeholder, maybe inside more text) is not a secret to learn. */
 function isPlaceholderLike(value: string): boolean {
-  return value.includes('<redacted:');
+  return mayHoldPlaceholder(value) && new RegExp(PLACEHOLDER_PATTERN.source).test(value);
 }
 
 /** `name=value` pairs in URLs, form bodies and URLs written inside JSON. */
@@ -169,21 +170,21 @@ export function discoverSecrets(exchange: Exchange): FoundSecret[] {
  */
 function profileDocumentSecrets(text: string): FoundSecret[] {
   if (!text.includes('"contract"') || !text.includes('"tokens"')) return [];
-  let doc: unknown;
+  let doc: { tokens?: unknown; app?: { access_token?: unknown; secret?: unknown } } | null;
   try {
-    doc = JSON.parse(text);
+    doc = JSON.parse(text) as typeof doc;
   } catch {
     return [];
   }
-  if (!isRecord(doc) || !isRecord(doc.tokens)) return [];
-  const app = isRecord(doc.app) ? doc.app : {};
-  const tokens = [...Object.values(doc.tokens), app.access_token].filter(isSecretText);
+  const tokens = doc?.tokens;
+  if (typeof tokens !== 'object' || tokens === null) return [];
+  const app = typeof doc?.app === 'object' && doc.app !== null ? doc.app : {};
+  const values = [...Object.values(tokens), app.access_token].filter(isSecretText);
   return [
-    ...tokens.map((value) => ({ kind: 'access_token', value })),
+    ...values.map((value) => ({ kind: 'access_token', value })),
     ...[app.secret].filter(isSecretText).map((value) => ({ kind: 'secret', value })),
   ];
 }
-
 
 function isSecretText(value: unknown): value is string {
   return typeof value === 'string' && value !== '' && !isPlaceholderLike(value);

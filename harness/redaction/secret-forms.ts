@@ -2,11 +2,11 @@
  * The written forms of one secret: raw, URL-encoded (either hex case, `+` for space), JSON-escaped
  * (`\/`, `\u00XX`) and JSON-escaped URL-encoded (`\u00257C`, as the Graph API writes `paging.next`).
  * Letters and digits are written as is by every encoder; only the other characters vary, so a form is
- * described by one code per special character.
+ * described by one code per special character (a letter: placeholders carry them, see placeholder.ts).
  */
 const ALNUM = /^[A-Za-z0-9]$/;
 /** Codes in the order they are tried: longer representations first, so `%25` wins over a raw `%`. */
-const CODES = ['Q', 'q', 'U', 'u', 'P', 'p', 's', '+', 'r'] as const;
+const CODES = ['Q', 'q', 'U', 'u', 'P', 'p', 's', 'f', 'r'] as const;
 type Code = (typeof CODES)[number];
 
 function hex(n: number, upper: boolean, width: number): string {
@@ -46,7 +46,8 @@ function represent(c: string, code: Code): string | undefined {
       return percent(c, code === 'Q').replaceAll('%', '\\u0025');
     case 's':
       return SHORT_ESCAPES[c];
-    case '+':
+    case 'f':
+      // a space as an HTML form writes it
       return c === ' ' ? '+' : undefined;
   }
 }
