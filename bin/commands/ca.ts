@@ -8,45 +8,47 @@ import {
   createCertificateAuthority,
   readCaFiles,
   writeCaFiles,
-} from '../../harness/receiver/index.js';
+} from '../../harness/ca/index.js';
 
 interface CaFlags {
   out: string;
-  withKey: boolean;
+  /** False with `--no-key`: only the certificate is written (no run can issue from it). */
+  key?: boolean;
+  /** Accepted for scripts written for graphcheck 0.1, which kept the key only when asked: the key is kept now. */
+  withKey?: boolean;
 }
 
-/** `graphcheck ca --out DIR [--with-key]`: the CA a target configured by hand (no `trust` capability) must trust. */
+/** `graphcheck ca --out DIR [--no-key]`: the CA a target configured by hand (no `trust` capability) must trust. */
 export function register(program: Command): void {
   program
     .command('ca')
-    .description('write the CA certificate a target configured by hand must trust for webhook callbacks')
-    .requiredOption('--out <dir>', 'directory for ca.pem (created if missing)')
-    .option(
-      '--with-key',
-      `also write ${CA_KEY_FILE}, so runs can issue the receiver certificate from this CA`,
-      false,
-    )
+    .description('write the CA a target configured by hand must trust for webhook callbacks (ca.pem) and its key')
+    .requiredOption('--out <dir>', 'directory for ca.pem and ca-key.pem (created if missing)')
+    .option('--no-key', `write only ${CA_CERT_FILE}: no run can issue receiver certificates from it then`)
+    .option('--with-key', `keep ${CA_KEY_FILE} (the default; accepted for older scripts)`)
     .action(async (flags: CaFlags) => {
       process.stdout.write(await caCommand(flags));
     });
 }
 
 /**
- * Writes the files and returns what to print. A directory that already holds both files keeps its CA, so
- * running the command twice does not break a target that already trusts it.
+ * Writes the files and returns what to print. The key is kept by default: a run (`--ca-dir`) and the recorder's
+ * forward proxy (`--ca-key`) issue certificates from it, and a CA without its key is one they cannot use. A folder
+ * that already holds both files keeps its CA, so a target that trusts it keeps working.
  */
 export async function caCommand(flags: CaFlags): Promise<string> {
+  const keep = flags.key !== false;
   const existing = await existingAuthority(flags.out);
   const ca: CertificateAuthority = existing ?? (await createCertificateAuthority('graphcheck CA'));
-  const written = await writeCaFiles(flags.out, ca, { withKey: flags.withKey || existing !== undefined });
+  const written = await writeCaFiles(flags.out, ca, { withKey: keep || existing !== undefined });
   const lines = [
     `${existing ? 'kept the CA in' : 'wrote'} ${written.certPath}: add it to the target's trust store for webhook callbacks`,
   ];
-  if (written.keyPath) lines.push(`${written.keyPath}: the CA's private key; keep it private`);
-  else
-    lines.push(
-      `the private key was not kept: rerun with --with-key so that runs can issue certificates from this CA`,
-    );
+  if (written.keyPath) {
+    lines.push(`${written.keyPath}: the CA's private key (owner-only); keep it private, runs issue certificates from it (--ca-dir ${flags.out})`);
+  } else {
+    lines.push(`the private key was not kept (--no-key): runs cannot issue certificates from this CA; run again without --no-key to make one that can`);
+  }
   return `${lines.join('\n')}\n`;
 }
 

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { parseRecordMode, type RecordMode } from '../../harness/recorder/record-mode.js';
+import { loadOrCreateAuthority } from '../../harness/ca/ca-files.js';
 import {
   DEFAULT_SERVICE_HOSTS,
-  loadOrCreateCa,
   type RunningForwardProxy,
   startForwardProxy,
 } from '../../harness/recorder/forward-proxy.js';
@@ -76,7 +76,7 @@ export async function startRecordCommand(
   if (options.forwardProxyPort === undefined) return { recorder, close: () => recorder.close() };
   const certOut = `${options.cassette}.ca.pem`;
   try {
-    const ca = await loadOrCreateCa({
+    const ca = await loadOrCreateAuthority({
       cert: options.caCert,
       key: options.caKey,
       certOut,
@@ -170,9 +170,9 @@ export function register(program: Command): void {
     )
     .option(
       '--ca-cert <file>',
-      'forward proxy: CA certificate clients trust (from `graphcheck ca --with-key`)',
+      'forward proxy: CA certificate clients trust (ca.pem of `graphcheck ca --out DIR`)',
     )
-    .option('--ca-key <file>', "forward proxy: that CA's key (default: a new CA, written to CASSETTE.ca.pem)")
+    .option('--ca-key <file>', "forward proxy: that CA's key, ca-key.pem (default: a new CA, written to CASSETTE.ca.pem)")
     .option(
       '--service-host <host>',
       `forward proxy: a host sent to --target (repeatable; default ${DEFAULT_SERVICE_HOSTS.join(', ')})`,

@@ -9,7 +9,7 @@ import {
   createSelfSignedLeaf,
   createUntrustedLeaf,
   type IssuedCertificate,
-} from './certificate-authority.js';
+} from '../ca/certificate-authority.js';
 import { createRequestHandler } from './handle-request.js';
 import type { Attempt, Receiver, ReceiverOptions, Verification } from './types.js';
 

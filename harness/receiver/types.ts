@@ -1,5 +1,5 @@
 import type { BodyTooLarge } from '../model/exchange.js';
-import type { CertificateAuthority } from './certificate-authority.js';
+import type { CertificateAuthority } from '../ca/certificate-authority.js';
 import type { Update } from './updates-of.js';
 import type { SignatureVerdict } from './verify-signature.js';
 

@@ -1,16 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
-import { generateCACertificate, getLocal, type Mockttp } from 'mockttp';
-import { UserInputError } from '../errors.js';
+import { getLocal, type Mockttp } from 'mockttp';
+import type { CertificateAuthority } from '../ca/certificate-authority.js';
 import type { RecordingSession } from './recording-session.js';
 
 /** Hosts a hard-coded Graph client calls; their requests are sent on to `--target`. */
 export const DEFAULT_SERVICE_HOSTS: readonly string[] = ['graph.facebook.com', 'graph.instagram.com'];
-
-export interface CertificateAuthority {
-  cert: string;
-  key: string;
-}
 
 export interface ForwardProxyOptions {
   session: RecordingSession;
@@ -24,38 +18,6 @@ export interface RunningForwardProxy {
   /** What clients put in `HTTPS_PROXY` / `HTTP_PROXY`. */
   url: string;
   close(): Promise<void>;
-}
-
-/**
- * The CA clients must trust: read from the files `graphcheck ca --with-key` wrote, or made now (its
- * certificate is written to `certOut` for the client to trust).
- */
-export async function loadOrCreateCa(files: {
-  cert?: string;
-  key?: string;
-  certOut?: string;
-}): Promise<CertificateAuthority> {
-  if (files.cert || files.key) {
-    if (!files.cert || !files.key) {
-      throw new UserInputError(
-        'USAGE',
-        '--ca-cert and --ca-key go together: give both, or neither to make a CA',
-      );
-    }
-    const read = (file: string): Promise<string> =>
-      readFile(file, 'utf8').catch(() => {
-        throw new UserInputError('FILE_NOT_FOUND', `${file}: cannot read the CA file: check the path`);
-      });
-    return { cert: await read(files.cert), key: await read(files.key) };
-  }
-  const ca = await generateCACertificate({
-    subject: {
-      commonName: 'graphcheck recorder CA',
-      organizationName: 'graphcheck',
-    },
-  });
-  if (files.certOut) await writeFile(files.certOut, ca.cert);
-  return ca;
 }
 
 function headerObject(flat: string[]): Record<string, string | string[]> {
@@ -77,7 +39,8 @@ function headerObject(flat: string[]): Record<string, string | string[]> {
 export async function startForwardProxy(options: ForwardProxyOptions): Promise<RunningForwardProxy> {
   const hosts = new Set((options.hosts ?? DEFAULT_SERVICE_HOSTS).map((h) => h.toLowerCase()));
   const server: Mockttp = getLocal({
-    https: { cert: options.ca.cert, key: options.ca.key },
+    // mockttp issues each host's certificate from this CA itself.
+    https: { cert: options.ca.certPem, key: options.ca.keyPem },
     recordTraffic: false,
     suggestChanges: false,
   });

@@ -1,11 +1,5 @@
 /** The recorder API: the reverse proxy, the HTTPS forward proxy, record modes. See docs/cassettes.md. */
-export {
-  type CertificateAuthority,
-  DEFAULT_SERVICE_HOSTS,
-  loadOrCreateCa,
-  type RunningForwardProxy,
-  startForwardProxy,
-} from './forward-proxy.js';
+export { DEFAULT_SERVICE_HOSTS, type RunningForwardProxy, startForwardProxy } from './forward-proxy.js';
 export { RECORD_MODES, type RecordMode } from './record-mode.js';
 export {
   type RecorderOptions,

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { ProxyAgent, request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { readCassette } from '../../harness/cassette/cassette-reader.js';
-import { loadOrCreateCa, startForwardProxy } from '../../harness/recorder/forward-proxy.js';
+import { loadOrCreateAuthority } from '../../harness/ca/ca-files.js';
+import { startForwardProxy } from '../../harness/recorder/forward-proxy.js';
 import { startRecorder } from '../../harness/recorder/recorder.js';
 import { SECRETS, useTinyTarget } from './support/tiny-target.js';
 
@@ -13,7 +14,7 @@ describe('HTTPS forward-proxy mode (clients with a hard-coded host)', () => {
   it('sends graph.facebook.com requests to the target, records them, and keeps paging.next on the proxy', async () => {
     const file = dir.path('forward.yml');
     const caFile = dir.path('ca.pem');
-    const ca = await loadOrCreateCa({ certOut: caFile });
+    const ca = await loadOrCreateAuthority({ certOut: caFile });
     const recorder = await startRecorder({
       target: tiny.target.url,
       cassette: file,
@@ -55,6 +56,6 @@ describe('HTTPS forward-proxy mode (clients with a hard-coded host)', () => {
   });
 
   it('refuses half a CA', async () => {
-    await expect(loadOrCreateCa({ cert: dir.path('ca.pem') })).rejects.toMatchObject({ code: 'USAGE' });
+    await expect(loadOrCreateAuthority({ cert: dir.path('ca.pem') })).rejects.toMatchObject({ code: 'USAGE' });
   });
 });

@@ -26,18 +26,18 @@ async function tempDir(): Promise<string> {
 }
 
 describe('graphcheck ca', () => {
-  it('writes only ca.pem without --with-key, and says how to keep the key', async () => {
+  it('writes only ca.pem with --no-key, and says runs cannot use it', async () => {
     const dir = join(await tempDir(), 'nested');
-    const output = await caCommand({ out: dir, withKey: false });
+    const output = await caCommand({ out: dir, key: false });
     const cert = new X509Certificate(await readFile(join(dir, 'ca.pem'), 'utf8'));
     expect(cert.ca).toBe(true);
     await expect(stat(join(dir, 'ca-key.pem'))).rejects.toThrow();
-    expect(output).toContain('--with-key');
+    expect(output).toContain('runs cannot issue certificates from this CA');
   });
 
-  it('writes an owner-only key with --with-key; a run issues a receiver certificate the CA verifies', async () => {
+  it('keeps an owner-only key by default; a run issues a receiver certificate the CA verifies', async () => {
     const dir = await tempDir();
-    await caCommand({ out: dir, withKey: true });
+    expect(await caCommand({ out: dir })).toContain('--ca-dir');
     expect((await stat(join(dir, 'ca-key.pem'))).mode & 0o077).toBe(0);
     const ca = await readCaFiles(dir);
     const receiver = await startReceiver({ ca, verifyToken: 't', appSecret: 's' });
@@ -55,13 +55,13 @@ describe('graphcheck ca', () => {
 
   it('keeps an existing CA so a target that trusts it keeps working', async () => {
     const dir = await tempDir();
-    await caCommand({ out: dir, withKey: true });
+    await caCommand({ out: dir });
     const before = await readFile(join(dir, 'ca.pem'), 'utf8');
-    expect(await caCommand({ out: dir, withKey: false })).toMatch(/^kept the CA/);
+    expect(await caCommand({ out: dir, key: false })).toMatch(/^kept the CA/);
     expect(await readFile(join(dir, 'ca.pem'), 'utf8')).toBe(before);
   });
 
-  it('is registered as a commander command with --out and --with-key', async () => {
+  it('is registered as a commander command with --out (and the --with-key of older scripts)', async () => {
     const dir = await tempDir();
     const program = new Command().exitOverride();
     register(program);
@@ -81,7 +81,7 @@ describe('graphcheck ca', () => {
 describe('loading a CA', () => {
   it('says which file is missing and how to create it', async () => {
     const dir = await tempDir();
-    await caCommand({ out: dir, withKey: false });
+    await caCommand({ out: dir, key: false });
     const error = await readCaFiles(dir).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UserInputError);
     expect(error).toMatchObject({ code: 'FILE_NOT_FOUND', message: expect.stringContaining('ca-key.pem') });
@@ -100,7 +100,7 @@ describe('loading a CA', () => {
   it('reports an unwritable --out as a user error', async () => {
     const file = join(await tempDir(), 'a-file');
     await writeFile(file, 'x');
-    await expect(caCommand({ out: join(file, 'sub'), withKey: false })).rejects.toMatchObject({
+    await expect(caCommand({ out: join(file, 'sub') })).rejects.toMatchObject({
       code: 'USAGE',
     });
   });

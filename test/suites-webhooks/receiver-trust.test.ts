@@ -63,7 +63,7 @@ describe('a target without the trust capability', () => {
     dirs.push(dir);
     const outcome = await runCli(['run', '--suite', 'subscriptions', '--ca-dir', dir, '--report-dir', join(dir, 'reports')]);
     expect(outcome.code).toBe(2);
-    expect(outcome.stderr).toMatch(/ca(-key)?\.pem: not found; create it with graphcheck ca --out .* --with-key/);
+    expect(outcome.stderr).toMatch(/ca(-key)?\.pem: not found; create the CA with graphcheck ca --out \S+/);
     expect(hasStackTrace(outcome.stderr)).toBe(false);
   });
 });

@@ -1,6 +1,14 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { UserInputError } from '../errors.js';
-import { buildCertificate, type IssuedCertificate, newKeyPair } from './x509.js';
+import {
+  buildCertificate,
+  type IssuedCertificate,
+  type KeyPair,
+  newKeyPair,
+  type SigningKey,
+  signingKeyOf,
+  signingKeyOfPair,
+} from './x509.js';
 
 export type { IssuedCertificate } from './x509.js';
 
@@ -8,8 +16,10 @@ const CA_VALID_DAYS = 365;
 const LEAF_VALID_DAYS = 30;
 
 /**
- * A certificate authority graphcheck owns for one run (or one `graphcheck ca` directory). Its certificate is
- * what a target trusts (`trust` capability); every receiver certificate is issued from it.
+ * A certificate authority graphcheck owns for one run, one recording or one `graphcheck ca` folder: the one CA
+ * type. Its certificate is what a target trusts (`trust` capability) or a client trusts (the forward proxy); the
+ * receiver's server certificates, mTLS client certificates and (through mockttp) the forward proxy's certificates
+ * are all issued from it.
  */
 export interface CertificateAuthority {
   certPem: string;
@@ -23,36 +33,28 @@ export interface CertificateAuthority {
 }
 
 /** A fresh root CA with its own key; nothing is written to disk. */
-export async function createCertificateAuthority(
-  commonName = 'graphcheck run CA',
-): Promise<CertificateAuthority> {
-  const keys = await newKeyPair();
-  const certPem = buildCertificate({
+export async function createCertificateAuthority(commonName = 'graphcheck run CA'): Promise<CertificateAuthority> {
+  const pair = await newKeyPair();
+  const certPem = await buildCertificate({
     commonName,
     role: 'ca',
-    publicKeyPem: keys.publicKeyPem,
-    signerKeyPem: keys.privateKeyPem,
+    publicKey: pair.keys.publicKey,
+    signer: signingKeyOfPair(pair),
     validDays: CA_VALID_DAYS,
   });
-  return authority(certPem, keys.privateKeyPem, '');
+  return authority(certPem, pair.privateKeyPem, '', Promise.resolve(signingKeyOfPair(pair)));
 }
 
 /**
- * Wraps an existing CA (e.g. the files `graphcheck ca --with-key` wrote). `where` names the source in errors.
- * Throws UserInputError when the certificate is not a CA or the key does not belong to it.
+ * Wraps an existing CA (the files `graphcheck ca` wrote, or any CA certificate and key in PEM). `where` names
+ * the source in errors. Throws UserInputError when the certificate is not a CA or the key does not belong to it.
  */
-export function loadCertificateAuthority(
-  pems: { certPem: string; keyPem: string },
-  where = 'CA',
-): CertificateAuthority {
+export function loadCertificateAuthority(pems: { certPem: string; keyPem: string }, where = 'CA'): CertificateAuthority {
   let cert: X509Certificate;
   try {
     cert = new X509Certificate(pems.certPem);
   } catch {
-    throw new UserInputError(
-      'USAGE',
-      `${where}: the CA certificate is not PEM; regenerate it with graphcheck ca`,
-    );
+    throw new UserInputError('USAGE', `${where}: the CA certificate is not PEM; regenerate it with graphcheck ca`);
   }
   if (!cert.ca) {
     throw new UserInputError('USAGE', `${where}: the certificate is not a CA (basicConstraints CA:false)`);
@@ -60,22 +62,22 @@ export function loadCertificateAuthority(
   if (!keyMatches(cert, pems.keyPem)) {
     throw new UserInputError('USAGE', `${where}: the CA key does not belong to the CA certificate`);
   }
-  return authority(pems.certPem, pems.keyPem, '');
+  return authority(pems.certPem, pems.keyPem, '', signingKeyOf(pems.keyPem));
 }
 
 /** A server certificate that signs itself: what "Self-signed certificates are not supported" is about. */
 export async function createSelfSignedLeaf(hosts: string | string[]): Promise<IssuedCertificate> {
-  const keys = await newKeyPair();
+  const pair = await newKeyPair();
   const list = typeof hosts === 'string' ? [hosts] : hosts;
-  const certPem = buildCertificate({
+  const certPem = await buildCertificate({
     commonName: list[0] ?? 'graphcheck',
     role: 'server',
-    publicKeyPem: keys.publicKeyPem,
-    signerKeyPem: keys.privateKeyPem,
+    publicKey: pair.keys.publicKey,
+    signer: signingKeyOfPair(pair),
     hosts: list,
     validDays: LEAF_VALID_DAYS,
   });
-  return { certPem, keyPem: keys.privateKeyPem };
+  return { certPem, keyPem: pair.privateKeyPem };
 }
 
 /** A server certificate from a throwaway CA that no target has been told to trust. */
@@ -84,27 +86,21 @@ export async function createUntrustedLeaf(hosts: string | string[]): Promise<Iss
   return stranger.issueServer(hosts);
 }
 
-function authority(certPem: string, keyPem: string, chainPem: string): CertificateAuthority {
-  // Leaves of one authority share a key per role: RSA key generation is most of the cost of a receiver start,
-  // and a fresh key per receiver would protect nothing in a test run.
-  const leafKeys = new Map<string, ReturnType<typeof newKeyPair>>();
-  const keysFor = (role: string) => {
-    const cached = leafKeys.get(role) ?? newKeyPair();
-    leafKeys.set(role, cached);
-    return cached;
-  };
+function authority(certPem: string, keyPem: string, chainPem: string, signer: Promise<SigningKey>): CertificateAuthority {
+  // A failed key import is reported when a certificate is first issued, not as an unhandled rejection now.
+  signer.catch(() => {});
   const issue = async (commonName: string, role: 'server' | 'client', hosts?: string[]) => {
-    const keys = await keysFor(role);
-    const leaf = buildCertificate({
+    const pair = await newKeyPair();
+    const leaf = await buildCertificate({
       commonName,
       role,
-      publicKeyPem: keys.publicKeyPem,
-      signerKeyPem: keyPem,
+      publicKey: pair.keys.publicKey,
+      signer: await signer,
       issuerCertPem: certPem,
       validDays: LEAF_VALID_DAYS,
       ...(hosts ? { hosts } : {}),
     });
-    return { certPem: leaf + chainPem, keyPem: keys.privateKeyPem };
+    return { certPem: leaf + chainPem, keyPem: pair.privateKeyPem };
   };
   return {
     certPem,
@@ -115,16 +111,16 @@ function authority(certPem: string, keyPem: string, chainPem: string): Certifica
     },
     issueClient: (commonName) => issue(commonName, 'client'),
     issueIntermediate: async (commonName) => {
-      const keys = await newKeyPair();
-      const intermediate = buildCertificate({
+      const pair: KeyPair = await newKeyPair();
+      const intermediate = await buildCertificate({
         commonName,
         role: 'ca',
-        publicKeyPem: keys.publicKeyPem,
-        signerKeyPem: keyPem,
+        publicKey: pair.keys.publicKey,
+        signer: await signer,
         issuerCertPem: certPem,
         validDays: CA_VALID_DAYS,
       });
-      return authority(intermediate, keys.privateKeyPem, intermediate + chainPem);
+      return authority(intermediate, pair.privateKeyPem, intermediate + chainPem, Promise.resolve(signingKeyOfPair(pair)));
     },
   };
 }
