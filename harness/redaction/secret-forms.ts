@@ -68,7 +68,10 @@ function alternativesOf(c: string): Array<{ code: Code; text: string }> {
   return out.sort((a, b) => b.text.length - a.text.length);
 }
 
-/** A global regex matching `secret` in every form, not inside a longer run of letters and digits. */
+/**
+ * A global regex matching `secret` in every form, not inside a longer run of letters and digits (an escaped
+ * character before it counts as a boundary).
+ */
 export function secretPattern(secret: string): RegExp {
   let source = '';
   for (const c of secret) {
@@ -80,7 +83,8 @@ export function secretPattern(secret: string): RegExp {
   }
   const first = secret[0] ?? '';
   const last = secret[secret.length - 1] ?? '';
-  const before = ALNUM.test(first) ? '(?<![A-Za-z0-9])' : '';
+  // An escape ends in a letter or digit (`%7C`, `\\u007C`) yet is a boundary: `1000001%7C<secret>` holds the secret.
+  const before = ALNUM.test(first) ? '(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2})|(?<=\\\\u[0-9A-Fa-f]{4}))' : '';
   const after = ALNUM.test(last) ? '(?![A-Za-z0-9])' : '';
   return new RegExp(before + source + after, 'g');
 }

@@ -183,3 +183,30 @@ describe('replay server', () => {
     }
   });
 });
+
+describe('replay --secrets any (CI with dummy tokens)', () => {
+  it('matches any value where a secret was recorded, by where it stands, and nothing else', async () => {
+    const file = dir.path('any.yml');
+    const writer = CassetteWriter.create(file, { target: 'http://127.0.0.1:4010', secrets: ['app-secret-s3cr3t/x+y'] });
+    const url = 'http://127.0.0.1:4010';
+    const feed = `{"data":[],"paging":{"next":"${url}/v25.0/1/feed?access_token=${token}&after=2"}}`;
+    writer.append(exchange(`/v25.0/1/feed?access_token=${token}&limit=2`, feed));
+    writer.append(exchange(`/v25.0/app-secret-s3cr3t%2Fx%2By/info`, '{"where":"path"}'));
+    writer.append(exchange(`/v25.0/debug?note=1000001%7Capp-secret-s3cr3t%2Fx%2By`, '{"where":"inside"}'));
+    writer.close();
+    const replay = await startReplayServer({ cassette: file, secrets: 'any', log: () => {} });
+    try {
+      const page = await call(`${replay.url}/v25.0/1/feed?access_token=DUMMY&limit=2`);
+      expect(page.status).toBe(200);
+      // Where the answer named the recorded token, it names the one this client sent.
+      expect(JSON.parse(page.body).paging.next).toBe(`${replay.url}/v25.0/1/feed?access_token=DUMMY&after=2`);
+      expect((await call(`${replay.url}/v25.0/1/feed?access_token=DUMMY&limit=3`)).status).toBe(599);
+      expect((await call(`${replay.url}/v25.0/1/feed?limit=2`)).status).toBe(599);
+      expect((await call(`${replay.url}/v25.0/anything/info`)).body).toBe('{"where":"path"}');
+      expect((await call(`${replay.url}/v25.0/debug?note=2000002%7Cdummy`)).status).toBe(599);
+      expect((await call(`${replay.url}/v25.0/debug?note=1000001%7Cdummy`)).body).toBe('{"where":"inside"}');
+    } finally {
+      await replay.close();
+    }
+  });
+});

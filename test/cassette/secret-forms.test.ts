@@ -40,6 +40,11 @@ describe('secret forms', () => {
     expect([...text.matchAll(secretPattern('EAAtoken123'))].map((m) => m.index)).toEqual([26]);
   });
 
+  it('finds a secret right after an escaped separator (`1000001%7C<secret>`, `\\u007C<secret>`)', () => {
+    const text = 'a=1000001%7CEAAtoken123&b="1000001\\u007CEAAtoken123"';
+    expect([...text.matchAll(secretPattern('EAAtoken123'))]).toHaveLength(2);
+  });
+
   it('gives one secret one placeholder whatever form it appears in', () => {
     const redactor = new Redactor('00112233445566778899aabbccddeeff', {}, { secrets: ['1000001|s3cr/t+x'] });
     const text = writtenForms('1000001|s3cr/t+x').join(' ');
