@@ -57,6 +57,11 @@ export async function startRecordCommand(
   warn: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): Promise<RunningRecordCommand> {
   if (!options.redact) warn(noRedactNotice(options.cassette));
+  // CA files given are read before anything starts: a wrong path is one line, not a proxy that then stops.
+  const givenCa =
+    options.forwardProxyPort !== undefined && (options.caCert || options.caKey)
+      ? await loadOrCreateAuthority({ cert: options.caCert, key: options.caKey })
+      : undefined;
   const recorder = await startRecorder({
     target: options.target,
     cassette: options.cassette,
@@ -76,11 +81,7 @@ export async function startRecordCommand(
   if (options.forwardProxyPort === undefined) return { recorder, close: () => recorder.close() };
   const certOut = `${options.cassette}.ca.pem`;
   try {
-    const ca = await loadOrCreateAuthority({
-      cert: options.caCert,
-      key: options.caKey,
-      certOut,
-    });
+    const ca = givenCa ?? (await loadOrCreateAuthority({ certOut }));
     const hosts = options.serviceHost ?? DEFAULT_SERVICE_HOSTS;
     const port = options.forwardProxyPort;
     const forwardProxy = await startForwardProxy({ session: recorder.session, ca, hosts, port }).catch(

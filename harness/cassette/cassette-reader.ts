@@ -84,8 +84,8 @@ function checkHeader(file: string, doc: RawDocument, data: unknown): CassetteHea
 
 /** Opens a cassette and reads its header; the exchanges are then streamed by `entries()`. */
 export async function openCassette(file: string): Promise<OpenCassette> {
-  await requireCassetteFile(file);
-  const docs = yamlDocuments(file);
+  const { size } = await requireCassetteFile(file);
+  const docs = yamlDocuments(file, size);
   const first = await docs.next();
   if (first.done)
     throw invalid(file, undefined, 'empty file: a cassette starts with a header document; record again');

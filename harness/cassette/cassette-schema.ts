@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { bodyBytes, isBase64 } from '../http/stored-body.js';
+import type { Exchange, RecordedRequest, RecordedResponse } from '../model/exchange.js';
+import { schemaRegistry } from '../validation/schema-registry.js';
 
-const SCHEMA_URL = new URL('../../schemas/cassette.schema.json', import.meta.url);
-const schema = JSON.parse(readFileSync(SCHEMA_URL, 'utf8')) as { $id: string };
-const ajv = new Ajv({ allErrors: false, strict: false });
-ajv.addSchema(schema);
-
+/** The cassette schema's parts, from the one ajv instance over schemas/. */
 function part(name: 'header' | 'placeholders' | 'exchange' | 'run'): ValidateFunction {
-  const validate = ajv.getSchema(`${schema.$id}#/definitions/${name}`);
+  const validate = schemaRegistry().getSchema(`cassette.schema.json#/definitions/${name}`);
   if (!validate) throw new Error(`cassette schema lacks definitions/${name}`);
   return validate;
 }
@@ -83,8 +81,22 @@ export function describeSchemaError(errors: ErrorObject[] | null | undefined, da
  */
 export function exchangeProblem(data: unknown): SchemaProblem | undefined {
   if (!validateExchange(data)) return schemaProblem(validateExchange.errors, data);
-  const { url } = (data as { request: { url: string } }).request;
-  if (!URL.canParse(url)) return { path: 'request.url', problem: notAbsolute(url) };
+  const exchange = data as Exchange;
+  if (!URL.canParse(exchange.request.url)) return { path: 'request.url', problem: notAbsolute(exchange.request.url) };
+  return bodyProblem(exchange.request, 'request') ?? (exchange.response ? bodyProblem(exchange.response, 'response') : undefined);
+}
+
+/** A body said to be base64 that does not decode, or kept past the limit with a size below what is kept. */
+function bodyProblem(part: RecordedRequest | RecordedResponse, where: string): SchemaProblem | undefined {
+  if (part.body === undefined) return undefined;
+  if (part.bodyEncoding === 'base64' && !isBase64(part.body)) {
+    return { path: `${where}.body`, problem: 'is not base64, though its bodyEncoding says so' };
+  }
+  const kept = part.bodyTooLarge ? bodyBytes(part.body, part.bodyEncoding).length : 0;
+  if (part.bodyTooLarge && part.bodyTooLarge.size < kept) {
+    const size = part.bodyTooLarge.size;
+    return { path: `${where}.bodyTooLarge.size`, problem: `is ${size} bytes, less than the ${kept} bytes of the body kept` };
+  }
   return undefined;
 }
 

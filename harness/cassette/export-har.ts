@@ -44,6 +44,7 @@ export function exchangeToHarEntry(exchange: Exchange): Record<string, unknown> 
               mimeType: headerValue(request.headers, 'content-type') ?? '',
               text: request.body,
               ...(request.bodyEncoding === 'base64' ? { _encoding: 'base64' } : {}),
+              ...(request.bodyTooLarge ? { _graphcheck_body_too_large: request.bodyTooLarge } : {}),
             },
           }
         : {}),
@@ -61,6 +62,7 @@ export function exchangeToHarEntry(exchange: Exchange): Record<string, unknown> 
         mimeType: headerValue(response?.headers ?? {}, 'content-type') ?? '',
         text: response?.body ?? '',
         ...(response?.bodyEncoding === 'base64' ? { encoding: 'base64' } : {}),
+        ...(response?.bodyTooLarge ? { _graphcheck_body_too_large: response.bodyTooLarge } : {}),
       },
       redirectURL: headerValue(response?.headers ?? {}, 'location') ?? '',
       headersSize: -1,

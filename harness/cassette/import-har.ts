@@ -1,5 +1,5 @@
-import type { Exchange, ExchangeKind, Headers, RecordedRequest, RecordedResponse } from '../model/exchange.js';
-import { storeBody } from '../http/stored-body.js';
+import type { BodyTooLarge, Exchange, ExchangeKind, Headers, RecordedRequest, RecordedResponse } from '../model/exchange.js';
+import { isBase64, storeBody } from '../http/stored-body.js';
 import { CASSETTE_FORMAT, type CassetteHeader } from './cassette-format.js';
 import { exchangeProblem, headerProblem } from './cassette-schema.js';
 import { modernPlaceholderTable } from '../redaction/placeholder.js';
@@ -48,19 +48,45 @@ export function headersFromList(list: HarHeader[]): Headers {
   return out;
 }
 
-function harBody(text: unknown, encoding: unknown): { body: string; bodyEncoding?: 'base64' } | undefined {
+/**
+ * A HAR body (`content` or `postData`, at `path`): text, or base64 that must decode. Base64 content must hold
+ * exactly `size` bytes where the HAR gives one (text is left alone: a browser may have recoded it from another
+ * charset, so its byte count need not be the size that came over the wire).
+ */
+function harBody(
+  holder: Json,
+  encoding: unknown,
+  size: unknown,
+  path: Path,
+  fields: FieldReader,
+): { body: string; bodyEncoding?: 'base64'; bodyOmitted?: boolean; bodyTooLarge?: BodyTooLarge } | undefined {
+  const { text } = holder;
   if (typeof text !== 'string') return undefined;
-  return encoding === 'base64' ? storeBody(Buffer.from(text, 'base64')) : { body: text };
+  const tooLarge = tooLargeOf(holder._graphcheck_body_too_large);
+  if (encoding !== 'base64') return tooLarge ? { body: text, bodyOmitted: true, bodyTooLarge: tooLarge } : { body: text };
+  if (!isBase64(text)) throw fields.fail([...path, 'text'], 'is not base64, though its encoding says so', 'fix it, or remove the entry');
+  const bytes = Buffer.from(text, 'base64');
+  if (typeof size === 'number' && size > 0 && size !== bytes.length) {
+    const sizePath = path.at(-1) === 'content' ? [...path, 'size'] : [...path.slice(0, -1), 'bodySize'];
+    throw fields.fail(sizePath, `is ${size} bytes, but the base64 content decodes to ${bytes.length}`, 'fix it, or remove the entry');
+  }
+  return tooLarge ? { ...storeBody(bytes), bodyOmitted: true, bodyTooLarge: tooLarge } : storeBody(bytes);
+}
+
+/** graphcheck's record of a body past the size limit, as `cassette export` wrote it (checked by the reader's rules). */
+function tooLargeOf(value: unknown): BodyTooLarge | undefined {
+  return typeof value === 'object' && value !== null ? (value as BodyTooLarge) : undefined;
 }
 
 function requestBody(
   postData: unknown,
+  bodySize: unknown,
   path: Path,
   fields: FieldReader,
 ): { body: string; bodyEncoding?: 'base64' } | undefined {
   if (typeof postData !== 'object' || postData === null) return undefined;
   const data = postData as Json;
-  const fromText = harBody(data.text, data._encoding ?? data.encoding);
+  const fromText = harBody(data, data._encoding ?? data.encoding, bodySize, path, fields);
   if (fromText) return fromText;
   if (!Array.isArray(data.params)) return undefined;
   const params = nameValueList(data.params, [...path, 'params'], fields);
@@ -101,7 +127,7 @@ function harRequest(request: Json, base: Path, fields: FieldReader): RecordedReq
   // Not read, but a list there that is not name-value pairs is a broken HAR all the same.
   optionalList(request, [...at, 'queryString'], fields);
   optionalList(request, [...at, 'cookies'], fields);
-  const sent = requestBody(request.postData, [...at, 'postData'], fields);
+  const sent = requestBody(request.postData, request.bodySize, [...at, 'postData'], fields);
   Object.assign(out, sent);
   if (!sent && typeof request.bodySize === 'number' && request.bodySize > 0) out.bodyOmitted = true;
   return out;
@@ -112,7 +138,7 @@ function harResponse(response: Json, status: number, base: Path, fields: FieldRe
   const headers = fields.need<unknown[]>(response, [...at, 'headers'], 'array');
   optionalList(response, [...at, 'cookies'], fields);
   const content = fields.need<Json>(response, [...at, 'content'], 'object');
-  const body = harBody(content.text ?? '', content.encoding) ?? { body: '' };
+  const body = harBody(content, content.encoding, content.size, [...at, 'content'], fields) ?? { body: '' };
   // Devtools may save a HAR without response content; `size` says one came.
   const omitted = typeof content.text !== 'string' && (typeof content.size !== 'number' || content.size > 0);
   return {

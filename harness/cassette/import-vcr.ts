@@ -1,5 +1,5 @@
 import type { Exchange, Headers } from '../model/exchange.js';
-import { storeBody } from '../http/stored-body.js';
+import { isBase64, storeBody } from '../http/stored-body.js';
 import { decodedResponse } from './decoded-response.js';
 import { exchangeProblem } from './cassette-schema.js';
 import { describeKind, type FieldReader, type Json } from './import-fields.js';
@@ -28,12 +28,15 @@ function headersOf(map: unknown, path: Path, fields: FieldReader): Headers {
 }
 
 /** A VCR body: `{encoding, string}`, `{base64_string}`, a bare string (vcrpy), or `!!binary` bytes. */
-function bodyOf(body: unknown): { body: string; bodyEncoding?: 'base64' } | undefined {
+function bodyOf(body: unknown, path: Path, fields: FieldReader): { body: string; bodyEncoding?: 'base64' } | undefined {
   if (body === null || body === undefined) return undefined;
   if (body instanceof Uint8Array) return storeBody(Buffer.from(body));
   if (typeof body === 'string') return { body };
   const b = body as Json;
-  if (typeof b.base64_string === 'string') return storeBody(Buffer.from(b.base64_string, 'base64'));
+  if (typeof b.base64_string === 'string') {
+    if (!isBase64(b.base64_string)) throw fields.fail([...path, 'base64_string'], 'is not base64', 'fix it, or remove the entry');
+    return storeBody(Buffer.from(b.base64_string, 'base64'));
+  }
   if (b.string instanceof Uint8Array) return storeBody(Buffer.from(b.string));
   if (typeof b.string === 'string') return { body: b.string };
   return undefined;
@@ -67,10 +70,10 @@ function interactionToExchange(item: Json, path: Array<string | number>, fields:
       headers: headersOf(request.headers, [...path, 'request', 'headers'], fields),
     },
   };
-  const requestBody = bodyOf(request.body);
+  const requestBody = bodyOf(request.body, [...path, 'request', 'body'], fields);
   if (requestBody && requestBody.body !== '') Object.assign(exchange.request, requestBody);
   const headers = headersOf(response.headers, [...path, 'response', 'headers'], fields);
-  exchange.response = { status: code, headers, ...decodedResponse(bodyOf(response.body) ?? { body: '' }, headers) };
+  exchange.response = { status: code, headers, ...decodedResponse(bodyOf(response.body, [...path, 'response', 'body'], fields) ?? { body: '' }, headers) };
   const problem = exchangeProblem(exchange);
   if (problem) {
     // The reader's own rules, before anything is written: an import never makes what `check` refuses.

@@ -1,3 +1,4 @@
+import { strictBinary } from './binary-tag.js';
 import { parse, YAMLParseError } from 'yaml';
 import { at, UserInputError } from '../errors.js';
 import { excessiveAliases } from '../validation/yaml-aliases.js';
@@ -27,7 +28,7 @@ export function parseDocument(file: string, doc: RawDocument): unknown {
   try {
     return parse(doc.text, {
       logLevel: 'error',
-      customTags: ['binary'],
+      customTags: [strictBinary],
       maxAliasCount: 1000,
     });
   } catch (error) {

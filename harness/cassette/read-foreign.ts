@@ -1,3 +1,4 @@
+import { strictBinary } from './binary-tag.js';
 import { readFile } from 'node:fs/promises';
 import { LineCounter, parseDocument } from 'yaml';
 import { at, UserInputError } from '../errors.js';
@@ -14,6 +15,14 @@ export interface ForeignTraffic {
   exchanges: Exchange[];
   /** A HAR that graphcheck exported keeps its cassette's redaction, so its placeholders still match secrets. */
   redaction?: CassetteHeader['redaction'];
+}
+
+/** Why a file could not be read, in one line naming it: missing, a folder, or not ours to read. */
+export function unreadable(file: string, error: unknown): UserInputError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EISDIR') return new UserInputError('USAGE', `${file}: is a folder: give the file in it`);
+  if (code === 'ENOENT') return new UserInputError('FILE_NOT_FOUND', `${file}: no such file: check the path`);
+  return new UserInputError('FILE_NOT_FOUND', `${file}: cannot read the file (${code ?? 'error'}): check its permissions`);
 }
 
 function notACassette(file: string, what: string): UserInputError {
@@ -51,7 +60,7 @@ function parseYaml(
   const doc = parseDocument(text, {
     lineCounter,
     logLevel: 'error',
-    customTags: ['binary'],
+    customTags: [strictBinary],
     uniqueKeys: false,
   });
   const error = doc.errors[0];
@@ -88,8 +97,8 @@ export async function readForeignTraffic(file: string): Promise<ForeignTraffic> 
   let text: string;
   try {
     text = await readFile(file, 'utf8');
-  } catch {
-    throw new UserInputError('FILE_NOT_FOUND', `${file}: cannot read the file: check the path`);
+  } catch (error) {
+    throw unreadable(file, error);
   }
   if (/graphcheck_cassette/.test(text.slice(0, 400))) {
     throw new UserInputError(

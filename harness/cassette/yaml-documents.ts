@@ -24,10 +24,17 @@ function hasContent(lines: string[]): boolean {
 }
 
 /** The file's bytes, gunzipped on the fly when it is gzip; a damaged gzip stream is the user's file to fix. */
-async function* chunksOf(file: string): AsyncGenerator<Buffer> {
-  const raw = createReadStream(file, { highWaterMark: 1 << 20 });
+async function* chunksOf(file: string, size: number): AsyncGenerator<Buffer> {
+  // 1 MiB reads for a large cassette; a small one is not given a megabyte to fill (a test reads thousands).
+  const raw = createReadStream(file, { highWaterMark: Math.min(1 << 20, Math.max(1 << 14, size)) });
   if (!(await isGzipFile(file))) {
-    yield* raw as AsyncIterable<Buffer>;
+    try {
+      yield* raw as AsyncIterable<Buffer>;
+    } catch (error) {
+      // Read failures after the checks (a file removed or cut off midway): the user's file, in one line.
+      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      throw new UserInputError('CASSETTE_INVALID', `${file}: cannot read the cassette (${code}): check the file`);
+    }
     return;
   }
   try {
@@ -44,9 +51,9 @@ async function* chunksOf(file: string): AsyncGenerator<Buffer> {
  * Lines of a file, split on `\n` only, decoded as UTF-8 line by line, without holding the file. A long line
  * (a base64 upload of many megabytes) is gathered as a list of chunks and joined once, not re-copied per chunk.
  */
-async function* linesOf(file: string): AsyncGenerator<string> {
+async function* linesOf(file: string, size: number): AsyncGenerator<string> {
   let pending: Buffer[] = [];
-  for await (const chunk of chunksOf(file)) {
+  for await (const chunk of chunksOf(file, size)) {
     let buf = chunk;
     let nl = buf.indexOf(10);
     while (nl !== -1) {
@@ -66,7 +73,7 @@ async function* linesOf(file: string): AsyncGenerator<string> {
  * Streams the documents of a YAML file. Splitting on document markers first lets each document be parsed
  * alone (a 100,000-exchange cassette never sits in memory as one parse tree) and gives exact line numbers.
  */
-export async function* yamlDocuments(file: string): AsyncGenerator<RawDocument> {
+export async function* yamlDocuments(file: string, size = Number.MAX_SAFE_INTEGER): AsyncGenerator<RawDocument> {
   let lines: string[] = [];
   let start = 1;
   let explicit = false;
@@ -74,7 +81,7 @@ export async function* yamlDocuments(file: string): AsyncGenerator<RawDocument> 
   const flush = function* (endLine: number): Generator<RawDocument> {
     if (explicit || hasContent(lines)) yield { text: lines.join('\n'), line: start, endLine };
   };
-  for await (const line of linesOf(file)) {
+  for await (const line of linesOf(file, size)) {
     n++;
     if (isDocumentStart(line)) {
       yield* flush(n - 1);

@@ -16,3 +16,13 @@ export function bodyBytes(body: string | undefined, encoding: 'utf8' | 'base64' 
   if (body === undefined) return Buffer.alloc(0);
   return Buffer.from(body, encoding === 'base64' ? 'base64' : 'utf8');
 }
+
+/**
+ * True when `text` decodes as base64: the standard alphabet, padded or not (line breaks allowed between groups).
+ * Node's decoder skips what it does not know without a word, so a body said to be base64 is checked first.
+ */
+export function isBase64(text: string): boolean {
+  const compact = /[\r\n\t ]/.test(text) ? text.replace(/[\r\n\t ]+/g, '') : text;
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact)) return false;
+  return compact.includes('=') ? compact.length % 4 === 0 : compact.length % 4 !== 1;
+}
