@@ -105,7 +105,6 @@ describe.runIf(process.platform === 'linux')('a target that answers 50 MiB to ev
     const out = await runMeasured(['run', '--profile', profile, '--timeout', '20000', '--record', cassette, '--report-dir', dir.path('r2')]);
     expect(out.code).toBe(3);
     expect(out.stderr).toMatch(/through the recorder: the target's answer larger than 16 MiB/);
-    console.log(`peak ${out.peakMb.toFixed(0)} MB`);
     expect(out.peakMb).toBeLessThan(300);
     const [first] = (await readCassette(cassette)).exchanges;
     expect(first?.response?.bodyTooLarge).toEqual({ size: SIZE, sha256: body.sha256, limit: 16 * 1024 * 1024 });
