@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { SecretMatching } from '../harness/replay/normalize-request.js';
 import { resolve } from 'node:path';
 import { UserInputError } from '../harness/errors.js';
 import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from '../harness/run/defaults.js';
@@ -30,6 +31,8 @@ export interface RunFlags {
   caDir?: string;
   record?: string;
   cassette?: string;
+  /** With --cassette: `any` matches whatever value stands where the recording held a secret. */
+  secrets?: SecretMatching;
   config?: string;
   baseline?: string;
   allowStale?: boolean;
@@ -89,12 +92,13 @@ export function planFromFlags(flags: RunFlags, config: ConfigValues = {}): RunPl
 function targetPlan(flags: RunFlags, config: ConfigValues): TargetPlan {
   const faults = listFlag(flags.fault);
   if (flags.record && flags.cassette) throw new UserInputError('USAGE', '--record and --cassette exclude each other; pick one');
+  if (flags.secrets && !flags.cassette) throw new UserInputError('USAGE', '--secrets applies to a repeat: give --cassette FILE');
   if (flags.cassette) {
     if (flags.target || flags.profile) throw new UserInputError('USAGE', '--cassette replays a recorded run: drop --target and --profile');
     if (faults.length) {
       throw new UserInputError('USAGE', `--fault ${faults.join(',')}: a repeat answers from ${flags.cassette}, not from the reference; drop --fault`);
     }
-    return { kind: 'cassette', file: flags.cassette };
+    return { kind: 'cassette', file: flags.cassette, ...(flags.secrets ? { secrets: flags.secrets } : {}) };
   }
   // A --fault asks for the embedded reference: the config's target does not apply then.
   const url = flags.target ?? (faults.length || flags.profile ? undefined : config.target);

@@ -7,6 +7,7 @@ import { validateProfile } from '../harness/profile/load-profile.js';
 import { type Profile, profileSecrets } from '../harness/profile/profile.js';
 import { startRecorder } from '../harness/recorder/recorder.js';
 import { loadReplay } from '../harness/replay/load-replay.js';
+import type { SecretMatching } from '../harness/replay/normalize-request.js';
 import { ReplayedArrivals } from '../harness/replay/replayed-arrivals.js';
 import { startReplayServer } from '../harness/replay/replay-server.js';
 
@@ -53,8 +54,8 @@ export async function startRecording(file: string, profile: Profile, timeoutMs: 
  * `run --cassette FILE`: a replay server answers from the cassette, the recorded webhook requests arrive at
  * stand-in receivers as the replay reaches them, and the run repeats with the recorded facts.
  */
-export async function startReplaying(file: string) {
-  const source = await loadReplay(file);
+export async function startReplaying(file: string, options: { secrets?: SecretMatching } = {}) {
+  const source = await loadReplay(file, options);
   const run = source.run;
   if (!run) {
     throw new UserInputError('CASSETTE_INVALID', `${file}: no run document: record it with \`graphcheck run --record ${file}\``);

@@ -51,7 +51,7 @@ export async function openSession(plan: RunPlan): Promise<RunSession> {
 }
 
 async function replaySession(plan: RunPlan, file: string): Promise<RunSession> {
-  const replay = await startReplaying(file);
+  const replay = await startReplaying(file, plan.target.kind === 'cassette' && plan.target.secrets ? { secrets: plan.target.secrets } : {});
   const repeat = repeatPlan(plan, replay.run, file);
   if (typeof repeat === 'string') {
     await replay.close();

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { parseSecretMatching } from '../../harness/recorder/cli-options.js';
 import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from '../../harness/run/defaults.js';
 import { loadConfig } from '../config-file.js';
 import { executePlan } from '../execute-plan.js';
@@ -44,6 +45,7 @@ export function register(program: Command): void {
     .option('--show-secrets', 'keep tokens, secrets and codes in reports (they are redacted by default)')
     .option('--record <file>', 'keep the whole run as a cassette (secrets redacted) that --cassette repeats offline')
     .option('--cassette <file>', 'repeat a recorded run offline: same seed, same requests, answers from the cassette')
+    .option('--secrets <how>', 'with --cassette: hash (as recorded, default) or any (any value where a secret was recorded)', parseSecretMatching)
     .action(async (flags: RunFlags) => {
       process.exitCode = await runCommand(flags, (text) => process.stdout.write(text), process.stdout.isTTY);
     });

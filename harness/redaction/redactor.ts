@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Exchange, Headers, RecordedRequest, RecordedResponse } from '../model/exchange.js';
 import { discoverSecrets, type FoundSecret } from './discover-secrets.js';
 import {
@@ -32,6 +33,14 @@ interface Secret {
   id?: string;
   pattern: RegExp;
   anchor: string | undefined;
+}
+
+/**
+ * A redactor for what is shown rather than stored (reports, webhook-test evidence): it knows `known` from the
+ * start and learns what the traffic shows; its salt is random, since no placeholder hash leaves it.
+ */
+export function redactorFor(known: { appSecret?: string; secrets?: string[] }): Redactor {
+  return new Redactor(randomBytes(16).toString('hex'), {}, known);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Redactor } from '../redaction/redactor.js';
+import { redactorFor } from '../redaction/redactor.js';
 import type { RuleResult, RunResult } from '../model/index.js';
 
 export interface ReportSecrets {
@@ -12,7 +12,7 @@ export interface ReportSecrets {
  * alike. One redactor per run, so a secret keeps its placeholder from the progress line to the report files.
  */
 export function ruleRedactor(secrets: ReportSecrets): (result: RuleResult) => RuleResult {
-  const redactor = new Redactor('report', {}, { appSecret: secrets.appSecret, secrets: secrets.values });
+  const redactor = redactorFor({ appSecret: secrets.appSecret, secrets: secrets.values });
   return (r) => {
     // Evidence first: redacting it teaches the redactor the codes and tokens the traffic carried.
     const evidence = r.evidence.map((exchange) => redactor.redact(exchange).exchange);

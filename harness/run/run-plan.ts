@@ -52,8 +52,8 @@ export type TargetPlan =
   | { kind: 'reference'; faults: string[] }
   /** A running implementation: its URL, its profile file, or both. */
   | { kind: 'url'; url?: string; profile?: string }
-  /** A recorded run repeated offline. */
-  | { kind: 'cassette'; file: string };
+  /** A recorded run repeated offline; `secrets: 'any'` matches any value where a secret was recorded. */
+  | { kind: 'cassette'; file: string; secrets?: 'hash' | 'any' };
 
 export type ReportFormat = 'json' | 'junit' | 'markdown' | 'html';
 export const REPORT_FORMATS: readonly ReportFormat[] = ['json', 'junit', 'markdown', 'html'];

@@ -1,6 +1,8 @@
 import { rootCertificates } from 'node:tls';
 import { Agent, request } from 'undici';
 import type { Exchange, Headers } from '../model/index.js';
+import { readStream } from '../http/read-body.js';
+import { type Redactor, redactorFor } from '../redaction/redactor.js';
 
 /** One request `webhook-test` sends to the user's callback. */
 export interface OutgoingRequest {
@@ -42,19 +44,21 @@ export function createSender(options: SenderOptions): Sender {
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
   });
+  // The one redaction module: the verify token never reaches evidence, in any form.
+  const redactor = redactorFor({ secrets: options.secrets });
   return {
-    send: (outgoing) => sendOne(agent, options, outgoing),
+    send: (outgoing) => sendOne(agent, options, outgoing, redactor),
     close: () => agent.close(),
   };
 }
 
-async function sendOne(agent: Agent, options: SenderOptions, outgoing: OutgoingRequest): Promise<Exchange> {
+async function sendOne(agent: Agent, options: SenderOptions, outgoing: OutgoingRequest, redactor: Redactor): Promise<Exchange> {
   const url = new URL(options.callback);
   for (const [name, value] of Object.entries(outgoing.query ?? {})) url.searchParams.set(name, value);
   const started = Date.now();
   const recorded: Exchange['request'] = {
     method: outgoing.method,
-    url: redact(url, options.secrets),
+    url: redactor.text(url.toString()),
     headers: outgoing.headers ?? {},
     ...(outgoing.body ? { body: outgoing.body.toString('utf8'), bodyEncoding: 'utf8' as const } : {}),
   };
@@ -68,7 +72,8 @@ async function sendOne(agent: Agent, options: SenderOptions, outgoing: OutgoingR
       ...(outgoing.headers ? { headers: outgoing.headers } : {}),
       ...(outgoing.body ? { body: outgoing.body } : {}),
     });
-    const body = await response.body.text();
+    // Read under the size limit: a callback answering without end must not take the process's memory.
+    const body = (await readStream(response.body)).bytes.toString('utf8');
     return {
       ...base,
       response: {
@@ -91,14 +96,6 @@ export function transportProblem(code: string): TransportProblem {
   if (/TIMEOUT/.test(code)) return 'timeout';
   if (/^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED)$/.test(code)) return 'reset';
   return 'other';
-}
-
-function redact(url: URL, secrets: string[]): string {
-  const copy = new URL(url);
-  for (const [name, value] of copy.searchParams) {
-    if (secrets.includes(value)) copy.searchParams.set(name, '[redacted]');
-  }
-  return copy.toString();
 }
 
 /** undici wraps socket errors; the useful code is often on `cause`. */
