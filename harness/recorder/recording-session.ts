@@ -91,6 +91,8 @@ export type ClientAnswer = RenderedResponse | 'drop';
 export class RecordingSession {
   private written = 0;
   private closing = false;
+  /** Requests being forwarded now: with company, a write waits to be shared; alone, it goes out at once. */
+  private inFlight = 0;
   private readonly ruleStarts: Record<string, number> = {};
 
   private constructor(
@@ -156,7 +158,7 @@ export class RecordingSession {
    */
   record(exchange: Exchange): void {
     if (!this.writer || this.closing) return;
-    this.append(exchange);
+    void this.append(exchange);
   }
 
   /** A rule of a recorded run starts: its traffic begins at the next exchange (the run document's `rule_starts`). */
@@ -173,25 +175,33 @@ export class RecordingSession {
     await this.close();
   }
 
-  private append(exchange: Exchange): Exchange {
+  /** Appends now (`appendSoon` false) or with the other exchanges of this turn; resolves once it is on disk. */
+  private append(exchange: Exchange, soon = false): Promise<void> {
     const writer = this.writer as CassetteWriter;
-    const stored = writer.append(exchange);
+    const { stored, written } = soon ? writer.appendSoon(exchange) : { stored: writer.append(exchange), written: Promise.resolve() };
     this.written++;
     if (this.source) {
       this.source.resolver.add(writer.placeholders);
       this.source.index.addServed(replayEntry(stored, writer.count - 1, this.source));
     }
-    return stored;
+    return written;
   }
 
   private async forwardAndRecord(request: ClientRequest, clientBase: string): Promise<ClientAnswer> {
     const forwarder = this.forwarder as Forwarder;
     if (request.bodyTooLarge) return this.refuseLargeRequest(request, request.bodyTooLarge);
-    const { exchange, body } = await forwarder.forward(request.method, request.target, request.headers, request.body);
+    this.inFlight++;
+    let forwarded;
+    try {
+      forwarded = await forwarder.forward(request.method, request.target, request.headers, request.body);
+    } finally {
+      this.inFlight--;
+    }
+    const { exchange, body } = forwarded;
     // Cut off by close(): it never completed, and nobody is left to answer.
     if (this.closing) return 'drop';
     // Written before the client hears back: an exchange the client saw complete is on disk.
-    this.append(exchange);
+    await this.append(exchange, this.inFlight > 0);
     const { response } = exchange;
     if (!response) return recorderAnswer(502, exchange.error ?? { code: 'FORWARD_FAILED', message: 'no answer' });
     if (response.bodyTooLarge || !body) return tooLargeAnswer(response.bodyTooLarge as OversizeBody);
@@ -202,13 +212,13 @@ export class RecordingSession {
   }
 
   /** A request body past the limit is not forwarded (it was not kept): recorded as such, and refused with 413. */
-  private refuseLargeRequest(request: ClientRequest, tooLarge: OversizeBody): ClientAnswer {
+  private async refuseLargeRequest(request: ClientRequest, tooLarge: OversizeBody): Promise<ClientAnswer> {
     const forwarder = this.forwarder as Forwarder;
     const error = { code: 'REQUEST_TOO_LARGE', message: `the client's ${tooLargeReason('request', tooLarge)}` };
     const recorded = forwarder.recordedRequest(request.method, request.target, forwardHeaders(request.headers), request.body);
     const started = new Date().toISOString();
     const exchange = { kind: kindOf(request.target), startedAt: started, durationMs: 0, error };
-    this.append({ ...exchange, request: { ...recorded, bodyOmitted: true, bodyTooLarge: tooLarge } });
+    await this.append({ ...exchange, request: { ...recorded, bodyOmitted: true, bodyTooLarge: tooLarge } }, true);
     return recorderAnswer(413, error);
   }
 

@@ -33,6 +33,8 @@ interface Secret {
   id?: string;
   pattern: RegExp;
   anchor: string | undefined;
+  /** Written forms seen, and the form code of each. */
+  forms: Map<string, string>;
 }
 
 /**
@@ -116,19 +118,42 @@ export class Redactor {
   /** Redacts free text with every secret learnt so far. */
   text(text: string): string {
     let out = text;
-    let replaced = false;
+    let ambiguous = false;
     for (const secret of this.ordered) {
       if (secret.anchor !== undefined && !out.includes(secret.anchor)) continue;
-      out = out.replace(secret.pattern, (written) => {
-        replaced = true;
-        // Marked until every secret is replaced: only then is it known what text follows each placeholder.
-        return `\u0001${this.idOf(secret)}\u0002${formOf(secret.value, written)}\u0003`;
+      out = out.replace(secret.pattern, (written: string, at: number, all: string) => {
+        const next = all.charCodeAt(at + written.length);
+        // A digit or a dash after it: whether the placeholder needs its closing `-` depends on the final text.
+        if ((next >= 48 && next <= 57) || next === 45) ambiguous = true;
+        return writePlaceholder(this.idOf(secret), this.formOf(secret, written), '');
       });
     }
-    if (!replaced) return out;
+    return ambiguous ? this.markedText(text) : out;
+  }
+
+  /**
+   * `text` for the rare text where a placeholder is followed by a digit or a dash: placeholders are marked first,
+   * and written once every secret is replaced, when what follows each one is known.
+   */
+  private markedText(text: string): string {
+    let out = text;
+    for (const secret of this.ordered) {
+      if (secret.anchor !== undefined && !out.includes(secret.anchor)) continue;
+      out = out.replace(secret.pattern, (written: string) => `\u0001${this.idOf(secret)}\u0002${this.formOf(secret, written)}\u0003`);
+    }
     return out.replace(MARKED, (_, id: string, form: string, at: number, all: string) =>
       writePlaceholder(id, form, all.slice(at + _.length)),
     );
+  }
+
+  /** How `written` spells the secret; a client writes a secret the same few ways, so each is worked out once. */
+  private formOf(secret: Secret, written: string): string {
+    let form = secret.forms.get(written);
+    if (form === undefined) {
+      form = formOf(secret.value, written);
+      if (secret.forms.size < 16) secret.forms.set(written, form);
+    }
+    return form;
   }
 
   private redactRequest(request: RecordedRequest): RecordedRequest {
@@ -151,17 +176,23 @@ export class Redactor {
 
   private headers(headers: Headers): Headers {
     const out: Headers = {};
-    for (const [name, value] of Object.entries(headers)) {
+    for (const name in headers) {
+      const value = headers[name] as string | string[];
       const lower = name.toLowerCase();
-      const one = (v: string): string =>
-        lower === 'cookie'
-          ? this.inPlace('cookie', v)
-          : lower === 'set-cookie'
-            ? this.setCookie(v)
-            : this.text(v);
-      out[name] = Array.isArray(value) ? value.map(one) : one(value);
+      if (!Array.isArray(value)) out[name] = this.header(lower, value);
+      else {
+        const list: string[] = [];
+        for (const v of value) list.push(this.header(lower, v));
+        out[name] = list;
+      }
     }
     return out;
+  }
+
+  private header(lower: string, value: string): string {
+    if (lower === 'cookie') return this.inPlace('cookie', value);
+    if (lower === 'set-cookie') return this.setCookie(value);
+    return this.text(value);
   }
 
   private setCookie(value: string): string {
@@ -221,6 +252,7 @@ export class Redactor {
       value: found.value,
       pattern: secretPattern(found.value),
       anchor: secretAnchor(found.value),
+      forms: new Map(),
     };
     this.secrets.set(found.value, secret);
     if (global) {

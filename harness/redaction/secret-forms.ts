@@ -84,7 +84,8 @@ export function secretPattern(secret: string): RegExp {
   const first = secret[0] ?? '';
   const last = secret[secret.length - 1] ?? '';
   // An escape ends in a letter or digit (`%7C`, `\\u007C`) yet is a boundary: `1000001%7C<secret>` holds the secret.
-  const before = ALNUM.test(first) ? '(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2})|(?<=\\\\u[0-9A-Fa-f]{4}))' : '';
+  // One lookbehind (an alternation of them stops V8 from searching for the secret's letters first: 100x slower).
+  const before = ALNUM.test(first) ? '(?<!(?<!%[0-9A-Fa-f]|\\\\u[0-9A-Fa-f]{3})[A-Za-z0-9])' : '';
   const after = ALNUM.test(last) ? '(?![A-Za-z0-9])' : '';
   return new RegExp(before + source + after, 'g');
 }
