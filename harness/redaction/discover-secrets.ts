@@ -16,7 +16,6 @@ export interface FoundSecret {
   value: string;
 }
 
-const NAME_CHAR = /[A-Za-z0-9_.]/;
 
 function jsonUnescape(text: string): string {
   if (!text.includes('\\')) return text;
