@@ -29,13 +29,14 @@ function rewire(profile: Profile, from: string, to: string): Profile {
  * `run --record FILE`: the run talks to the target through a recording proxy, whose session also keeps what
  * reaches the run's webhook receivers, where each rule starts, and at the end the run document (redacted there).
  */
-export async function startRecording(file: string, profile: Profile, timeoutMs: number) {
+export async function startRecording(file: string, profile: Profile, timeoutMs: number, options: { maxBodyBytes?: number } = {}) {
   const origin = new URL(profile.base_url).origin;
   const recorder = await startRecorder({
     target: origin,
     cassette: file,
     mode: 'all',
     timeoutMs,
+    ...options,
     appSecret: profile.app.secret,
     secrets: profileSecrets(profile),
   });

@@ -4,7 +4,7 @@ import { createHash, type Hash } from 'node:crypto';
 export const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
 
 /** What is kept of a body past the limit, besides its size and hash: enough to see what it was. */
-export const KEPT_HEAD_BYTES = 4096;
+const KEPT_HEAD_BYTES = 4096;
 
 /** A body larger than the limit: kept as its size and SHA-256 (of every byte read), and its first bytes. */
 export interface OversizeBody {

@@ -59,7 +59,7 @@ function decode(text: string): string {
 }
 
 /** `a=1&b=2` as sent in a query string or a form body, decoded; a malformed escape is kept as sent. */
-export function queryPairs(query: string, from: ParamSource = 'query', out: RequestParam[] = []): RequestParam[] {
+function queryPairs(query: string, from: ParamSource = 'query', out: RequestParam[] = []): RequestParam[] {
   if (query === '') return out;
   for (const pair of query.split('&')) {
     if (pair === '') continue;
@@ -71,7 +71,7 @@ export function queryPairs(query: string, from: ParamSource = 'query', out: Requ
 }
 
 /** The query of an absolute URL or of a path (`''` when none), without any fragment. */
-export function queryOf(target: string): string {
+function queryOf(target: string): string {
   const q = target.indexOf('?');
   if (q === -1) return '';
   const hash = target.indexOf('#', q);

@@ -64,7 +64,7 @@ function isNameChar(c: number): boolean {
  * `name=value` pairs in URLs, form bodies and URLs written inside JSON. One pass over the `=` signs (a page of
  * JSON has few), each checked for a secret parameter's name before it: a search per name costs ten times more.
  */
-export function scanUrlParams(text: string, found: FoundSecret[]): void {
+function scanUrlParams(text: string, found: FoundSecret[]): void {
   for (let eq = text.indexOf('='); eq !== -1; eq = text.indexOf('=', eq + 1)) {
     let start = eq;
     while (start > 0 && isNameChar(text.charCodeAt(start - 1))) start--;
@@ -83,7 +83,7 @@ const JSON_STRING = /\s*"((?:[^"\\]|\\.)*)"/y;
  * `"name": "value"` pairs in JSON text, for keys in `names`, at any depth. One pass over the colons, each checked
  * for a key before it; keys in `noted` that occur are added to it (a profile document is told by its keys).
  */
-export function scanJsonKeys(
+function scanJsonKeys(
   text: string,
   names: ReadonlySet<string>,
   found: FoundSecret[],
@@ -110,7 +110,7 @@ function isBlank(c: number): boolean {
 }
 
 /** The credentials of an `Authorization` header: Bearer/OAuth tokens are access tokens. */
-export function authorizationSecret(value: string): FoundSecret | undefined {
+function authorizationSecret(value: string): FoundSecret | undefined {
   const m = /^\s*(\S+)\s+(\S.*?)\s*$/.exec(value);
   if (!m) return value.trim() === '' ? undefined : { kind: 'authorization', value: value.trim() };
   const scheme = (m[1] as string).toLowerCase();
