@@ -189,7 +189,9 @@ export function discoverSecrets(exchange: Exchange): FoundSecret[] {
   const requestText = bodyText(request.body, request.bodyEncoding);
   if (requestText !== undefined) {
     scanUrlParams(requestText, found);
-    scanJsonKeys(requestText, REQUEST_JSON_KEYS, found);
+    if (requestText.includes('token"') || requestText.includes('secret"') || requestText.includes('proof"')) {
+      scanJsonKeys(requestText, REQUEST_JSON_KEYS, found);
+    }
   }
   if (!response) return found;
   for (const name in response.headers) {
@@ -201,6 +203,8 @@ export function discoverSecrets(exchange: Exchange): FoundSecret[] {
   const responseText = bodyText(response.body, response.bodyEncoding);
   if (responseText === undefined) return found;
   scanUrlParams(responseText, found);
+  // Every key looked for ends so (`access_token`, `client_secret`, a profile's `tokens`): most pages have none.
+  if (!responseText.includes('token"') && !responseText.includes('secret"')) return found;
   const noted = { keys: PROFILE_KEYS, seen: new Set<string>() };
   scanJsonKeys(responseText, RESPONSE_JSON_KEYS, found, noted);
   if (noted.seen.size === PROFILE_KEYS.size) found.push(...profileDocumentSecrets(responseText));
