@@ -32,6 +32,13 @@ export interface LiveRequest {
   carried: Map<string, string>;
 }
 
+/** What decides the normal form of a request without a body: method, target, and a token sent as a header. */
+function bodilessKey(input: RequestInput): string {
+  const authorization = input.headers.authorization;
+  const auth = Array.isArray(authorization) ? authorization[0] : authorization;
+  return auth === undefined ? `${input.method} ${input.target}` : `${input.method} ${input.target}\u0000${auth}`;
+}
+
 /** True when a response is graphcheck's replay miss rather than an answer from the cassette. */
 export function isReplayMiss(status: number, headers: Record<string, unknown>): boolean {
   return status === REPLAY_MISS_STATUS && headers[REPLAY_MISS_HEADER] === 'miss';
@@ -44,6 +51,9 @@ export class Replayer {
   readonly mode: MatchMode;
   private readonly log: (text: string) => void;
   private readonly onServe: ((entry: ReplayEntry) => void) | undefined;
+  /** Bodiless requests already normalised (neither the result nor its `carried` map is changed after). */
+  private readonly normalized = new Map<string, LiveRequest>();
+  private normalizedAt = 0;
 
   constructor(
     readonly source: ReplaySource,
@@ -55,11 +65,24 @@ export class Replayer {
   }
 
   normalize(input: RequestInput): LiveRequest {
+    // A client repeats the same requests (the same token, the same pages): one without a body is normalised once.
+    const cacheKey = input.body.length === 0 && !input.bodyTooLarge && input.target.length < 2048 ? bodilessKey(input) : undefined;
+    const resolver = this.source.resolver;
+    if (cacheKey !== undefined) {
+      if (this.normalizedAt !== resolver.generation) {
+        this.normalized.clear();
+        this.normalizedAt = resolver.generation;
+      }
+      const cached = this.normalized.get(cacheKey);
+      if (cached) return cached;
+    }
     const carried = new Map<string, string>();
-    return {
-      normal: normalizeRequest(input, this.source.resolver, this.source.matchOptions, carried),
-      carried,
-    };
+    const live = { normal: normalizeRequest(input, resolver, this.source.matchOptions, carried), carried };
+    if (cacheKey !== undefined) {
+      if (this.normalized.size >= 10_000) this.normalized.clear();
+      this.normalized.set(cacheKey, live);
+    }
+    return live;
   }
 
   /** The recorded answer to `live` (marking it served), or why there is none. */

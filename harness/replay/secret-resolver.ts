@@ -10,6 +10,7 @@ export class SecretResolver {
   private readonly byHash = new Map<string, string>();
   private readonly cache = new Map<string, string | null>();
   private standInId: string | undefined;
+  private learnt = 0;
 
   /**
    * `appSecretStandIn`: the value an offline run signs and sends in place of the redacted app secret (the
@@ -31,7 +32,15 @@ export class SecretResolver {
       this.byHash.set(info.hash, id);
       if (this.appSecretStandIn && id.startsWith('redacted-app_secret-')) this.standInId ??= id;
     }
-    if (added) this.cache.clear();
+    if (added) {
+      this.cache.clear();
+      this.learnt++;
+    }
+  }
+
+  /** Changes each time `add` learns a placeholder: what was resolved before may resolve otherwise now. */
+  get generation(): number {
+    return this.learnt;
   }
 
   /** False when the cassette keeps no hashed secret: then only literal placeholders resolve. */
