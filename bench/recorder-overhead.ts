@@ -78,13 +78,17 @@ function report(results: Record<string, Measured[]>, pinned: boolean): void {
   console.log(`recorder vs direct, ${ROUNDS} interleaved rounds; target and load in child processes`);
   console.log(machine(pinned));
   console.log(
-    '| connections | proxy | direct p50 ms | proxy p50 ms | added p50 ms | added p99 ms | throughput vs direct | CPU us/exchange |',
+    '| connections | proxy | direct p50 ms | proxy p50 ms | added p50 ms | added p99 ms | throughput vs direct | CPU us/exchange | CPU vs plain proxy |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const { connections } of JOBS) {
     const direct = results[`direct-${connections}`] ?? [];
+    const plain = results[`plain-${connections}`] ?? [];
     for (const side of ['plain', 'recorder'] as const) {
       const proxy = results[`${side}-${connections}`] ?? [];
+      // Per round, against the plain proxy measured beside it: the recorder's own cost, as a ratio.
+      const vsPlain = median(proxy.map((r, i) => (r.cpuUsPerRequest - (direct[i] as Measured).cpuUsPerRequest) /
+        ((plain[i] as Measured).cpuUsPerRequest - (direct[i] as Measured).cpuUsPerRequest)));
       const paired = (f: (r: Measured, d: Measured) => number): number =>
         median(proxy.map((r, i) => f(r, direct[i] as Measured)));
       console.log(
@@ -100,7 +104,7 @@ function report(results: Record<string, Measured[]>, pinned: boolean): void {
           `${fixed(
             paired((r, d) => r.cpuUsPerRequest - d.cpuUsPerRequest),
             1,
-          )} |`,
+          )} | ${fixed(vsPlain)}x |`,
       );
     }
   }
