@@ -1,6 +1,7 @@
 // Lint rules: the recommended sets of ESLint and typescript-eslint, with the few exceptions the code conventions explain.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { layersPlugin } from './lint/import-layers.js';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'reports/', 'cassettes/', '.tmp/', 'types/'] },
@@ -16,4 +17,6 @@ export default tseslint.config(
       'prefer-const': ['error', { destructuring: 'all', ignoreReadBeforeAssign: true }],
     },
   },
+  // Imports follow ARCHITECTURE.md's table (lint/import-layers.js holds it).
+  { files: ['harness/**/*.ts', 'bin/**/*.ts', 'reference/**/*.ts'], plugins: { layers: layersPlugin }, rules: { 'layers/allowed-imports': 'error' } },
 );

@@ -6,7 +6,7 @@
 import { needsOf } from '../harness/engine/needs.js';
 import type { RuleResult, RunResult } from '../harness/model/index.js';
 import type { RunPlan } from '../harness/run/run-plan.js';
-import { loadSuites } from '../harness/suite/load-suite.js';
+import { loadSuites } from '../harness/engine/load-suite.js';
 import { endpointsOf } from '../harness/suite/rule-endpoints.js';
 import { assertSelection, selectedRules } from '../harness/suite/select-rules.js';
 import { type ConfigValues, loadConfig } from './config-file.js';

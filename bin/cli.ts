@@ -12,7 +12,7 @@ import { register as registerRun } from './commands/run.js';
 import { register as registerServeReference } from './commands/serve-reference.js';
 import { register as registerWebhookTest } from './commands/webhook-test.js';
 import { GraphcheckError } from '../harness/errors.js';
-import { VERSION } from '../harness/run/version.js';
+import { VERSION } from '../harness/version.js';
 
 const program = new Command('graphcheck')
   .description('Conformance test kit and traffic recorder for the Social Graph Service Interface')

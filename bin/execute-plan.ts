@@ -12,7 +12,7 @@ import { assertBaselineWritable, type BaselineEntry, baselineMarker, loadBaselin
 import { exitCodeFor, summarize } from '../harness/run/gate.js';
 import { replayCommand, targetSource } from '../harness/run/replay-command.js';
 import type { RunPlan } from '../harness/run/run-plan.js';
-import { loadSuites } from '../harness/suite/load-suite.js';
+import { loadSuites } from '../harness/engine/load-suite.js';
 import { assertSelection, selectedRules } from '../harness/suite/select-rules.js';
 import type { Suite } from '../harness/suite/suite.js';
 import { openSession } from './run-session.js';

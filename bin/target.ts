@@ -1,5 +1,5 @@
 import { UserInputError } from '../harness/errors.js';
-import { discoverProfile } from '../harness/profile/discover-profile.js';
+import { discoverProfile } from '../harness/client/discover-profile.js';
 import { loadProfileFile, validateProfile } from '../harness/profile/load-profile.js';
 import type { Profile } from '../harness/profile/profile.js';
 import type { TargetPlan } from '../harness/run/run-plan.js';

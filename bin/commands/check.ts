@@ -13,7 +13,7 @@ import { reportersFor } from '../../harness/reports/reporters-for.js';
 import { assertReportDir } from '../../harness/reports/write-report.js';
 import { exitCodeFor } from '../../harness/run/gate.js';
 import { REPORT_FORMATS } from '../../harness/run/run-plan.js';
-import { loadSuites } from '../../harness/suite/load-suite.js';
+import { loadSuites } from '../../harness/engine/load-suite.js';
 import { assertSelection } from '../../harness/suite/select-rules.js';
 import { listFlag } from '../flags.js';
 import { SUITES_DIR } from './run.js';

@@ -5,7 +5,7 @@ import { countCoverage } from '../../harness/coverage/coverage-map.js';
 import { formatCoverageMarkdown } from '../../harness/coverage/format-coverage-markdown.js';
 import { coverageJson, formatCoverageText, formatUncovered } from '../../harness/coverage/format-coverage.js';
 import { UserInputError } from '../../harness/errors.js';
-import { loadSuites } from '../../harness/suite/load-suite.js';
+import { loadSuites } from '../../harness/engine/load-suite.js';
 import { SUITES_DIR } from './run.js';
 
 const PROJECT = dirname(SUITES_DIR);

@@ -4,7 +4,7 @@ import { openRun } from '../../harness/engine/open-run.js';
 import type { RunContext } from '../../harness/engine/run-context.js';
 import { UserInputError } from '../../harness/errors.js';
 import { countOf } from '../../harness/words.js';
-import { loadSuites } from '../../harness/suite/load-suite.js';
+import { loadSuites } from '../../harness/engine/load-suite.js';
 import { assertSelection, selectedRules } from '../../harness/suite/select-rules.js';
 import type { Rule } from '../../harness/suite/suite.js';
 import { loadConfig } from '../config-file.js';

@@ -8,7 +8,7 @@ import { REPORT_FILES, reportersFor } from '../../harness/reports/reporters-for.
 import { assertReportDir } from '../../harness/reports/write-report.js';
 import { exitCodeFor, verdictLine } from '../../harness/run/gate.js';
 import { REPORT_FORMATS } from '../../harness/run/run-plan.js';
-import { loadSuites } from '../../harness/suite/load-suite.js';
+import { loadSuites } from '../../harness/engine/load-suite.js';
 import { SUITES_DIR } from '../../harness/suite/suites-dir.js';
 
 interface MergeFlags {

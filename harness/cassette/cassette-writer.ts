@@ -13,7 +13,7 @@ import { openCassette } from './cassette-reader.js';
 import type { PlaceholderInfo } from '../redaction/placeholder.js';
 import { Redactor, type RedactorOptions } from '../redaction/redactor.js';
 import { REDACTION_RULES } from '../redaction/secret-params.js';
-import { VERSION } from '../run/version.js';
+import { VERSION } from '../version.js';
 
 export interface CassetteWriterOptions extends Omit<RedactorOptions, 'standInSecret'> {
   /** Base URL of the target; replay rewrites this origin to its own. */

@@ -1,4 +1,4 @@
-import { PASSIVE_MATCHER_KEYS, paramMatches } from '../passive/param-matcher.js';
+import { PASSIVE_MATCHER_KEYS, paramMatches } from './requests/param-matcher.js';
 import { type Check, eachExchange, judgedCount } from './check.js';
 import { ANY, type JsonSchema, STRING } from '../validation/json-schema.js';
 import { sentParam } from './sent-param.js';

@@ -1,7 +1,7 @@
 import type { Exchange } from '../model/index.js';
-import { isConflicting } from '../passive/match-exchange.js';
-import { paramValue } from '../passive/param-value.js';
-import { readRequest } from '../passive/request-params.js';
+import { isConflicting } from './requests/conflicting.js';
+import { paramValue } from './requests/param-value.js';
+import { readRequest } from './requests/request-params.js';
 
 /**
  * The value a recorded request sent for a parameter (query, form, JSON or multipart field; a dotted name reaches

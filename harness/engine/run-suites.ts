@@ -1,6 +1,6 @@
 import type { RuleResult, RunResult } from '../model/index.js';
 import { summarize } from '../run/gate.js';
-import { VERSION } from '../run/version.js';
+import { VERSION } from '../version.js';
 import { type RuleSelection, selectedRules } from '../suite/select-rules.js';
 import type { Rule, Suite } from '../suite/suite.js';
 import type { RunContext } from './run-context.js';

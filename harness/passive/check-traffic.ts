@@ -1,6 +1,6 @@
 import type { CheckContext } from '../checks/check.js';
 import { summarize } from '../run/gate.js';
-import { VERSION } from '../run/version.js';
+import { VERSION } from '../version.js';
 import type { Exchange, RunResult } from '../model/index.js';
 import type { Profile } from '../profile/profile.js';
 import { type RuleSelection, selectedRules } from '../suite/select-rules.js';

@@ -1,9 +1,10 @@
 import { isErrorResponse } from '../checks/error-envelope.js';
 import type { Exchange } from '../model/index.js';
 import type { ExchangeMatch } from '../suite/suite.js';
-import { paramMatches } from './param-matcher.js';
-import { paramValue } from './param-value.js';
-import { readRequest, unversionedPath } from './request-params.js';
+import { paramMatches } from '../checks/requests/param-matcher.js';
+import { paramValue } from '../checks/requests/param-value.js';
+import { isConflicting } from '../checks/requests/conflicting.js';
+import { readRequest, unversionedPath } from '../checks/requests/request-params.js';
 
 /** Whether a recorded exchange is one a passive rule speaks about. */
 export function matchesExchange(match: ExchangeMatch, exchange: Exchange, body: unknown): boolean {
@@ -26,12 +27,6 @@ export function matchesExchange(match: ExchangeMatch, exchange: Exchange, body: 
     // Sent empty (`tags=`, `null`): whether that counts as given is not stated, so the exchange is not judged.
     return value !== '' && value !== null && paramMatches(value, expected);
   });
-}
-
-/** The parameter, or the object parameter it is a path into (whole or by bracket keys), had values that differ. */
-export function isConflicting(conflicting: Set<string>, name: string): boolean {
-  const head = name.split('.')[0]!;
-  return [...conflicting].some((c) => c === name || c === head || c.startsWith(`${head}[`));
 }
 
 function filesMatch(want: NonNullable<ExchangeMatch['files']>, files: number[]): boolean {

@@ -5,8 +5,8 @@ import { CHECKS, resolveExpectation } from '../checks/registry.js';
 import type { Exchange, Finding, RuleResult } from '../model/index.js';
 import { type PassiveSpec, passiveBlocks, type Rule, type Suite } from '../suite/suite.js';
 import { matchesExchange } from './match-exchange.js';
-import { paramValue } from './param-value.js';
-import { requestParams } from './request-params.js';
+import { paramValue } from '../checks/requests/param-value.js';
+import { requestParams } from '../checks/requests/request-params.js';
 
 /** Failing exchanges kept per rule: enough to show the problem without holding a whole cassette. */
 const EVIDENCE_LIMIT = 5;

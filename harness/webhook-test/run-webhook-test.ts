@@ -3,7 +3,7 @@ import { CannotJudgeError } from '../errors.js';
 import type { Exchange, Finding, RuleResult, RunResult, Verdict } from '../model/index.js';
 import type { CheckContext, WebhookCheck } from './checks.js';
 import { summarize } from '../run/gate.js';
-import { VERSION } from '../run/version.js';
+import { VERSION } from '../version.js';
 import { judge } from './judge.js';
 import { buildPayloads } from './payloads.js';
 import { digits, seededRandom } from './seeded-random.js';

@@ -4,7 +4,7 @@ import { openRun } from '../../harness/engine/open-run.js';
 import { runSuites } from '../../harness/engine/run-suites.js';
 import type { RunResult } from '../../harness/model/index.js';
 import { validateProfile } from '../../harness/profile/load-profile.js';
-import { loadSuites } from '../../harness/suite/load-suite.js';
+import { loadSuites } from '../../harness/engine/load-suite.js';
 import type { Suite } from '../../harness/suite/suite.js';
 import { type RunningReference, startReference } from '../../reference/index.js';
 import { type Refusal, startRefusingFront } from '../helpers/refusing-front.js';

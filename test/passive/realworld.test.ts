@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../bin/commands/run.js';
 import { readForeignTraffic } from '../../harness/cassette/read-foreign.js';
 import { checkTraffic } from '../../harness/passive/check-traffic.js';
-import { loadSuites } from '../../harness/suite/load-suite.js';
+import { loadSuites } from '../../harness/engine/load-suite.js';
 
 const REALWORLD = new URL('../../../shared/realworld/', import.meta.url).pathname;
 const ERROR_PATHS = { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' };

@@ -7,7 +7,7 @@ import { SUITES_DIR } from '../../bin/commands/run.js';
 import { UserInputError } from '../../harness/errors.js';
 import type { Exchange } from '../../harness/model/index.js';
 import { checkTraffic } from '../../harness/passive/check-traffic.js';
-import { loadSuiteFile, loadSuites } from '../../harness/suite/load-suite.js';
+import { loadSuiteFile, loadSuites } from '../../harness/engine/load-suite.js';
 import type { Suite } from '../../harness/suite/suite.js';
 import { BASE, call, type Call, ERROR } from './recorded-calls.js';
 

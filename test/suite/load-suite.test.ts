@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../bin/commands/run.js';
 import { UserInputError } from '../../harness/errors.js';
-import { loadSuiteFile, loadSuites } from '../../harness/suite/load-suite.js';
+import { loadSuiteFile, loadSuites } from '../../harness/engine/load-suite.js';
 
 const RULE = `suite: demo
 title: Demo

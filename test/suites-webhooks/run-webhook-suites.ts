@@ -3,7 +3,7 @@ import { runSuites } from '../../harness/engine/run-suites.js';
 import type { RunResult } from '../../harness/model/index.js';
 import type { Profile } from '../../harness/profile/profile.js';
 import { validateProfile } from '../../harness/profile/load-profile.js';
-import { loadSuites } from '../../harness/suite/load-suite.js';
+import { loadSuites } from '../../harness/engine/load-suite.js';
 import type { Suite } from '../../harness/suite/suite.js';
 import { type RunningReference, startReference } from '../../reference/index.js';
 import { SUITES_DIR } from '../../bin/commands/run.js';

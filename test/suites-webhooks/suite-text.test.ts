@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../bin/commands/run.js';
-import { loadSuites } from '../../harness/suite/load-suite.js';
+import { loadSuites } from '../../harness/engine/load-suite.js';
 
 const SHARED = new URL('../../../shared/spec/', import.meta.url);
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();

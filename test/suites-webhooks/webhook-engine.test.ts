@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Profile } from '../../harness/profile/profile.js';
-import { loadSuites } from '../../harness/suite/load-suite.js';
+import { loadSuites } from '../../harness/engine/load-suite.js';
 import { resultOf, runWebhookSuites } from './run-webhook-suites.js';
 
 const dirs: string[] = [];

@@ -1,7 +1,7 @@
-import { send } from '../client/send.js';
+import { send } from './send.js';
 import { CannotJudgeError, UserInputError } from '../errors.js';
-import { validateProfile } from './load-profile.js';
-import type { Profile } from './profile.js';
+import { validateProfile } from '../profile/load-profile.js';
+import type { Profile } from '../profile/profile.js';
 
 /** `--target URL` alone: reads the profile from `URL/_control/profile` (contract §1). */
 export async function discoverProfile(targetUrl: string, timeoutMs: number): Promise<Profile> {

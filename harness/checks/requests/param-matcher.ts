@@ -1,5 +1,5 @@
-import { isRecord } from '../checks/check.js';
-import { type Matcher, MATCHER_KEYS, mismatches } from '../checks/matchers.js';
+import { isRecord } from '../check.js';
+import { type Matcher, MATCHER_KEYS, mismatches } from '../matchers.js';
 import { paramValue, structured } from './param-value.js';
 
 /**

@@ -1,7 +1,7 @@
-import type { Exchange } from '../model/index.js';
-import { headerValue } from '../headers.js';
-import { readParams, type RequestParam } from '../http/request-params.js';
-import { bodyBytes } from '../http/stored-body.js';
+import type { Exchange } from '../../model/index.js';
+import { headerValue } from '../../headers.js';
+import { readParams, type RequestParam } from '../../http/request-params.js';
+import { bodyBytes } from '../../http/stored-body.js';
 
 /** What a recorded request carried, as far as it can be read. */
 export interface ReadRequest {
