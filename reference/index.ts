@@ -41,7 +41,10 @@ export interface RunningReference {
 export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
   const faults = createFaultSet(options.faults ?? []);
   const host = options.host ?? '127.0.0.1';
-  const server = createServer();
+  // Idle sockets stay open for a minute: with Node's 5 s default, a client whose event loop was busy for seconds
+  // (building a 10 MB upload on a loaded machine, say) sends its next request on a socket this server is just
+  // closing, and the request dies with a connection reset that no rule could judge.
+  const server = createServer({ keepAliveTimeout: 60_000 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

@@ -71,7 +71,7 @@ export interface RefResponse {
 }
 
 export interface Route {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** `/:id/feed` style; matched after the version prefix is removed. */
   pattern: string;
   /**

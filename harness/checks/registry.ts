@@ -11,6 +11,7 @@ import { field } from './field.js';
 import { header } from './header.js';
 import { htmlPage } from './html-page.js';
 import { item } from './item.js';
+import { newItem } from './new-item.js';
 import { itemsHave } from './items-have.js';
 import { notErrorCode } from './not-error-code.js';
 import { ok } from './ok.js';
@@ -65,6 +66,7 @@ const ALL = [
   collectionSize,
   okWhen,
   fieldNot,
+  newItem,
   // Webhook subscriptions and delivery (subscriptions and webhooks suites).
   verificationRequest,
   subscriptionListed,

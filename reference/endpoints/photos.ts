@@ -15,10 +15,18 @@ const WRITE: PageNeeds = {
   permissions: ['pages_read_engagement', 'pages_manage_posts', 'pages_show_list'],
 };
 
-const lenient = (ctx: RefContext): boolean => ctx.faults.has('photos-missing-permission-accepted');
+/** Skips the Page-token checks: under `photos-missing-permission-accepted`, and without any token under `photos-no-token-served`. */
+const lenient = (req: RefRequest, ctx: RefContext): boolean =>
+  ctx.faults.has('photos-missing-permission-accepted') ||
+  (ctx.faults.has('photos-no-token-served') && !req.accessToken);
+
+function requirePhotoToken(req: RefRequest, pageId: string, needs: PageNeeds, ctx: RefContext): void {
+  if (ctx.faults.has('photos-no-token-served') && !req.accessToken) return;
+  requirePageToken(req, pageId, needs, lenient(req, ctx));
+}
 
 function readType(req: RefRequest, ctx: RefContext): PhotoType {
-  const type = readString(req.params, 'type') ?? 'profile';
+  const type = readString(req.params, 'type') ?? (ctx.faults.has('photos-default-type-uploaded') ? 'uploaded' : 'profile');
   if (!(PHOTO_TYPES as readonly string[]).includes(type)) {
     if (ctx.faults.has('photos-params-unchecked')) return 'profile';
     const message = `type must be one of ${PHOTO_TYPES.join(', ')}.`;
@@ -31,18 +39,23 @@ function readType(req: RefRequest, ctx: RefContext): PhotoType {
 /** GET `/{page_id}/photos`: a list result of `{id}` (NS-01), newest first. */
 function listPagePhotos(req: RefRequest, ctx: RefContext): RefResponse {
   const pageId = pageIdOf(req);
-  requirePageToken(req, pageId, READ, lenient(ctx));
-  toInt(req.params['biz_tag_id'], 'biz_tag_id');
-  toInt(req.params['business_id'], 'business_id');
+  requirePhotoToken(req, pageId, READ, ctx);
+  if (!ctx.faults.has('photos-read-filters-unchecked')) {
+    toInt(req.params['biz_tag_id'], 'biz_tag_id');
+    toInt(req.params['business_id'], 'business_id');
+  }
   const photos = listPhotos(ctx.state.get(photosSlice), pageId, readType(req, ctx));
   const page = paginate(photos, (photo) => photo.id, req, ctx);
-  return { status: 200, body: { data: page.data.map((photo) => ({ id: photo.id })), paging: page.paging } };
+  const idOf = (photo: { id: string }): string | number =>
+    ctx.faults.has('photos-list-ids-numeric') ? Number(photo.id) : photo.id;
+  return { status: 200, body: { data: page.data.map((photo) => ({ id: idOf(photo) })), paging: page.paging } };
 }
 
 /** POST `/{page_id}/photos`: `{id, post_id}` when published, `{id}` for an unpublished upload (R36). */
-async function createPhoto(req: RefRequest, ctx: RefContext): Promise<RefResponse> {
+async function createPhoto(sent: RefRequest, ctx: RefContext): Promise<RefResponse> {
+  const req = ctx.faults.has('photos-post-query-params-ignored') ? withoutQueryParams(sent) : sent;
   const pageId = pageIdOf(req);
-  requirePageToken(req, pageId, WRITE, lenient(ctx));
+  requirePhotoToken(req, pageId, WRITE, ctx);
   const input = await readPhotoInput(req, ctx);
   const now = ctx.clock.now();
   const photo = addPhoto(ctx.state.get(photosSlice), (id) => ({
@@ -60,6 +73,29 @@ async function createPhoto(req: RefRequest, ctx: RefContext): Promise<RefRespons
   const withPost = photo.postId !== undefined && !ctx.faults.has('photos-post-id-missing');
   return { status: 200, body: withPost ? { id, post_id: photo.postId } : { id } };
 }
+
+/** The request as if its query string held only the access token (the `photos-post-query-params-ignored` fault). */
+function withoutQueryParams(req: RefRequest): RefRequest {
+  const inQuery = new Set([...req.url.searchParams.keys()].map((key) => key.split('[')[0]!));
+  inQuery.delete('access_token');
+  return { ...req, params: Object.fromEntries(Object.entries(req.params).filter(([key]) => !inQuery.has(key))) };
+}
+
+/**
+ * Only under its fault switch: PUT and DELETE on `/{page_id}/photos` are unsupported (R2), so no route claims
+ * them; the faulty DELETE removes the Page's uploads.
+ */
+function acceptOnEdge(req: RefRequest, ctx: RefContext): RefResponse {
+  requireToken(req);
+  if (req.method === 'DELETE') {
+    const state = ctx.state.get(photosSlice);
+    for (const [id, photo] of state.photos) if (photo.type === 'uploaded') state.photos.delete(id);
+  }
+  return { status: 200, body: { success: true } };
+}
+
+const isPageUnderEdgeFault = (params: Record<string, string>, ctx: RefContext): boolean =>
+  ctx.faults.has('photos-edge-put-delete-accepted') && isPage(params, ctx);
 
 /** GET `/{photo_id}`: the Photo node shows only its id (NS-01). */
 function readPhoto(req: RefRequest): RefResponse {
@@ -83,6 +119,8 @@ export const PHOTOS_GROUP: EndpointGroup = {
   routes: [
     { method: 'GET', pattern: '/:page_id/photos', accepts: isPage, handler: listPagePhotos },
     { method: 'POST', pattern: '/:page_id/photos', accepts: isPage, handler: createPhoto },
+    { method: 'PUT', pattern: '/:page_id/photos', accepts: isPageUnderEdgeFault, handler: acceptOnEdge },
+    { method: 'DELETE', pattern: '/:page_id/photos', accepts: isPageUnderEdgeFault, handler: acceptOnEdge },
     {
       method: 'GET',
       pattern: '/:photo_id',

@@ -80,4 +80,84 @@ export const PHOTOS_FAULTS: FaultCatalogue = {
     area,
     description: 'POST and DELETE `/{photo_id}` answer `{success: true}` instead of an error (breaks R2).',
   },
+  'photos-param-types-unchecked': {
+    area,
+    description:
+      'POST takes wrong-typed parameters (a boolean, int64, numeric id, `backdated_time` or `tags` of another type) instead of code 100 (R1).',
+  },
+  'photos-application-id-empty-accepted': {
+    area,
+    description:
+      'POST takes `application_id=""` although the Type column says non-empty string (no code 100).',
+  },
+  'photos-spherical-types-unchecked': {
+    area,
+    description:
+      'Optional `spherical_metadata` sub-fields of the wrong type (a float or int64 sent as a word) are accepted.',
+  },
+  'photos-spherical-cubestrip-refused': {
+    area,
+    description:
+      'A listed `ProjectionType`, `cubestrip`, is refused with code 100.',
+  },
+  'photos-targeting-shapes-unchecked': {
+    area,
+    description:
+      'Photo `feed_targeting` and `targeting` take any shape (`regions` as a word, `locales` as objects, ...).',
+  },
+  'photos-gender-2-refused': {
+    area,
+    description:
+      'A listed `feed_targeting.genders` value, 2 (female), is refused on photo create.',
+  },
+  'photos-caption-ascii-only': {
+    area,
+    description:
+      'A `caption` with characters outside printable ASCII (accents, emoji) is refused.',
+  },
+  'photos-default-type-uploaded': {
+    area,
+    description:
+      'GET without `type` lists the uploaded photos instead of the profile pictures (default `profile`).',
+  },
+  'photos-read-filters-unchecked': {
+    area,
+    description:
+      'GET takes a non-integer `biz_tag_id` or `business_id` instead of code 100.',
+  },
+  'photos-list-ids-numeric': {
+    area,
+    description:
+      'GET lists photo ids as JSON numbers instead of strings.',
+  },
+  'photos-edge-put-delete-accepted': {
+    area,
+    description:
+      'PUT and DELETE `/{page_id}/photos` answer `{success: true}`; the DELETE removes the Page\'s uploads (breaks R2).',
+  },
+  'photos-published-default-false': {
+    area,
+    description:
+      'POST without `published` keeps the photo unpublished (the stated default is true): no `post_id`.',
+  },
+  'photos-schedule-never-publishes': {
+    area,
+    description:
+      'A scheduled upload never goes live: its post is never made at `scheduled_publish_time`.',
+  },
+  'photos-post-query-params-ignored': {
+    area,
+    description:
+      'POST reads its parameters from the body only: those sent in the query string are ignored.',
+  },
+  'photos-no-token-served': {
+    area,
+    description:
+      'GET and POST without `access_token` are served as if the Page token had been sent.',
+  },
+  'photos-enums-first-value-only': {
+    area,
+    description:
+      'POST enums take only their first listed value: `backdated_time_granularity` year, `provenance_type` C2PA, `unpublished_content_type` SCHEDULED, `ProjectionType` equirectangular.',
+  },
 };

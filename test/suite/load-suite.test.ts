@@ -82,7 +82,7 @@ describe('loading suites', () => {
   it('holds a control to its step kind: the merged body must be valid, and only kinds with a control take one', async () => {
     const control = (text: string) => RULE.replace('expect: [ok]', `control: ${text}\n        expect: [error]`);
     await expect(load(control('{ with: { token: app }, order: after }'))).resolves.toBeDefined();
-    expect(await problem(control('{ with: { method: PUT } }'))).toMatch(/demo\.yaml:10: the control's request \/method must be one of/);
+    expect(await problem(control('{ with: { method: PATCH } }'))).toMatch(/demo\.yaml:10: the control's request \/method must be one of/);
     expect(await problem(control('{ with: {}, expect: [{ error: { cod: 1 } }] }'))).toMatch(/check "error": unknown key "cod"/);
     const clock = RULE.replace('request: { method: GET, path: "/{{fixtures.page_id}}/feed" }', 'clock: { advance: 5 }');
     expect(await problem(clock.replace('expect: [ok]', 'control: {}\n        expect: [ok]'))).toMatch(/a clock step takes no control/);

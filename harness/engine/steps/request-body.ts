@@ -9,7 +9,7 @@ export type Placement = 'query' | 'form' | 'multipart' | { query: string[]; body
 
 /** A request as a suite writes it; values may be templates. */
 export interface RequestSpec {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   base?: 'api' | 'auth' | 'imgnet' | 'url';
   path?: string;
   /** `default` (the run's prefix), `none` (bare path), or a version / template. */
@@ -36,7 +36,7 @@ export const PLACEMENT_SCHEMA: JsonSchema = {
 
 export const REQUEST_BODY: JsonSchema = object(
   {
-    method: { enum: ['GET', 'POST', 'DELETE'] },
+    method: { enum: ['GET', 'POST', 'PUT', 'DELETE'] },
     base: { enum: ['api', 'auth', 'imgnet', 'url'] },
     path: STRING,
     version: ANY,

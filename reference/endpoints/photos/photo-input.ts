@@ -6,6 +6,8 @@ import { checkFeedTargeting, checkTargeting } from '../feed/targeting-rules.js';
 import { fetchImage } from './fetch-image.js';
 import { checkImage, invalidImage } from './image-check.js';
 import { checkPhotoParams } from './photo-params.js';
+import { checkFeedTargetingShape, checkTargetingShape } from './photo-targeting.js';
+import { checkPhotoParamTypes } from './photo-types.js';
 
 export interface PhotoInput {
   published: boolean;
@@ -26,8 +28,13 @@ export async function readPhotoInput(req: RefRequest, ctx: RefContext): Promise<
   const { params } = req;
   const input = { ...readPublishing(params, ctx.faults), ...readAudience(params, ctx.faults) };
   checkPhotoParams(params, ctx.faults);
+  checkPhotoParamTypes(params, ctx.faults);
   const caption =
     readString(params, 'caption') ?? readString(params, 'message') ?? readString(params, 'name');
+  // A fault for "UTF-8 string ... Emoji supported": only ASCII captions are taken.
+  if (caption !== undefined && ctx.faults.has('photos-caption-ascii-only') && /[^\x20-\x7e]/.test(caption)) {
+    throw invalidParam('caption must be plain text.');
+  }
   const url = readString(params, 'url');
   const vault = params['vault_image_id'];
   const sources = [req.files.length > 0, url !== undefined && url !== '', vault !== undefined];
@@ -57,7 +64,7 @@ function missingImage(faults: FaultSet): void {
 
 /** `published` (default true), `temporary` (needs published false, no schedule), `scheduled_publish_time`. */
 function readPublishing(params: Params, faults: FaultSet) {
-  const published = readBool(params, 'published') ?? true;
+  const published = readBool(params, 'published') ?? !faults.has('photos-published-default-false');
   const temporary = readBool(params, 'temporary') ?? false;
   const raw = params['scheduled_publish_time'];
   const scheduled = raw === undefined || raw === '' ? undefined : parseScheduledTime(raw);
@@ -81,6 +88,13 @@ function readAudience(params: Params, faults: FaultSet) {
   };
   const feedTargeting = readObject(params, 'feed_targeting');
   const targeting = readObject(params, 'targeting');
+  if (!faults.has('photos-targeting-shapes-unchecked')) {
+    if (feedTargeting) checkFeedTargetingShape(feedTargeting);
+    if (targeting) checkTargetingShape(targeting);
+  }
+  if (faults.has('photos-gender-2-refused') && JSON.stringify(feedTargeting?.['genders'] ?? []).includes('2')) {
+    throw invalidParam('feed_targeting.genders must be 1.');
+  }
   return {
     feedTargeting: feedTargeting && checkFeedTargeting(feedTargeting, rules),
     targeting: targeting && checkTargeting(targeting, rules),

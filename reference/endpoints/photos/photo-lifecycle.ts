@@ -37,7 +37,8 @@ export function runPhotoClock(ctx: RefContext, now: UnixSeconds): void {
   for (const photo of [...state.photos.values()]) {
     if (photo.published) continue;
     if (photo.scheduledPublishTime !== undefined) {
-      if (photo.scheduledPublishTime <= now) publishPhoto(ctx, photo, photo.scheduledPublishTime);
+      const due = photo.scheduledPublishTime <= now && !ctx.faults.has('photos-schedule-never-publishes');
+      if (due) publishPhoto(ctx, photo, photo.scheduledPublishTime);
       continue;
     }
     if (photo.createdTime + retention <= now && !attachingPost(ctx, photo.id)) state.photos.delete(photo.id);

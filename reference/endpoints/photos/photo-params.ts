@@ -38,6 +38,23 @@ const SPHERICAL_SIZES = [
   'FullPanoWidthPixels',
   'FullPanoHeightPixels',
 ];
+const SPHERICAL_OPTIONAL_INTS = [
+  'CroppedAreaLeftPixels',
+  'CroppedAreaTopPixels',
+  'PreProcessCropLeftPixels',
+  'PreProcessCropRightPixels',
+];
+const SPHERICAL_FLOATS = [
+  'PoseHeadingDegrees',
+  'PosePitchDegrees',
+  'PoseRollDegrees',
+  'InitialViewHeadingDegrees',
+  'InitialViewPitchDegrees',
+  'InitialViewRollDegrees',
+  'InitialViewVerticalFOVDegrees',
+  'InitialVerticalFOVDegrees',
+  'InitialHorizontalFOVDegrees',
+];
 /** Initial-view overrides: int64 within the degrees the Meaning column states. */
 const RANGES: Array<[string, number, number]> = [
   ['initial_view_heading_override_degrees', 0, 360],
@@ -45,33 +62,50 @@ const RANGES: Array<[string, number, number]> = [
   ['initial_view_vertical_fov_override_degrees', 60, 120],
 ];
 
-function oneOf(params: Params, name: string, allowed: string[]): void {
+/** Under `photos-enums-first-value-only`, an enum takes only its first listed value. */
+function oneOf(params: Params, name: string, allowed: string[], faults: FaultSet): void {
   const value = readString(params, name);
-  if (value !== undefined && !allowed.includes(value)) {
+  const taken = faults.has('photos-enums-first-value-only') ? allowed.slice(0, 1) : allowed;
+  if (value !== undefined && !taken.includes(value)) {
     throw invalidParam(`${name} must be one of ${allowed.join(', ')}.`);
   }
 }
 
 /** `provenance_info`: `is_gen_ai` (boolean) and `provenance_type` (enum) are both required. */
-function checkProvenance(info: Params | undefined): void {
+function checkProvenance(info: Params | undefined, faults: FaultSet): void {
   if (!info) return;
   if (readBool(info, 'is_gen_ai') === undefined) throw invalidParam('provenance_info.is_gen_ai is required.');
   if (readString(info, 'provenance_type') === undefined) {
     throw invalidParam('provenance_info.provenance_type is required.');
   }
-  oneOf(info, 'provenance_type', PROVENANCE_TYPES);
+  oneOf(info, 'provenance_type', PROVENANCE_TYPES, faults);
 }
 
-/** `spherical_metadata`: `ProjectionType` and the four size fields are required. */
-function checkSpherical(metadata: Params | undefined): void {
+/**
+ * `spherical_metadata`: `ProjectionType` and the four size fields are required; the optional sub-fields have
+ * their stated types (int64 or float).
+ */
+function checkSpherical(metadata: Params | undefined, faults: FaultSet): void {
   if (!metadata) return;
   if (readString(metadata, 'ProjectionType') === undefined) {
     throw invalidParam('spherical_metadata.ProjectionType is required.');
   }
-  oneOf(metadata, 'ProjectionType', PROJECTIONS);
+  const projections = faults.has('photos-spherical-cubestrip-refused')
+    ? PROJECTIONS.filter((type) => type !== 'cubestrip')
+    : PROJECTIONS;
+  oneOf(metadata, 'ProjectionType', projections, faults);
   for (const name of SPHERICAL_SIZES) {
     if (toInt(metadata[name], `spherical_metadata.${name}`) === undefined) {
       throw invalidParam(`spherical_metadata.${name} is required.`);
+    }
+  }
+  if (faults.has('photos-spherical-types-unchecked')) return;
+  for (const name of SPHERICAL_OPTIONAL_INTS) toInt(metadata[name], `spherical_metadata.${name}`);
+  for (const name of SPHERICAL_FLOATS) {
+    const value = metadata[name];
+    const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    if (value !== undefined && (typeof number !== 'number' || !Number.isFinite(number))) {
+      throw invalidParam(`spherical_metadata.${name} must be a number.`);
     }
   }
 }
@@ -82,14 +116,14 @@ function checkSpherical(metadata: Params | undefined): void {
  */
 export function checkPhotoParams(params: Params, faults: FaultSet): void {
   if (faults.has('photos-params-unchecked')) return;
-  oneOf(params, 'backdated_time_granularity', GRANULARITIES);
-  oneOf(params, 'unpublished_content_type', CONTENT_TYPES);
+  oneOf(params, 'backdated_time_granularity', GRANULARITIES, faults);
+  oneOf(params, 'unpublished_content_type', CONTENT_TYPES, faults);
   for (const [name, min, max] of RANGES) {
     const value = readInt(params, name);
     if (value !== undefined && (value < min || value > max)) {
       throw invalidParam(`${name} must be from ${min} to ${max}.`);
     }
   }
-  checkProvenance(readObject(params, 'provenance_info'));
-  checkSpherical(readObject(params, 'spherical_metadata'));
+  checkProvenance(readObject(params, 'provenance_info'), faults);
+  checkSpherical(readObject(params, 'spherical_metadata'), faults);
 }

@@ -1,0 +1,34 @@
+import { lookup } from '../suite/template.js';
+import type { Check } from './check.js';
+import { itemId, listItems } from './list-items.js';
+import { describeMatcher, type Matcher, mismatches, withMatcher } from './matchers.js';
+import { STRING, STRINGS } from '../validation/json-schema.js';
+
+type Args = Matcher & {
+  /** Ids listed before the rule made the item (an earlier walk's `ids`): those items are not the new one. */
+  not_in: string[];
+  /** The field of the new item to match. */
+  path?: string;
+};
+
+/**
+ * Among the step's list items, one that was not listed before (`not_in`) is present and, with `path`, matches:
+ * for an item whose id the rule cannot know, such as the post a scheduled photo upload makes when it goes live.
+ */
+export const newItem: Check<Args> = {
+  name: 'new-item',
+  explain: (args) =>
+    `an item not listed before is listed${args.path ? ` whose \`${args.path}\` ${describeMatcher(args)}` : ''}`,
+  args: withMatcher({ not_in: STRINGS, path: STRING }, ['not_in']),
+  run: (input, args) => {
+    const before = new Set(args.not_in.map(String));
+    const fresh = listItems(input.bodies).filter(({ item }) => !before.has(itemId(item) ?? ''));
+    const matching = args.path
+      ? fresh.filter(({ item }) => mismatches(lookup(item, args.path!), args).length === 0)
+      : fresh;
+    if (matching.length > 0) return { findings: [], judged: 1 };
+    const what = args.path ? ` whose \`${args.path}\` ${describeMatcher(args)}` : '';
+    const seen = fresh.length ? ` (${fresh.length} new item(s), none matching)` : '';
+    return { findings: [{ message: `no item listed that was not listed before${what}${seen}` }], judged: 1 };
+  },
+};
