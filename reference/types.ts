@@ -63,9 +63,11 @@ export interface RefRequest {
 
 export interface RefResponse {
   status: number;
-  /** JSON-serialised unless `html` or `redirect` is set. */
+  /** JSON-serialised unless `html`, `file` or `redirect` is set. */
   body?: unknown;
   html?: string;
+  /** Bytes sent as they are (a stored photo's image). */
+  file?: { contentType: string; data: Buffer };
   redirect?: string;
   headers?: Record<string, string>;
 }

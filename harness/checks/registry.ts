@@ -12,6 +12,7 @@ import { header } from './header.js';
 import { htmlPage } from './html-page.js';
 import { item } from './item.js';
 import { newItem } from './new-item.js';
+import { imageWithoutLocation } from './image-without-location.js';
 import { itemsHave } from './items-have.js';
 import { notErrorCode } from './not-error-code.js';
 import { ok } from './ok.js';
@@ -67,6 +68,7 @@ const ALL = [
   okWhen,
   fieldNot,
   newItem,
+  imageWithoutLocation,
   // Webhook subscriptions and delivery (subscriptions and webhooks suites).
   verificationRequest,
   subscriptionListed,

@@ -1,11 +1,12 @@
 import type { GraphRequest } from '../client/graph-client.js';
 import type { MultipartFile, RequestBody } from '../client/encode.js';
 import { type ImageFormat, imageBytes } from '../content-host/index.js';
+import { jpegWithLocation } from '../content-host/jpeg-with-location.js';
 import { evaluate, type Scope, TemplateError } from '../suite/template.js';
 import type { RunContext } from './run-context.js';
 import { type Placement, type RequestSpec, TOKEN_WORDS } from './steps/request-body.js';
 
-type Files = { name: string; filename?: string; format: ImageFormat; bytes?: number; content_type?: string }[];
+type Files = { name: string; filename?: string; format: ImageFormat; bytes?: number; content_type?: string; location?: boolean }[];
 
 /** Turns a suite's request (templates, token words, a placement) into what the client sends. */
 export function buildRequest(spec: RequestSpec, scope: Scope, ctx: RunContext): GraphRequest {
@@ -56,7 +57,8 @@ function buildBody(spec: RequestSpec, scope: Scope): RequestBody | undefined {
       name: f.name,
       filename: f.filename ?? `upload.${f.format}`,
       contentType: f.content_type ?? `image/${f.format}`,
-      data: imageBytes(f.format, f.bytes),
+      // `location: true`: a JPEG carrying EXIF GPS and XMP coordinates (format jpeg only).
+      data: f.location === true ? jpegWithLocation() : imageBytes(f.format, f.bytes),
     }));
     return { multipart: { fields, files: built } };
   }

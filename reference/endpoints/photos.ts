@@ -6,7 +6,7 @@ import type { EndpointGroup, RefContext, RefRequest, RefResponse } from '../type
 import { paginate } from './paging.js';
 import { isPage, pageIdOf } from './photos/page-id.js';
 import { readPhotoInput } from './photos/photo-input.js';
-import { publishPhoto, runPhotoClock } from './photos/photo-lifecycle.js';
+import { PHOTO_FILES, publishPhoto, runPhotoClock } from './photos/photo-lifecycle.js';
 import { addPhoto, listPhotos, PHOTO_TYPES, type PhotoType, photosSlice } from './photos/photo-state.js';
 
 const READ: PageNeeds = { anyTask: ['MODERATE'], permissions: ['pages_read_engagement', 'pages_show_list'] };
@@ -67,6 +67,7 @@ async function createPhoto(sent: RefRequest, ctx: RefContext): Promise<RefRespon
     caption: input.caption,
     temporary: input.temporary,
     scheduledPublishTime: input.scheduledPublishTime,
+    ...(input.image ? { image: input.image } : {}),
   }));
   if (input.published) publishPhoto(ctx, photo, now);
   const id = ctx.faults.has('photos-id-not-numeric') ? Number(photo.id) : photo.id;
@@ -97,6 +98,13 @@ function acceptOnEdge(req: RefRequest, ctx: RefContext): RefResponse {
 const isPageUnderEdgeFault = (params: Record<string, string>, ctx: RefContext): boolean =>
   ctx.faults.has('photos-edge-put-delete-accepted') && isPage(params, ctx);
 
+/** The image a published photo's post shows (its `full_picture`): no token, like a CDN link. */
+function photoFile(req: RefRequest, ctx: RefContext): RefResponse {
+  const photo = ctx.state.get(photosSlice).photos.get(req.pathParams['photo_id'] ?? '');
+  if (!photo?.image || !photo.published) throw new GraphError(100, 'Object does not exist.', 'GraphMethodException');
+  return { status: 200, file: photo.image };
+}
+
 /** GET `/{photo_id}`: the Photo node shows only its id (NS-01). */
 function readPhoto(req: RefRequest): RefResponse {
   requireToken(req);
@@ -119,6 +127,7 @@ export const PHOTOS_GROUP: EndpointGroup = {
   routes: [
     { method: 'GET', pattern: '/:page_id/photos', accepts: isPage, handler: listPagePhotos },
     { method: 'POST', pattern: '/:page_id/photos', accepts: isPage, handler: createPhoto },
+    { method: 'GET', pattern: `${PHOTO_FILES}/:photo_id`, handler: photoFile, exemptFromVersionHistory: true },
     { method: 'PUT', pattern: '/:page_id/photos', accepts: isPageUnderEdgeFault, handler: acceptOnEdge },
     { method: 'DELETE', pattern: '/:page_id/photos', accepts: isPageUnderEdgeFault, handler: acceptOnEdge },
     {

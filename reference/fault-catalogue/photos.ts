@@ -160,4 +160,8 @@ export const PHOTOS_FAULTS: FaultCatalogue = {
     description:
       'POST enums take only their first listed value: `backdated_time_granularity` year, `provenance_type` C2PA, `unpublished_content_type` SCHEDULED, `ProjectionType` equirectangular.',
   },
+  'photos-location-kept': {
+    area,
+    description: 'A published JPEG keeps its EXIF GPS and XMP location: `full_picture` serves the upload as sent.',
+  },
 };

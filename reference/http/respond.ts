@@ -28,6 +28,11 @@ export function send(res: ServerResponse, response: RefResponse, extraHeaders: R
     res.end();
     return;
   }
+  if (response.file !== undefined) {
+    res.writeHead(response.status, { ...headers, 'content-type': response.file.contentType });
+    res.end(response.file.data);
+    return;
+  }
   if (response.html !== undefined) {
     res.writeHead(response.status, { ...headers, 'content-type': 'text/html; charset=utf-8' });
     res.end(response.html);

@@ -1,4 +1,4 @@
-import { ANY, INTEGER, type JsonSchema, object, orTemplate, STRING, TEMPLATE } from '../../validation/json-schema.js';
+import { ANY, BOOLEAN, INTEGER, type JsonSchema, object, orTemplate, STRING, TEMPLATE } from '../../validation/json-schema.js';
 import type { StepNeeds } from './step-kind.js';
 
 /** The token words a request may name; anything else must be a template (yielding a word or a token). */
@@ -54,7 +54,7 @@ export const REQUEST_BODY: JsonSchema = object(
           files: orTemplate({
             type: 'array',
             items: object(
-              { name: STRING, filename: STRING, format: STRING, bytes: INTEGER, content_type: STRING },
+              { name: STRING, filename: STRING, format: STRING, bytes: INTEGER, content_type: STRING, location: BOOLEAN },
               ['name', 'format'],
             ),
           }),

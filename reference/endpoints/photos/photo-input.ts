@@ -5,6 +5,7 @@ import { parseScheduledTime } from '../feed/schedule-rules.js';
 import { checkFeedTargeting, checkTargeting } from '../feed/targeting-rules.js';
 import { fetchImage } from './fetch-image.js';
 import { checkImage, invalidImage } from './image-check.js';
+import { type PhotoFile, publishableImage } from './photo-file.js';
 import { checkPhotoParams } from './photo-params.js';
 import { checkFeedTargetingShape, checkTargetingShape } from './photo-targeting.js';
 import { checkPhotoParamTypes } from './photo-types.js';
@@ -14,6 +15,8 @@ export interface PhotoInput {
   temporary: boolean;
   scheduledPublishTime?: UnixSeconds;
   caption?: string;
+  /** What the published photo shows (location metadata removed). */
+  image?: PhotoFile;
   feedTargeting?: Record<string, unknown>;
   targeting?: Record<string, unknown>;
 }
@@ -45,13 +48,14 @@ export async function readPhotoInput(req: RefRequest, ctx: RefContext): Promise<
   }
   if (vault !== undefined) toInt(vault, 'vault_image_id');
   const file = req.files[0];
+  let image = file?.data;
   if (file) checkImage(file.data, ctx.faults);
   else if (url) {
-    const data = await fetchImage(url);
-    if (!data) throw invalidImage(`The image at url ${url} could not be fetched.`);
-    checkImage(data, ctx.faults);
+    image = await fetchImage(url);
+    if (!image) throw invalidImage(`The image at url ${url} could not be fetched.`);
+    checkImage(image, ctx.faults);
   }
-  return { ...input, caption };
+  return { ...input, caption, ...(image ? { image: publishableImage(image, ctx.faults) } : {}) };
 }
 
 /** R10: no source at all is code 324 (MUST). */

@@ -13,6 +13,9 @@ export function attachingPost(ctx: RefContext, photoId: string): Post | undefine
   return ctx.state.get(feedSlice).posts.find((post) => post.attachedMedia?.includes(photoId));
 }
 
+/** Where a published photo's image is served: the post's `full_picture`. */
+export const PHOTO_FILES = '/photo-files';
+
 /** Publishes an upload: it gets a Page post of its own, which is what `post_id` names. */
 export function publishPhoto(ctx: RefContext, photo: Photo, time: UnixSeconds): void {
   photo.published = true;
@@ -26,6 +29,7 @@ export function publishPhoto(ctx: RefContext, photo: Photo, time: UnixSeconds): 
     published: true,
     viaApi: true,
     attachedMedia: [photo.id],
+    ...(photo.image ? { picture: `${ctx.baseUrl}${PHOTO_FILES}/${photo.id}` } : {}),
   }));
   photo.postId = post.id;
 }

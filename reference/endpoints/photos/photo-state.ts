@@ -1,6 +1,7 @@
 import { CLOCK_START } from '../../clock.js';
 import { FIXTURES } from '../../fixtures.js';
 import { defineSlice } from '../../state-store.js';
+import type { PhotoFile } from './photo-file.js';
 import type { FaultSet, UnixSeconds } from '../../types.js';
 
 export const PHOTO_TYPES = ['profile', 'tagged', 'uploaded'] as const;
@@ -19,6 +20,8 @@ export interface Photo {
   /** Set for scheduled uploads: they publish then and are exempt from the unpublished retention. */
   scheduledPublishTime?: UnixSeconds;
   temporary: boolean;
+  /** The image its post shows as `full_picture`, served at `/photo-files/{id}`. */
+  image?: PhotoFile;
 }
 
 export interface PhotoState {
