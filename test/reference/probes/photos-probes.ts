@@ -1,9 +1,19 @@
 import { imageBytes } from '../../../harness/content-host/index.js';
+import { jpegWithLocation } from '../../../harness/content-host/jpeg-with-location.js';
 import { photoIds, png, postWithPhotos, unpublishedPhoto, uploadPhoto } from '../photos-client.js';
 import { call, control } from '../reference-client.js';
-import { outcome, type Probe, type ProbeEnv, page } from './probe-kit.js';
+import { now, outcome, type Probe, type ProbeEnv, page } from './probe-kit.js';
 
 const HOUR = 3600;
+
+/** A complete `spherical_metadata` (the required sub-fields). */
+const SPHERE = {
+  ProjectionType: 'equirectangular',
+  CroppedAreaImageWidthPixels: 4000,
+  CroppedAreaImageHeightPixels: 2000,
+  FullPanoWidthPixels: 4000,
+  FullPanoHeightPixels: 2000,
+};
 
 /** An upload with form fields only (`vault_image_id` stands in for the file unless told otherwise). */
 const upload = (env: ProbeEnv, form: Record<string, string>, token = page(env)) =>
@@ -67,4 +77,58 @@ export const PHOTOS_PROBES: Record<string, Probe> = {
       await outcome(call(env.ref, 'DELETE', path, { query })),
     ];
   },
+  'photos-param-types-unchecked': (env) => outcome(upload(env, { no_story: 'maybe' })),
+  'photos-application-id-empty-accepted': (env) => outcome(upload(env, { application_id: '' })),
+  'photos-spherical-types-unchecked': (env) =>
+    outcome(upload(env, { spherical_metadata: JSON.stringify({ ...SPHERE, PoseHeadingDegrees: 'north' }) })),
+  'photos-spherical-cubestrip-refused': (env) =>
+    outcome(upload(env, { spherical_metadata: JSON.stringify({ ...SPHERE, ProjectionType: 'cubestrip' }) })),
+  'photos-targeting-shapes-unchecked': (env) =>
+    outcome(upload(env, { feed_targeting: JSON.stringify({ locales: [{ locale: 'en_US' }] }) })),
+  'photos-gender-2-refused': (env) => outcome(upload(env, { feed_targeting: JSON.stringify({ genders: [2] }) })),
+  'photos-caption-ascii-only': (env) => outcome(upload(env, { caption: 'café 📷' })),
+  'photos-default-type-uploaded': async (env) => {
+    await upload(env, {});
+    const answer = await call(env.ref, 'GET', `/v25.0/${env.ref.pageId}/photos`, { query: { access_token: page(env) } });
+    return answer.body.data.map((photo: { id: string }) => photo.id);
+  },
+  'photos-read-filters-unchecked': (env) =>
+    outcome(call(env.ref, 'GET', `/v25.0/${env.ref.pageId}/photos`, { query: { access_token: page(env), biz_tag_id: 'tag' } })),
+  'photos-list-ids-numeric': async (env) => {
+    await upload(env, {});
+    const answer = await call(env.ref, 'GET', `/v25.0/${env.ref.pageId}/photos`, {
+      query: { access_token: page(env), type: 'uploaded' },
+    });
+    return typeof answer.body.data[0]?.id;
+  },
+  'photos-edge-put-delete-accepted': async (env) => {
+    const path = `/v25.0/${env.ref.pageId}/photos`;
+    const query = { access_token: page(env) };
+    return [await outcome(call(env.ref, 'PUT', path, { query })), await outcome(call(env.ref, 'DELETE', path, { query }))];
+  },
+  'photos-published-default-false': async (env) => Object.keys((await upload(env, {})).body).sort(),
+  'photos-schedule-never-publishes': async (env) => {
+    const { id } = (await upload(env, { published: 'false', scheduled_publish_time: String((await now(env)) + HOUR) })).body;
+    await control(env.ref, 'POST', '/clock', { advance_seconds: 2 * HOUR });
+    return (await photoIds(env.ref, 'uploaded')).includes(id);
+  },
+  'photos-post-query-params-ignored': (env) =>
+    outcome(
+      call(env.ref, 'POST', `/v25.0/${env.ref.pageId}/photos`, {
+        query: { vault_image_id: '1' },
+        form: { access_token: page(env) },
+      }),
+    ),
+  'photos-no-token-served': (env) =>
+    outcome(call(env.ref, 'GET', `/v25.0/${env.ref.pageId}/photos`, { query: { type: 'uploaded' } })),
+  'photos-enums-first-value-only': (env) => outcome(upload(env, { backdated_time_granularity: 'day' })),
+  'photos-location-kept': async (env) => {
+    const answer = await uploadPhoto(env.ref, {}, { data: jpegWithLocation(), filename: 'gps.jpg' });
+    const picture = await call(env.ref, 'GET', `/v25.0/${answer.body.post_id}`, {
+      query: { access_token: page(env), fields: 'full_picture' },
+    });
+    const image = Buffer.from(await (await fetch(picture.body.full_picture)).arrayBuffer());
+    return image.includes(Buffer.from('GPSLatitude'));
+  },
 };
+
