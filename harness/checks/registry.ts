@@ -13,6 +13,7 @@ import { htmlPage } from './html-page.js';
 import { item } from './item.js';
 import { newItem } from './new-item.js';
 import { imageWithoutLocation } from './image-without-location.js';
+import { itemTime } from './item-time.js';
 import { itemsHave } from './items-have.js';
 import { notErrorCode } from './not-error-code.js';
 import { ok } from './ok.js';
@@ -52,6 +53,7 @@ const ALL = [
   schema,
   field,
   item,
+  itemTime,
   itemsHave,
   eachItemOnce,
   exactlyOneOk,

@@ -1,5 +1,5 @@
 import { type PageNeeds, requirePageToken } from '../access.js';
-import { GraphError } from '../graph-error.js';
+import { GraphError, invalidParam } from '../graph-error.js';
 import { readString } from '../params.js';
 import type { EndpointGroup, RefContext, RefRequest, RefResponse, Route } from '../types.js';
 import { addPost, feedSlice, listOrder, publishDue } from './feed/feed-state.js';
@@ -27,7 +27,11 @@ const isPage = (params: Record<string, string>, ctx: RefContext): boolean =>
 
 function fieldsOf(req: RefRequest, ctx: RefContext, fallback: string[]): string[] {
   if (ctx.faults.has('feed-fields-ignored')) return fallback;
-  return parseFields(readString(req.params, 'fields'));
+  const fields = parseFields(readString(req.params, 'fields'));
+  if (fields.includes('sheduled_publish_time') && ctx.faults.has('feed-misspelled-field-refused')) {
+    throw invalidParam('Tried accessing nonexisting field (sheduled_publish_time).');
+  }
+  return fields;
 }
 
 function readFeed(req: RefRequest, ctx: RefContext): RefResponse {

@@ -96,4 +96,99 @@ export const FEED_FAULTS: FaultCatalogue = {
     description: 'POST reads its parameters from the body only: those sent in the query string are ignored.',
   },
   'feed-post-response-shape': { area, description: 'POST answers `{post_id}` instead of `{id}`.' },
+  'feed-from-not-page': {
+    area,
+    description:
+      'A post reads `from` as the app (`id` the app id), not the Page it was published on.',
+  },
+  'feed-mention-refused': {
+    area,
+    description:
+      'A `message` that mentions a Page as `@[<page_id>]` is refused.',
+  },
+  'feed-thumbnail-refused': {
+    area,
+    description:
+      'A post carrying a multipart `thumbnail` file is refused.',
+  },
+  'feed-link-preview-refused': {
+    area,
+    description:
+      'A link post with `name`, `description` or `picture` is refused.',
+  },
+  'feed-actions-refused': {
+    area,
+    description:
+      'Any `actions` are refused, well-formed `{link, name}` objects included.',
+  },
+  'feed-actions-unchecked': {
+    area,
+    description:
+      'Malformed `actions` (no `link`, a numeric `link`, not a list) are accepted.',
+  },
+  'feed-granularity-minute-refused': {
+    area,
+    description:
+      '`backdated_time_granularity=minute` (a listed value) is refused.',
+  },
+  'feed-granularity-unchecked': {
+    area,
+    description:
+      '`backdated_time_granularity` outside year, month, day, hour, minute is accepted.',
+  },
+  'feed-targeting-lists-unchecked': {
+    area,
+    description:
+      '`feed_targeting` `genders`, `education_statuses`, `relationship_statuses` outside their values and a non-integer `college_years` or `locales` are accepted.',
+  },
+  'feed-targeting-not-stored': {
+    area,
+    description:
+      '`feed_targeting` written on a post is not read back.',
+  },
+  'feed-targeting-age-min-default-13': {
+    area,
+    description:
+      '`feed_targeting.age_min` reads 13 on a post whose targeting did not set it.',
+  },
+  'feed-targeting-genders-as-names': {
+    area,
+    description:
+      '`feed_targeting.genders` reads `male`/`female` instead of 1/2.',
+  },
+  'feed-targeting-countries-lower-case': {
+    area,
+    description:
+      '`feed_targeting.countries` reads lower-case codes (`us`), not ISO 3166 codes.',
+  },
+  'feed-backdated-time-on-regular': {
+    area,
+    description:
+      '`backdated_time` of a regular (not backdated) post reads its creation time, not null.',
+  },
+  'feed-created-time-off-by-a-day': {
+    area,
+    description:
+      '`created_time` reads a day before the post was created.',
+  },
+  'feed-misspelled-field-refused': {
+    area,
+    description:
+      '`fields` naming `sheduled_publish_time` (the spelling the spec gives) is refused.',
+  },
+  'feed-unpublished-link-dropped': {
+    area,
+    description:
+      'An unpublished link post reads without its link (`status_type` and `attachments` of a text post).',
+  },
+  'feed-attached-media-one-only': {
+    area,
+    description:
+      'A multi-photo post with more than one `attached_media` photo is refused.',
+  },
+  'feed-wrong-types-accepted': {
+    area,
+    description:
+      'Wrong-typed `published`, `scheduled_publish_time`, `backdated_time`, `actions`, `child_attachments` or `feed_targeting` are ignored instead of refused.',
+  },
 };

@@ -32,7 +32,9 @@ export function checkChildAttachments(
 }
 
 /** `actions`: each an object with string `name` and `link`. */
-export function checkActions(items: unknown[]): Array<{ name: string; link: string }> {
+export function checkActions(items: unknown[], faults: FaultSet): Array<{ name: string; link: string }> {
+  if (faults.has('feed-actions-refused')) throw invalidParam('actions are not available for this Page.');
+  if (faults.has('feed-actions-unchecked')) return items as Array<{ name: string; link: string }>;
   return items.map((item, index) => {
     const action = toObject(item, `actions[${index}]`) ?? {};
     const { name, link } = action;
@@ -44,7 +46,10 @@ export function checkActions(items: unknown[]): Array<{ name: string; link: stri
 }
 
 /** `attached_media[n]`: each an object with a `media_fbid`. */
-export function checkAttachedMedia(items: unknown[]): string[] {
+export function checkAttachedMedia(items: unknown[], faults: FaultSet): string[] {
+  if (items.length > 1 && faults.has('feed-attached-media-one-only')) {
+    throw invalidParam('attached_media may hold one photo.');
+  }
   return items.map((item, index) => {
     const media = toObject(item, `attached_media[${index}]`) ?? {};
     const id = media['media_fbid'];

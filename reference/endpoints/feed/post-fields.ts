@@ -24,19 +24,25 @@ const RENDERERS: Record<string, Render> = {
   picture: optional('picture'),
   full_picture: optional('picture'),
   story: optional('story'),
-  created_time: (post, ctx) =>
-    ctx.faults.has('feed-created-time-wrong-shape')
-      ? formatGraphTime(post.createdTime).replace('T', ' ').replace('+0000', '')
-      : formatGraphTime(post.createdTime),
+  created_time: (post, ctx) => {
+    const time = post.createdTime - (ctx.faults.has('feed-created-time-off-by-a-day') ? 86_400 : 0);
+    return ctx.faults.has('feed-created-time-wrong-shape')
+      ? formatGraphTime(time).replace('T', ' ').replace('+0000', '')
+      : formatGraphTime(time);
+  },
   updated_time: (post) => formatGraphTime(post.updatedTime),
   is_published: (post, ctx) => post.published || ctx.faults.has('feed-is-published-wrong'),
   sheduled_publish_time: optional('scheduledPublishTime'),
   scheduled_publish_time: optional('scheduledPublishTime'),
-  backdated_time: optional('backdatedTime'),
+  backdated_time: (post, ctx) =>
+    post.backdatedTime ?? (ctx.faults.has('feed-backdated-time-on-regular') ? post.createdTime : null),
   permalink_url: (post, ctx) => `${ctx.baseUrl}/permalink/${post.id}`,
   status_type: statusType,
-  from: (post) => ({ name: PAGE_NAME, id: post.pageId }),
-  feed_targeting: optional('feedTargeting'),
+  from: (post, ctx) =>
+    ctx.faults.has('feed-from-not-page')
+      ? { name: 'Reference App', id: ctx.profile.app.id }
+      : { name: PAGE_NAME, id: post.pageId },
+  feed_targeting: readTargeting,
   targeting: optional('targeting'),
   child_attachments: (post) => wrapList(post.childAttachments),
   actions: (post) => wrapList(post.actions),
@@ -61,6 +67,31 @@ const RENDERERS: Record<string, Render> = {
   shares: () => ({ count: 0 }),
   to: () => ({ data: [] }),
 };
+
+const GENDER_NAMES: Record<number, string> = { 1: 'male', 2: 'female' };
+
+/**
+ * `feed_targeting` as read: what was written, with `countries` taken from `geo_locations.countries` (the read
+ * side's ISO codes); `age_min` stays absent when it was not set (R5).
+ */
+function readTargeting(post: Post, ctx: RefContext): unknown {
+  const written = post.feedTargeting;
+  const { faults } = ctx;
+  if (written === undefined || faults.has('feed-targeting-not-stored')) return undefined;
+  const read: Record<string, unknown> = { ...written };
+  const geo = written['geo_locations'];
+  const countries = typeof geo === 'object' && geo !== null ? (geo as Record<string, unknown>)['countries'] : undefined;
+  if (Array.isArray(countries)) {
+    read['countries'] = faults.has('feed-targeting-countries-lower-case')
+      ? countries.map((c) => String(c).toLowerCase())
+      : countries;
+  }
+  if (read['age_min'] === undefined && faults.has('feed-targeting-age-min-default-13')) read['age_min'] = 13;
+  if (Array.isArray(read['genders']) && faults.has('feed-targeting-genders-as-names')) {
+    read['genders'] = (read['genders'] as number[]).map((g) => GENDER_NAMES[g] ?? g);
+  }
+  return read;
+}
 
 function statusType(post: Post): string {
   if (post.attachedMedia?.length) return 'added_photos';
@@ -110,7 +141,9 @@ export function parseFields(spec: string | undefined): string[] {
 }
 
 /** The post as the read result shows it: `id` always, each requested field that has a value. */
-export function renderPost(post: Post, fields: string[], ctx: RefContext): Record<string, unknown> {
+export function renderPost(stored: Post, fields: string[], ctx: RefContext): Record<string, unknown> {
+  const post =
+    !stored.published && ctx.faults.has('feed-unpublished-link-dropped') ? { ...stored, link: undefined } : stored;
   const result: Record<string, unknown> = {};
   for (const field of fields) {
     const value = RENDERERS[field]?.(post, ctx);

@@ -18,9 +18,10 @@ type Params = Record<string, unknown>;
  * itself (reference/endpoints/photos/photo-lifecycle.ts reads attachment from the feed).
  */
 export async function readPostInput(req: RefRequest, ctx: RefContext): Promise<PostInput> {
-  const { params } = req;
   const { faults } = ctx;
+  const params = faults.has('feed-wrong-types-accepted') ? withoutUnparsable(req.params) : req.params;
   const now = ctx.clock.now();
+  checkThumbnail(req, faults);
   const input: PostInput = {
     ...readContent(params, faults),
     ...readPublishing(params, faults, now),
@@ -50,6 +51,13 @@ function readContent(params: Params, faults: FaultSet) {
   if (!message && !link && !faults.has('feed-message-link-optional')) {
     throw invalidParam('Either link or message must be supplied.');
   }
+  if (message !== undefined && faults.has('feed-mention-refused') && /@\[\d+\]/.test(message)) {
+    throw invalidParam('message cannot mention Pages.');
+  }
+  const previews = ['name', 'description', 'picture'].filter((key) => params[key] !== undefined);
+  if (previews.length > 0 && faults.has('feed-link-preview-refused')) {
+    throw invalidParam(`${previews.join(', ')} cannot be set on this post.`);
+  }
   const optimized = readBool(params, 'multi_share_optimized') ?? true;
   return {
     message,
@@ -57,12 +65,12 @@ function readContent(params: Params, faults: FaultSet) {
     name: readString(params, 'name'),
     description: readString(params, 'description'),
     picture: readString(params, 'picture'),
-    actions: optionalList(params, 'actions', checkActions),
+    actions: optionalList(params, 'actions', (items) => checkActions(items, faults)),
     childAttachments: optionalList(params, 'child_attachments', (items) =>
       checkChildAttachments(items, optimized, faults),
     ),
     // Shape only here; readPostInput checks that each id is an attachable photo (R13).
-    attachedMedia: optionalList(params, 'attached_media', checkAttachedMedia),
+    attachedMedia: optionalList(params, 'attached_media', (items) => checkAttachedMedia(items, faults)),
     callToAction: optionalObject(params, 'call_to_action', (value) => checkCallToAction(value, faults)),
     ogActionTypeId: readString(params, 'og_action_type_id'),
     ogObjectId: readString(params, 'og_object_id'),
@@ -79,6 +87,7 @@ function readPublishing(params: Params, faults: FaultSet, now: number) {
   const scheduled =
     raw === undefined || raw === '' ? undefined : checkSchedule(parseScheduledTime(raw), now, faults);
   // A scheduled post is unpublished until its time, whatever `published` said.
+  checkGranularity(params, faults);
   return {
     published: published && scheduled === undefined,
     scheduledPublishTime: scheduled,
@@ -130,4 +139,45 @@ function backdated(params: Params): number | undefined {
   const parsed = typeof value === 'string' ? Date.parse(value) : Number.NaN;
   if (!Number.isNaN(parsed)) return parsed / 1000;
   throw invalidParam('backdated_time must be a time.');
+}
+
+const GRANULARITIES = ['year', 'month', 'day', 'hour', 'minute'];
+
+/** `backdated_time_granularity` is one of its enum's values (R1; the photo spellings `min`, `none` are not, R16). */
+function checkGranularity(params: Params, faults: FaultSet): void {
+  const value = params['backdated_time_granularity'];
+  if (value === undefined || faults.has('feed-granularity-unchecked')) return;
+  const allowed = faults.has('feed-granularity-minute-refused') ? GRANULARITIES.slice(0, 4) : GRANULARITIES;
+  if (typeof value !== 'string' || !allowed.includes(value)) {
+    throw invalidParam(`backdated_time_granularity must be one of ${GRANULARITIES.join(', ')}.`);
+  }
+}
+
+/** `thumbnail` is a file part; the `feed-thumbnail-refused` fault refuses a post that carries one. */
+function checkThumbnail(req: RefRequest, faults: FaultSet): void {
+  if (faults.has('feed-thumbnail-refused') && req.files.some((file) => file.field === 'thumbnail')) {
+    throw invalidParam('thumbnail could not be read.');
+  }
+}
+
+const TYPED: Array<[string, (params: Params) => unknown]> = [
+  ['published', (p) => readBool(p, 'published')],
+  ['scheduled_publish_time', (p) => p['scheduled_publish_time'] === undefined || parseScheduledTime(p['scheduled_publish_time'])],
+  ['backdated_time', (p) => backdated(p)],
+  ['actions', (p) => readList(p, 'actions')],
+  ['child_attachments', (p) => readList(p, 'child_attachments')],
+  ['feed_targeting', (p) => readObject(p, 'feed_targeting')],
+];
+
+/** The `feed-wrong-types-accepted` fault: parameters whose value has the wrong type are dropped, not refused. */
+function withoutUnparsable(params: Params): Params {
+  const kept = { ...params };
+  for (const [name, read] of TYPED) {
+    try {
+      read(kept);
+    } catch {
+      delete kept[name];
+    }
+  }
+  return kept;
 }

@@ -28,9 +28,13 @@ export function checkFeedTargeting(
     }
     result['age_min'] = ageMin;
   }
+  if (faults.has('feed-targeting-lists-unchecked')) return result;
   checkEnumList(value, result, 'genders', [1, 2]);
   checkEnumList(value, result, 'education_statuses', [1, 2, 3]);
   checkEnumList(value, result, 'relationship_statuses', [1, 2, 3, 4]);
+  checkIntList(value, result, 'college_years');
+  const locales = toInt(value['locales'], 'feed_targeting.locales');
+  if (locales !== undefined) result['locales'] = locales;
   return result;
 }
 
@@ -63,4 +67,12 @@ function checkEnumList(
     throw invalidParam(`feed_targeting.${key} values must be among ${allowed.join(', ')}.`);
   }
   result[key] = ints;
+}
+
+/** `college_years` int[] (a single int taken as a list of one). */
+function checkIntList(value: Record<string, unknown>, result: Record<string, unknown>, key: string): void {
+  const raw = value[key];
+  if (raw === undefined) return;
+  const items = Array.isArray(raw) ? raw : [raw];
+  result[key] = items.map((item) => toInt(item, `feed_targeting.${key}`));
 }
