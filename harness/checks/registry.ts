@@ -14,6 +14,7 @@ import { item } from './item.js';
 import { newItem } from './new-item.js';
 import { imageWithoutLocation } from './image-without-location.js';
 import { itemTime } from './item-time.js';
+import { imageSize } from './image-size.js';
 import { itemsHave } from './items-have.js';
 import { notErrorCode } from './not-error-code.js';
 import { ok } from './ok.js';
@@ -54,6 +55,7 @@ const ALL = [
   field,
   item,
   itemTime,
+  imageSize,
   itemsHave,
   eachItemOnce,
   exactlyOneOk,

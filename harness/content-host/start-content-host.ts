@@ -5,6 +5,7 @@ import type { Exchange } from '../model/index.js';
 import { closeServer, listen } from '../http/listen.js';
 import { closedPort } from './closed-port.js';
 import { IMAGE_FORMATS, type ImageFormat, imageBytes } from './image-bytes.js';
+import { pngOfSize } from './image-formats.js';
 
 interface Resource {
   contentType: string;
@@ -21,6 +22,8 @@ export interface ContentHost {
   pageUrl(name: string): string;
   /** A valid 1x1 image of `format`, padded to exactly `bytes` when given; validated here, not on request. */
   imageUrl(name: string, options: { format: ImageFormat; bytes?: number }): string;
+  /** A grey PNG of `width` x `height` pixels. */
+  sizedPngUrl(name: string, width: number, height: number): string;
   /** A URL on the same host whose port nothing listens on. */
   unreachableUrl(): string;
   /** Every request served so far, oldest first. */
@@ -55,6 +58,8 @@ export async function startContentHost(options: { host?: string } = {}): Promise
         body: imageBytes(format, bytes),
       });
     },
+    sizedPngUrl: (name, width, height) =>
+      add(`/images/${encodeURIComponent(name)}.png`, { contentType: 'image/png', body: pngOfSize(width, height) }),
     unreachableUrl: () => unreachable,
     requests: () => [...log],
     close: () => closeServer(server),

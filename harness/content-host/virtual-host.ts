@@ -10,6 +10,7 @@ export function virtualContentHost(url: string, unreachable: string): ContentHos
     url,
     pageUrl: (name) => `${url}/pages/${encodeURIComponent(name)}`,
     imageUrl: (name, { format }) => `${url}/images/${encodeURIComponent(name)}.${IMAGE_FORMATS[format].extension}`,
+    sizedPngUrl: (name) => `${url}/images/${encodeURIComponent(name)}.png`,
     unreachableUrl: () => unreachable,
     requests: () => [],
     close: async () => {},

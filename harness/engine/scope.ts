@@ -23,6 +23,8 @@ export function baseScope(ctx: RunContext): Scope {
       gif: host.imageUrl('picture', { format: 'gif' }),
       bmp: host.imageUrl('picture', { format: 'bmp' }),
       tiff: host.imageUrl('picture', { format: 'tiff' }),
+      // A PNG larger than the 720 px cap on a post's `full_picture` (1440 x 960).
+      png_large: host.sizedPngUrl('large-picture', 1440, 960),
     },
   };
 }

@@ -3,6 +3,7 @@ import { GraphError, invalidParam } from '../graph-error.js';
 import { readString } from '../params.js';
 import type { EndpointGroup, RefContext, RefRequest, RefResponse, Route } from '../types.js';
 import { addPost, feedSlice, listOrder, publishDue } from './feed/feed-state.js';
+import { cappedSize, greyPng } from './feed/full-picture.js';
 import { DEFAULT_FIELDS, parseFields, renderPost } from './feed/post-fields.js';
 import { readPostInput } from './feed/post-input.js';
 import { type PagingFaults, paginate } from './paging.js';
@@ -86,6 +87,13 @@ function readPost(req: RefRequest, ctx: RefContext): RefResponse {
   return { status: 200, body: renderPost(post, fieldsOf(req, ctx, DEFAULT_FIELDS), ctx) };
 }
 
+/** The full picture of a post whose `picture` is larger than 720 px, resized (full_picture.ts). */
+function servePicture(req: RefRequest, ctx: RefContext): RefResponse {
+  const size = ctx.state.get(feedSlice).byId.get(req.pathParams['post_id'] ?? '')?.pictureSize;
+  if (!size) throw new GraphError(100, 'Object does not exist.', 'GraphMethodException');
+  return { status: 200, file: { contentType: 'image/png', data: greyPng(cappedSize(size)) } };
+}
+
 /** Feed parameter errors carry code 1 instead of 100 under the `feed-wrong-error-code` fault. */
 function feedErrors<T>(handler: (req: RefRequest, ctx: RefContext) => T): Route['handler'] {
   return async (req, ctx) => {
@@ -112,6 +120,13 @@ export const FEED_GROUP: EndpointGroup = {
   routes: [
     { method: 'GET', pattern: '/:page_id/feed', accepts: isPage, handler: feedErrors(readFeed) },
     { method: 'POST', pattern: '/:page_id/feed', accepts: isPage, handler: feedErrors(createPost) },
+    {
+      method: 'GET',
+      pattern: '/feed-pictures/:post_id',
+      accepts: (params, ctx) => ctx.state.get(feedSlice).byId.get(params['post_id'] ?? '')?.pictureSize !== undefined,
+      exemptFromVersionHistory: true,
+      handler: servePicture,
+    },
     {
       method: 'GET',
       pattern: '/:post_id',

@@ -191,4 +191,8 @@ export const FEED_FAULTS: FaultCatalogue = {
     description:
       'Wrong-typed `published`, `scheduled_publish_time`, `backdated_time`, `actions`, `child_attachments` or `feed_targeting` are ignored instead of refused.',
   },
+  'feed-full-picture-not-resized': {
+    area,
+    description: '`full_picture` of a post whose picture is 1440 x 960 px is the picture itself, not resized to 720 px.',
+  },
 };

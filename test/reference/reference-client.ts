@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type RunningReference, startReference } from '../../reference/index.js';
+import { greyPng } from '../../reference/endpoints/feed/full-picture.js';
 
 /** A started reference plus the profile values tests use most. */
 export interface Ref extends RunningReference {
@@ -83,8 +84,16 @@ export function errorCode(answer: Answer): number | undefined {
 }
 
 /** A plain HTTP server on 127.0.0.1: `/ok` answers 200, anything else 404. Used as the content host. */
+/** A 1440 x 960 PNG, above the 720 px cap of a post's `full_picture`. */
+const LARGE_PNG = greyPng({ width: 1440, height: 960 });
+
 export async function startContentHost(): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
+    if (req.url === '/large.png') {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.end(LARGE_PNG);
+      return;
+    }
     res.writeHead(req.url?.startsWith('/ok') ? 200 : 404, { 'content-type': 'text/html' });
     res.end('<html><body>content</body></html>');
   });

@@ -1,5 +1,6 @@
 import { formatGraphTime } from '../../clock.js';
 import type { RefContext } from '../../types.js';
+import { FULL_PICTURE_MAX_SIDE } from './full-picture.js';
 import type { Post } from './post.js';
 
 type Render = (post: Post, ctx: RefContext) => unknown;
@@ -22,7 +23,13 @@ const RENDERERS: Record<string, Render> = {
   name: optional('name'),
   description: optional('description'),
   picture: optional('picture'),
-  full_picture: optional('picture'),
+  full_picture: (post, ctx) => {
+    const size = post.pictureSize;
+    const resized = size && Math.max(size.width, size.height) > FULL_PICTURE_MAX_SIDE;
+    return resized && !ctx.faults.has('feed-full-picture-not-resized')
+      ? `${ctx.baseUrl}/feed-pictures/${post.id}`
+      : post.picture;
+  },
   story: optional('story'),
   created_time: (post, ctx) => {
     const time = post.createdTime - (ctx.faults.has('feed-created-time-off-by-a-day') ? 86_400 : 0);

@@ -4,6 +4,7 @@ import type { FaultSet, RefContext, RefRequest } from '../../types.js';
 import { pageIdOf } from '../photos/page-id.js';
 import { requireAttachablePhotos } from '../photos/photo-lifecycle.js';
 import { checkActions, checkAttachedMedia, checkChildAttachments } from './attachment-rules.js';
+import { pictureSize } from './full-picture.js';
 import { isLinkReachable } from './link-check.js';
 import type { Post } from './post.js';
 import { checkSchedule, parseScheduledTime } from './schedule-rules.js';
@@ -40,6 +41,10 @@ export async function readPostInput(req: RefRequest, ctx: RefContext): Promise<P
     }
     // Another post may have taken one of the photos while the link was fetched.
     photos();
+  }
+  if (input.picture !== undefined) {
+    const size = await pictureSize(input.picture);
+    if (size) input.pictureSize = size;
   }
   return input;
 }

@@ -1,4 +1,5 @@
 import type { UnixSeconds } from '../../types.js';
+import type { PictureSize } from './full-picture.js';
 
 /** A Page post as the reference keeps it; `fields.ts` renders the interface's read fields from it. */
 export interface Post {
@@ -9,6 +10,8 @@ export interface Post {
   name?: string;
   description?: string;
   picture?: string;
+  /** The size of `picture` when it is a PNG the reference could fetch (full_picture.ts). */
+  pictureSize?: PictureSize;
   createdTime: UnixSeconds;
   updatedTime: UnixSeconds;
   published: boolean;

@@ -22,6 +22,26 @@ const publishedFlags = async (env: ProbeEnv) =>
     (p: { is_published: boolean }) => p.is_published,
   );
 
+/** A post's read fields, found on the first page of the feed (the newest posts come first in the reference). */
+const readBack = async (env: ProbeEnv, form: Record<string, string | number>, fields: string) => {
+  const created = await post(env, form);
+  const listed = await feed(env, { limit: 100, fields: `id,${fields}` });
+  return listed.body.data.find((p: { id: string }) => p.id === created.body.id) ?? created.body;
+};
+
+const withThumbnail = async (env: ProbeEnv) => {
+  const body = new FormData();
+  body.set('access_token', page(env));
+  body.set('message', 'm');
+  body.set('link', `${env.host}/ok`);
+  body.set('thumbnail', new Blob([Buffer.from('89504e47', 'hex')], { type: 'image/png' }), 'thumb.png');
+  const answer = await fetch(`${env.ref.url}/v25.0/${env.ref.pageId}/feed`, { method: 'POST', body });
+  return answer.status;
+};
+
+const targeted = (env: ProbeEnv, targeting: object) =>
+  readBack(env, { message: 'm', feed_targeting: JSON.stringify(targeting) }, 'feed_targeting');
+
 export const FEED_PROBES: Record<string, Probe> = {
   'feed-limit-not-capped': (env) => outcome(feed(env, { limit: 101 })),
   'feed-limit-ignored': async (env) => (await feed(env, { limit: 5 })).body.data.length,
@@ -86,4 +106,41 @@ export const FEED_PROBES: Record<string, Probe> = {
     const first = await feed(env, { limit: 100 });
     return [Boolean(first.body.paging.next), (await feed(env, { limit: 100, after: first.body.paging.cursors.after })).body.data.length];
   },
+  'feed-from-not-page': async (env) => (await readBack(env, { message: 'm' }, 'from')).from,
+  'feed-mention-refused': (env) => outcome(post(env, { message: `hi @[${env.ref.pageId}]` })),
+  'feed-thumbnail-refused': withThumbnail,
+  'feed-link-preview-refused': (env) => outcome(post(env, { link: `${env.host}/ok`, name: 'n', description: 'd' })),
+  'feed-actions-refused': (env) =>
+    outcome(post(env, { message: 'm', actions: JSON.stringify([{ link: `${env.host}/ok`, name: 'Visit' }]) })),
+  'feed-actions-unchecked': (env) => outcome(post(env, { message: 'm', actions: JSON.stringify([{ name: 'Visit' }]) })),
+  'feed-granularity-minute-refused': (env) =>
+    outcome(post(env, { message: 'm', backdated_time: 1_500_000_000, backdated_time_granularity: 'minute' })),
+  'feed-granularity-unchecked': (env) =>
+    outcome(post(env, { message: 'm', backdated_time: 1_500_000_000, backdated_time_granularity: 'week' })),
+  'feed-targeting-lists-unchecked': (env) =>
+    outcome(post(env, { message: 'm', feed_targeting: JSON.stringify({ genders: [3] }) })),
+  'feed-targeting-not-stored': async (env) => (await targeted(env, { age_max: 40 })).feed_targeting,
+  'feed-targeting-age-min-default-13': async (env) => (await targeted(env, { age_max: 40 })).feed_targeting,
+  'feed-targeting-genders-as-names': async (env) => (await targeted(env, { genders: [2] })).feed_targeting,
+  'feed-targeting-countries-lower-case': async (env) =>
+    (await targeted(env, { geo_locations: { countries: ['US'] } })).feed_targeting,
+  'feed-backdated-time-on-regular': async (env) =>
+    (await readBack(env, { message: 'm' }, 'backdated_time')).backdated_time,
+  'feed-created-time-off-by-a-day': async (env) => (await readBack(env, { message: 'm' }, 'created_time')).created_time,
+  'feed-misspelled-field-refused': (env) => outcome(feed(env, { fields: 'sheduled_publish_time' })),
+  'feed-unpublished-link-dropped': async (env) =>
+    (await readBack(env, { link: `${env.host}/ok`, published: 'false' }, 'status_type')).status_type,
+  'feed-attached-media-one-only': async (env) => {
+    const upload = () =>
+      call(env.ref, 'POST', `/v25.0/${env.ref.pageId}/photos`, {
+        form: { access_token: page(env), url: `${env.host}/large.png`, published: 'false' },
+      });
+    const ids = [(await upload()).body.id, (await upload()).body.id];
+    const media = Object.fromEntries(ids.map((id, i) => [`attached_media[${i}]`, JSON.stringify({ media_fbid: id })]));
+    return outcome(post(env, { message: 'm', ...media }));
+  },
+  'feed-wrong-types-accepted': (env) => outcome(post(env, { message: 'm', published: 'maybe' })),
+  'feed-full-picture-not-resized': async (env) =>
+    (await post(env, { link: `${env.host}/ok`, picture: `${env.host}/large.png`, fields: 'id,full_picture' })).body
+      .full_picture === `${env.host}/large.png`,
 };
