@@ -195,4 +195,8 @@ export const FEED_FAULTS: FaultCatalogue = {
     area,
     description: '`full_picture` of a post whose picture is 1440 x 960 px is the picture itself, not resized to 720 px.',
   },
+  'feed-call-to-action-not-stored': {
+    area,
+    description: '`call_to_action` written on a link post is not read back.',
+  },
 };

@@ -143,4 +143,7 @@ export const FEED_PROBES: Record<string, Probe> = {
   'feed-full-picture-not-resized': async (env) =>
     (await post(env, { link: `${env.host}/ok`, picture: `${env.host}/large.png`, fields: 'id,full_picture' })).body
       .full_picture === `${env.host}/large.png`,
+  'feed-call-to-action-not-stored': async (env) =>
+    (await readBack(env, { link: `${env.host}/ok`, call_to_action: JSON.stringify({ type: 'DOWNLOAD' }) }, 'call_to_action'))
+      .call_to_action,
 };
