@@ -199,4 +199,8 @@ export const FEED_FAULTS: FaultCatalogue = {
     area,
     description: '`call_to_action` written on a link post is not read back.',
   },
+  'feed-targeting-college-years-refused': {
+    area,
+    description: '`feed_targeting.college_years` given as a list of integers (its stated type) is refused.',
+  },
 };

@@ -32,6 +32,9 @@ export function checkFeedTargeting(
   checkEnumList(value, result, 'genders', [1, 2]);
   checkEnumList(value, result, 'education_statuses', [1, 2, 3]);
   checkEnumList(value, result, 'relationship_statuses', [1, 2, 3, 4]);
+  if (value['college_years'] !== undefined && faults.has('feed-targeting-college-years-refused')) {
+    throw invalidParam('feed_targeting.college_years must be an integer.');
+  }
   checkIntList(value, result, 'college_years');
   const locales = toInt(value['locales'], 'feed_targeting.locales');
   if (locales !== undefined) result['locales'] = locales;
