@@ -122,7 +122,7 @@ export function shardFlag(value: string): Shard {
   return { index, count };
 }
 
-function formatsFlag(values: string[] | undefined): ReportFormat[] {
+export function formatsFlag(values: string[] | undefined): ReportFormat[] {
   const formats = listFlag(values);
   if (formats.length === 0) return [...REPORT_FORMATS];
   const unknown = formats.filter((f) => !REPORT_FORMATS.includes(f as ReportFormat));

@@ -41,6 +41,9 @@ import { recordedSignature } from './recorded-signature.js';
 import { requestQuery } from './request-query.js';
 import { totalCountCoversPage } from './total-count-covers-page.js';
 import { answerEchoes } from './answer-echoes.js';
+import { answeredStatus } from './answered-status.js';
+import { callbackRefused } from './callback-refused.js';
+import { callbackTls } from './callback-tls.js';
 import { codeAge } from './code-age.js';
 import { noReuseAfterOk } from './no-reuse-after-ok.js';
 import { registeredRedirectUri } from './registered-redirect-uri.js';
@@ -100,6 +103,10 @@ const ALL = [
   timeParamWindow,
   registeredRedirectUri,
   answerEchoes,
+  // The app's callback under `graphcheck webhook-test` (answer-echoes above judges its echo too).
+  answeredStatus,
+  callbackRefused,
+  callbackTls,
 ] as Check[];
 
 /** Every check by name: the only list. Suite loading, the suite schema's arguments and the engine read it. */

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { UserInputError } from '../errors.js';
 import type { Suite } from '../suite/suite.js';
-import { CITES as WEBHOOK_TEST_CITES } from '../webhook-test/citations.js';
-import { type CoverageMap, coverageMap, type Judge, suiteJudges } from './coverage-map.js';
+import { type CoverageMap, coverageMap, suiteJudges } from './coverage-map.js';
 import { parseReadings } from './readings.js';
 import { loadReasonsFile } from './reasons-file.js';
 import { specStatements } from './spec-statements.js';
@@ -16,20 +15,17 @@ export interface CoverageFiles {
   reasons?: string;
 }
 
-/** Reads the spec, its readings and the reasons, and maps every statement against the suites' rules and webhook-test. */
+/**
+ * Reads the spec, its readings and the reasons, and maps every statement against the suites' rules, of every side:
+ * the service's, the client's, and the app's callback (`suites/webhook-test.yaml`, run by `graphcheck webhook-test`).
+ */
 export async function buildCoverage(files: CoverageFiles, suites: Suite[]): Promise<CoverageMap> {
   const [spec, readings] = await Promise.all([
     readText(files.spec, 'the spec', '--spec'),
     readText(files.readings, 'the readings', '--readings'),
   ]);
   const reasons = files.reasons ? await loadReasonsFile(files.reasons) : undefined;
-  const judges = [...suiteJudges(suites), ...webhookTestJudges()];
-  return coverageMap(specStatements(spec), judges, suites, parseReadings(readings), reasons);
-}
-
-/** `graphcheck webhook-test` judges the app's receiver against the Events section; its checks count as judges. */
-function webhookTestJudges(): Judge[] {
-  return Object.entries(WEBHOOK_TEST_CITES).map(([name, cite]) => ({ id: `webhook-test.${name}`, cites: [cite] }));
+  return coverageMap(specStatements(spec), suiteJudges(suites), suites, parseReadings(readings), reasons);
 }
 
 async function readText(file: string, what: string, flag: string): Promise<string> {

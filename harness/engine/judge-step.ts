@@ -41,7 +41,9 @@ export function judgeStep(
     for (const finding of result.findings) {
       const at = finding.exchange ?? last;
       if (uncounted.includes(at)) continue;
-      judgement.findings.push({ check: name, ...finding, exchange: evidence.indexOf(outcome.exchanges[at]!) });
+      // A check over step facts alone (a TLS handshake, say) may find something without an exchange to point at.
+      const sent = outcome.exchanges[at];
+      judgement.findings.push({ check: name, ...finding, exchange: sent ? evidence.indexOf(sent) : undefined });
     }
   }
   return judgement;

@@ -3,6 +3,7 @@ import type { ContentHost } from '../content-host/index.js';
 import type { ControlClient } from '../control/control-client.js';
 import type { Exchange } from '../model/index.js';
 import type { Profile } from '../profile/profile.js';
+import type { CallbackUnderTest } from './callback/callback-client.js';
 import type { WebhookHarness } from './webhooks/webhook-harness.js';
 
 /** Everything a rule run needs from the surrounding run; built once per `graphcheck run`. */
@@ -32,4 +33,6 @@ export interface RunContext {
   targetSource: string;
   /** The run's webhook receiver and CA, started on first use and closed with the run. */
   webhooks: WebhookHarness;
+  /** `graphcheck webhook-test`: the app's callback the `*-callback` step kinds play the service against. */
+  callback?: CallbackUnderTest;
 }

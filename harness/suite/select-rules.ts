@@ -1,6 +1,6 @@
 import { UserInputError } from '../errors.js';
 import { endpointMatches, endpointsOf } from './rule-endpoints.js';
-import type { Rule, Suite } from './suite.js';
+import type { Rule, RuleSide, Suite } from './suite.js';
 
 export interface RuleSelection {
   suites?: string[];
@@ -12,8 +12,11 @@ export interface RuleSelection {
   endpoints?: string[];
   /** One of `count` stable parts split by rule id, `index` from 1. */
   shard?: { index: number; count: number };
-  /** Which side's rules: `service` (default: what `run` and `check` judge) or `client` (`check --side client`). */
-  side?: 'service' | 'client';
+  /**
+   * Which side's rules: `service` (default: what `run` and `check` judge), `client` (`check --side client`) or
+   * `callback` (`webhook-test`).
+   */
+  side?: RuleSide;
 }
 
 /** An exact id selects one rule; `*` in a pattern matches any run of characters. */
@@ -50,6 +53,19 @@ export function selectedRules(suites: Suite[], selection: RuleSelection): { suit
     .filter(({ rule }) => !shard || shardOf(rule.id, shard.count) === shard.index);
 }
 
+const OTHER_SIDES: Record<RuleSide, RuleSide[]> = {
+  service: ['client', 'callback'],
+  client: ['service', 'callback'],
+  callback: ['service', 'client'],
+};
+
+/** What judges a rule of each side, for a selection that named one of another side. */
+const HOW_TO_RUN: Record<RuleSide, string> = {
+  service: 'graphcheck run or graphcheck check judges it',
+  client: 'graphcheck check --side client judges it',
+  callback: 'graphcheck webhook-test judges it (against your callback)',
+};
+
 /**
  * Refuses a selection that names something that is not there, or selects nothing at all: a CI job whose
  * `--rule` has a typo must not pass with zero rules run. `eligible` narrows what may be selected (rules with a
@@ -68,14 +84,15 @@ export function assertSelection(
     throw new UserInputError('USAGE', `--suite ${unknownSuites.join(', ')}: no such suite; ${hint}`);
   }
   const inSuites = selectedRules(suites, { suites: selection.suites, side: selection.side });
-  const otherSide = selection.side === 'client' ? 'service' : 'client';
+  const side = selection.side ?? 'service';
   for (const pattern of selection.rules ?? []) {
     const matched = inSuites.filter(({ rule }) => matchesRule(pattern, rule.id));
     const scope = selection.suites?.length ? ` in suite ${selection.suites.join(', ')}` : '';
-    const elsewhere = selectedRules(suites, { suites: selection.suites, side: otherSide, rules: [pattern] });
-    if (matched.length === 0 && elsewhere.length > 0) {
-      const how = otherSide === 'client' ? 'graphcheck check --side client judges it' : 'leave out --side client';
-      throw new UserInputError('USAGE', `--rule ${pattern}: a ${otherSide}-side rule; ${how}`);
+    const otherSide = OTHER_SIDES[side].find(
+      (other) => selectedRules(suites, { suites: selection.suites, side: other, rules: [pattern] }).length > 0,
+    );
+    if (matched.length === 0 && otherSide) {
+      throw new UserInputError('USAGE', `--rule ${pattern}: a ${otherSide}-side rule; ${HOW_TO_RUN[otherSide]}`);
     }
     if (matched.length === 0) {
       const example = inSuites[0]?.rule.id ?? 'feed.get-limit-caps-page';

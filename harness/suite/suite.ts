@@ -13,15 +13,20 @@ export interface Suite {
   lineOf(pointer: string): number | undefined;
 }
 
+/** Whose behaviour a rule judges: the target's answers, the caller's requests, or an app's webhook callback. */
+export type RuleSide = 'service' | 'client' | 'callback';
+
 export interface Rule {
   id: string;
   title: string;
   strength: Strength;
   /**
    * `client`: the rule judges the caller's own requests in recorded traffic (`graphcheck check --side client`).
-   * It has passive blocks only (`steps` is empty) and `run` never selects it. Default `service`.
+   * It has passive blocks only (`steps` is empty) and `run` never selects it. `callback`: the rule judges an app's
+   * own webhook callback, graphcheck playing the service (`graphcheck webhook-test`); `run` never selects it either.
+   * Default `service`.
    */
-  side?: 'service' | 'client';
+  side?: RuleSide;
   cites: Citation[];
   readings?: string[];
   needs?: Needs;

@@ -1,7 +1,2 @@
-export { WEBHOOK_CHECKS, type WebhookCheck } from './checks.js';
-export { formatSummary } from './format-summary.js';
-export {
-  DEFAULT_TIMEOUT_MS,
-  runWebhookTest,
-  type WebhookTestOptions,
-} from './run-webhook-test.js';
+export { runWebhookTest } from './run-webhook-test.js';
+export { DEFAULT_TIMEOUT_MS, type WebhookTestOptions } from './webhook-test-options.js';

@@ -1,133 +1,64 @@
 import { randomInt } from 'node:crypto';
+import { createCallbackClient, cannotJudgeReason } from '../engine/callback/callback-client.js';
+import { probeTls } from '../engine/callback/tls-probe.js';
+import { revealingVariants } from '../engine/callback/verify-token-variants.js';
+import { openCallbackRun } from '../engine/open-callback-run.js';
+import { type RunEvents, runSuites } from '../engine/run-suites.js';
 import { CannotJudgeError } from '../errors.js';
-import type { Exchange, Finding, RuleResult, RunResult, Verdict } from '../model/index.js';
-import type { CheckContext, WebhookCheck } from './checks.js';
-import { summarize } from '../run/gate.js';
-import { VERSION } from '../version.js';
-import { judge } from './judge.js';
-import { buildPayloads } from './payloads.js';
-import { digits, seededRandom } from './seeded-random.js';
-import { createSender, type Sender, transportProblem } from './send.js';
-import {
-  DEFAULT_TIMEOUT_MS,
-  replayLine,
-  selectChecks,
-  type WebhookTestOptions,
-} from './webhook-test-options.js';
-
-export { DEFAULT_TIMEOUT_MS, type WebhookTestOptions } from './webhook-test-options.js';
+import type { RunResult } from '../model/index.js';
+import { loadSuites } from '../suite/load-suite.js';
+import { assertSelection, type RuleSelection } from '../suite/select-rules.js';
+import { SUITES_DIR } from '../suite/suites-dir.js';
+import { clientCertificates } from './client-certificates.js';
+import { assertOptions, DEFAULT_TIMEOUT_MS, replayLine, type WebhookTestOptions } from './webhook-test-options.js';
 
 /**
- * Plays the service against the user's callback and judges it. Throws UserInputError for bad options and
- * CannotJudgeError when the callback cannot be reached at all; every other outcome is in the RunResult.
+ * Plays the service against the app's callback: the suites' `side: callback` rules (suites/webhook-test.yaml),
+ * run by the one engine and judged by the one checks registry. Throws UserInputError for bad options and
+ * CannotJudgeError when the callback cannot be reached at all (or its certificate's issuer is unknown here);
+ * every other outcome is in the RunResult, which the reporters of `run` write.
  */
-export async function runWebhookTest(options: WebhookTestOptions): Promise<RunResult> {
-  const checks = selectChecks(options);
+export async function runWebhookTest(options: WebhookTestOptions, events: RunEvents = {}): Promise<RunResult> {
+  const url = assertOptions(options);
+  const suitesDir = options.suitesDir ?? SUITES_DIR;
+  const suites = options.suites ?? (await loadSuites(suitesDir));
+  const selection: RuleSelection = { side: 'callback', ...(options.rules?.length ? { rules: options.rules } : {}) };
+  assertSelection(suites, selection, suitesDir);
   const seed = options.seed ?? randomInt(2 ** 31);
-  const random = seededRandom(seed);
-  const shared: Omit<CheckContext, 'challenge'> = {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const clientCerts =
+    options.clientCa && options.clientCn
+      ? await clientCertificates(options.clientCa, options.clientCn, options.clientCaDir ?? '--client-ca')
+      : undefined;
+  const caPem = options.caPem ? { caPem: options.caPem } : {};
+  // Like run's preflight: a callback nobody answers, or whose issuer is unknown here, is not judged at all.
+  const tls = await probeTls({ url, timeoutMs, ...caPem, ...(clientCerts?.configured ? { clientCert: clientCerts.configured } : {}) });
+  if (tls.failed) throw new CannotJudgeError('TARGET_UNREACHABLE', `${options.callback}: ${cannotJudgeReason(tls.failed, timeoutMs)}`);
+  if (tls.untrusted) {
+    throw new CannotJudgeError(
+      'TARGET_UNREACHABLE',
+      `${options.callback}: TLS failed (${tls.untrusted}): the certificate's issuer is not trusted; pass --ca FILE with the CA of the endpoint's certificate`,
+    );
+  }
+  const callback = createCallbackClient({
+    url: options.callback,
     verifyToken: options.verifyToken,
     appSecret: options.appSecret,
-    wrongToken: `graphcheck-wrong-${digits(random, 8)}`,
-    payloads: buildPayloads(random, Math.floor(Date.now() / 1000)),
-  };
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const sender = createSender({
-    callback: options.callback,
     timeoutMs,
-    secrets: [options.verifyToken],
-    ...(options.caPem ? { caPem: options.caPem } : {}),
+    tls,
+    ...caPem,
+    ...(clientCerts ? { clientCerts, clientCn: options.clientCn } : {}),
+    secrets: revealingVariants(options.verifyToken),
   });
-  const startedAt = new Date().toISOString();
-  const results: RuleResult[] = [];
-  try {
-    for (const check of checks) {
-      // Each rule draws its challenges from its own stream, so `--rule` alone replays the same values.
-      const own = seededRandom(seed ^ hashOf(check.id));
-      const ctx: CheckContext = { ...shared, challenge: () => digits(own, 9) };
-      const result = await runCheck(check, ctx, sender, replayLine(options, seed, timeoutMs, check.id), timeoutMs);
-      if (results.length === 0 && result.verdict === 'error') {
-        throw new CannotJudgeError('TARGET_UNREACHABLE', `${options.callback}: ${result.reason}`);
-      }
-      results.push({ ...result, seed });
-    }
-  } finally {
-    await sender.close();
-  }
-  return {
-    tool: { name: 'graphcheck', version: VERSION },
-    target: { baseUrl: options.callback, source: 'webhook-test --callback' },
+  const run = openCallbackRun({
+    callback,
     seed,
-    startedAt,
-    finishedAt: new Date().toISOString(),
-    summary: summarize(results),
-    results,
-  };
-}
-
-async function runCheck(
-  check: WebhookCheck,
-  ctx: CheckContext,
-  sender: Sender,
-  replay: string,
-  timeoutMs: number,
-): Promise<RuleResult> {
-  const started = Date.now();
-  const evidence: Exchange[] = [];
-  const findings: Finding[] = [];
-  let reason: string | undefined;
-  for (const [index, planned] of check.plan(ctx).entries()) {
-    const exchange = await sender.send(planned.request);
-    evidence.push(exchange);
-    reason = exchange.error ? cannotJudge(exchange.error, timeoutMs) : undefined;
-    if (reason) break;
-    const finding = judge(planned.expect, exchange, index);
-    if (finding) findings.push(finding);
+    replayCommand: (id) => replayLine(options, seed, timeoutMs, id),
+    targetSource: 'webhook-test --callback',
+  });
+  try {
+    return await runSuites(suites, selection, run.ctx, events);
+  } finally {
+    await run.close();
   }
-  const verdict: Verdict = reason ? 'error' : findings.length > 0 ? 'failed' : 'passed';
-  const summary = reason ?? findings[0]?.message;
-  return {
-    rule: check.id,
-    suite: 'webhook-test',
-    title: check.title,
-    strength: check.strength,
-    verdict,
-    ...(summary ? { reason: summary } : {}),
-    cites: check.cites,
-    readings: check.readings,
-    findings,
-    evidence,
-    replay,
-    durationMs: Date.now() - started,
-  };
-}
-
-/**
- * Every transport error means "cannot judge", with the fix: an endpoint that gave no HTTP answer (refused, TLS,
- * no answer in time, connection closed, not HTTP) showed neither an acceptance nor a refusal. Counting a hang
- * as a refusal would pass the refusal checks of an endpoint that never looked at the request.
- */
-function cannotJudge(error: { code: string; message: string }, timeoutMs: number): string {
-  switch (transportProblem(error.code)) {
-    case 'unreachable':
-      return `cannot connect (${error.code}); is the callback server running at that address?`;
-    case 'tls':
-      return `TLS failed (${error.code}: ${oneLine(error.message)}); pass --ca FILE with the CA or self-signed certificate of the endpoint`;
-    case 'timeout':
-      return `no answer within ${timeoutMs} ms (${error.code}); is the endpoint stuck? raise --timeout if it is only slow`;
-    case 'reset':
-      return `the endpoint closed the connection without an HTTP answer (${error.code}); is it an HTTP(S) server?`;
-    default:
-      return `no HTTP answer (${error.code}: ${oneLine(error.message)}); is the endpoint an HTTP(S) server?`;
-  }
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ').trim();
-}
-
-function hashOf(text: string): number {
-  let hash = 0;
-  for (const char of text) hash = (Math.imul(hash, 31) + (char.codePointAt(0) ?? 0)) >>> 0;
-  return hash;
 }

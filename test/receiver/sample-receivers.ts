@@ -8,6 +8,7 @@ import {
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 
 /**
  * App developers' callback endpoints, written the way the spec tells them to be, with one flaw switchable
@@ -23,6 +24,28 @@ export interface Flaws {
   reserialize?: boolean;
   /** Never answers a notification (verification requests still are). */
   hangOnNotify?: boolean;
+  /** Compares the verify token trimmed: a trailing space passes. */
+  trimToken?: boolean;
+  /** Checks the verify token only when one is given: an empty one passes. */
+  emptyTokenSkipsCheck?: boolean;
+  /** Compares all but the verify token's last character. */
+  ignoreLastTokenChar?: boolean;
+  /** Checks X-Hub-Signature-256 only when the header is there. */
+  signatureOnlyWhenPresent?: boolean;
+  /** Checks X-Hub-Signature-256 only when it reads sha256= and 64 hex digits. */
+  signatureOnlyWhenWellFormed?: boolean;
+  /** A middleware that checks only the legacy X-Hub-Signature (SHA-1), and lets through a request without it. */
+  legacySignatureOnly?: boolean;
+}
+
+/** mTLS as the spec has the receiver do it: trust the service's CA, and check the common name. */
+export interface MtlsSetup {
+  caPem: string;
+  cn: string;
+  /** Flaws: no client certificate asked for; any certificate accepted; the common name not checked. */
+  noClientCert?: boolean;
+  anyIssuer?: boolean;
+  skipCn?: boolean;
 }
 
 export const TOKEN = 'my-verify-token';
@@ -40,9 +63,14 @@ export function sampleHandler(flaws: Flaws = {}): RequestListener {
 
 function verify(req: IncomingMessage, res: ServerResponse, flaws: Flaws): void {
   const query = new URL(req.url ?? '/', 'http://x').searchParams;
-  const ok =
-    query.get('hub.mode') === 'subscribe' &&
-    (flaws.skipTokenCheck || query.get('hub.verify_token') === TOKEN);
+  const given = query.get('hub.verify_token') ?? '';
+  const tokenOk =
+    flaws.skipTokenCheck ||
+    given === TOKEN ||
+    (flaws.trimToken && given.trim() === TOKEN) ||
+    (flaws.emptyTokenSkipsCheck && given === '') ||
+    (flaws.ignoreLastTokenChar && given.length === TOKEN.length && given.slice(0, -1) === TOKEN.slice(0, -1));
+  const ok = query.get('hub.mode') === 'subscribe' && tokenOk && clientCertOk(req);
   if (ok) send(res, 200, flaws.noEcho ? 'OK' : (query.get('hub.challenge') ?? ''));
   else send(res, 403, 'forbidden');
 }
@@ -55,10 +83,25 @@ function notify(req: IncomingMessage, res: ServerResponse, raw: Buffer, flaws: F
   }
   const signed = flaws.reserialize ? Buffer.from(JSON.stringify(JSON.parse(raw.toString('utf8')))) : raw;
   const expected = Buffer.from(`sha256=${createHmac('sha256', SECRET).update(signed).digest('hex')}`);
-  const given = Buffer.from(String(req.headers['x-hub-signature-256'] ?? ''));
+  const header = req.headers['x-hub-signature-256'];
+  const given = Buffer.from(String(header ?? ''));
   const genuine = given.length === expected.length && timingSafeEqual(given, expected);
-  if (genuine || flaws.skipSignature) send(res, 200, 'EVENT_RECEIVED');
+  const legacy = req.headers['x-hub-signature'];
+  const lenient =
+    (flaws.signatureOnlyWhenPresent && header === undefined) ||
+    (flaws.signatureOnlyWhenWellFormed && !/^sha256=[0-9a-f]{64}$/.test(String(header ?? ''))) ||
+    (flaws.legacySignatureOnly &&
+      (legacy === undefined || legacy === `sha1=${createHmac('sha1', SECRET).update(raw).digest('hex')}`));
+  if (!clientCertOk(req)) send(res, 403, 'client certificate refused');
+  else if (genuine || flaws.skipSignature || lenient) send(res, 200, 'EVENT_RECEIVED');
   else send(res, 403, 'bad signature');
+}
+
+/** With mTLS set up without the CN flaw: the client certificate's common name must be the configured one. */
+function clientCertOk(req: IncomingMessage): boolean {
+  const mtls = (req.socket as TLSSocket & { mtls?: MtlsSetup }).mtls;
+  if (!mtls || mtls.skipCn || mtls.noClientCert) return true;
+  return (req.socket as TLSSocket).getPeerCertificate().subject?.CN === mtls.cn;
 }
 
 function send(res: ServerResponse, status: number, body: string): void {
@@ -70,11 +113,14 @@ function send(res: ServerResponse, status: number, body: string): void {
 export async function startSample(
   flaws: Flaws = {},
   tls?: { certPem: string; keyPem: string },
+  mtls?: MtlsSetup,
 ): Promise<{ url: string; server: Server }> {
   const handler = sampleHandler(flaws);
+  const clientAuth = mtls && !mtls.noClientCert ? { requestCert: true, rejectUnauthorized: !mtls.anyIssuer, ca: mtls.caPem } : {};
   const server = tls
-    ? createHttpsServer({ cert: tls.certPem, key: tls.keyPem }, handler)
+    ? createHttpsServer({ cert: tls.certPem, key: tls.keyPem, ...clientAuth }, handler)
     : createServer(handler);
+  if (mtls) server.on('secureConnection', (socket: TLSSocket & { mtls?: MtlsSetup }) => (socket.mtls = mtls));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const scheme = tls ? 'https' : 'http';
   return { url: `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`, server };

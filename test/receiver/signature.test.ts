@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import XHubSignature from 'x-hub-signature';
-import { escapedJson } from '../../harness/webhook-test/payloads.js';
+import { escapedJson } from '../../harness/engine/callback/notification-bytes.js';
 import { signPayload, verifySignature } from '../../harness/receiver/index.js';
 
 const WEBHOOKS = '/work/shared/realworld/restfb/webhooks';

@@ -1,15 +1,18 @@
 import { appLiveStep } from './app-live-step.js';
 import { authorizeStep } from './authorize-step.js';
+import { callbackTlsStep } from './callback-tls-step.js';
 import { clockStep } from './clock-step.js';
 import { deliveriesStep } from './deliveries-step.js';
 import { eventsStep } from './events-step.js';
 import { exchangeStep } from './exchange-step.js';
+import { notifyCallbackStep } from './notify-callback-step.js';
 import { parallelStep } from './parallel-step.js';
 import { receiverFailStep } from './receiver-fail-step.js';
 import { repeatStep } from './repeat-step.js';
 import { requestStep } from './request-step.js';
 import type { StepKind } from './step-kind.js';
 import { subscribeStep } from './subscribe-step.js';
+import { verifyCallbackStep } from './verify-callback-step.js';
 import { walkStep } from './walk-step.js';
 
 /**
@@ -43,6 +46,10 @@ for (const kind of [
   appLiveStep,
   receiverFailStep,
   deliveriesStep,
+  // The other direction (graphcheck webhook-test): the service played against an app's callback.
+  verifyCallbackStep,
+  notifyCallbackStep,
+  callbackTlsStep,
 ] as StepKind[]) {
   registerStepKind(kind);
 }
