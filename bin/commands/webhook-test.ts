@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { formatsFlag } from '../plan-from-flags.js';
@@ -95,7 +96,7 @@ async function optionsOf(flags: WebhookTestFlags): Promise<WebhookTestOptions & 
     ...(clientCa && flags.clientCa ? { clientCa, clientCaDir: flags.clientCa } : {}),
     ...(flags.clientCn ? { clientCn: flags.clientCn } : {}),
     // Drawn here so the first line can print it; the same seed reproduces every challenge and id.
-    seed: flags.seed !== undefined ? wholeNumberFlag('--seed', flags.seed, 0) : Math.floor(Math.random() * 2 ** 31),
+    seed: flags.seed !== undefined ? wholeNumberFlag('--seed', flags.seed, 0) : randomInt(2 ** 31),
     ...(flags.rule ? { rules: listFlag(flags.rule) } : {}),
     ...(flags.suitesDir ? { suitesDir: flags.suitesDir } : {}),
   };

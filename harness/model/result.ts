@@ -28,8 +28,6 @@ export interface RuleResult {
   reason?: string;
   cites: Citation[];
   readings: string[];
-  /** The run seed (webhook-test); rules of `run` are replayed from the run's seed and their id. */
-  seed?: number;
   /** Property runs used (the rule's `runs:`, raised to `--runs` when that was given). */
   runs?: number;
   /**
