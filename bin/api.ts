@@ -9,6 +9,7 @@ import type { RunPlan } from '../harness/run/run-plan.js';
 import { loadSuites } from '../harness/engine/load-suite.js';
 import { endpointsOf } from '../harness/suite/rule-endpoints.js';
 import { assertSelection, selectedRules } from '../harness/suite/select-rules.js';
+import type { RuleSide } from '../harness/suite/suite.js';
 import { type ConfigValues, loadConfig } from './config-file.js';
 import { executePlan } from './execute-plan.js';
 import { planFromFlags, type RunFlags } from './plan-from-flags.js';
@@ -70,10 +71,16 @@ export interface ListedRule {
   needs: ReturnType<typeof needsOf>;
 }
 
-/** The rules a run with the same selection would run. */
-export async function listRules(options: Pick<RunOptions, 'suites' | 'rules' | 'exclude' | 'endpoints' | 'shard' | 'suitesDir' | 'config'> = {}): Promise<ListedRule[]> {
+/**
+ * The rules a run with the same selection would run; with `side`, the rules of that side instead (`client`: what
+ * `check --side client` judges, `callback`: what `webhook-test` runs).
+ */
+export async function listRules(
+  options: Pick<RunOptions, 'suites' | 'rules' | 'exclude' | 'endpoints' | 'shard' | 'suitesDir' | 'config'> & { side?: RuleSide } = {},
+): Promise<ListedRule[]> {
   const config: ConfigValues = await loadConfig(options.config);
-  const plan = planFromFlags(flagsOf(options), config);
+  const planned = planFromFlags(flagsOf(options), config);
+  const plan = options.side ? { ...planned, selection: { ...planned.selection, side: options.side } } : planned;
   const suites = await loadSuites(plan.suitesDir);
   assertSelection(suites, plan.selection, plan.suitesDir);
   return selectedRules(suites, plan.selection).map(({ suite, rule }) => ({

@@ -1,11 +1,16 @@
 import type { Command } from 'commander';
+import { UserInputError } from '../../harness/errors.js';
+import type { RuleSide } from '../../harness/suite/suite.js';
 import { listRules } from '../api.js';
 import type { RunFlags } from '../plan-from-flags.js';
 import { selectionOptions } from './run.js';
 
 interface ListFlags extends Pick<RunFlags, 'suite' | 'rule' | 'exclude' | 'endpoint' | 'shard' | 'suitesDir' | 'config'> {
   json?: boolean;
+  side?: string;
 }
+
+const SIDES: readonly RuleSide[] = ['service', 'client', 'callback'];
 
 /** `graphcheck list`: the rules a run with the same selection would run, with what each sends to and needs. */
 export function register(program: Command): void {
@@ -13,6 +18,7 @@ export function register(program: Command): void {
     .command('list')
     .description('list the rules (id, strength, suite, endpoints, needs) that a run with the same selection would run')
     .option('--json', 'one JSON array instead of lines')
+    .option('--side <side>', "service (default: what run judges), client (check --side client) or callback (webhook-test)")
     .option('--config <file>', 'config file (default: graphcheck.config.yaml here, if there is one)');
   selectionOptions(command).action(async (flags: ListFlags) => {
     process.exitCode = await listCommand(flags, (text) => process.stdout.write(text));
@@ -20,7 +26,11 @@ export function register(program: Command): void {
 }
 
 export async function listCommand(flags: ListFlags, print: (text: string) => void): Promise<number> {
+  if (flags.side !== undefined && !SIDES.includes(flags.side as RuleSide)) {
+    throw new UserInputError('USAGE', `--side ${flags.side}: give service, client or callback`);
+  }
   const rules = await listRules({
+    ...(flags.side ? { side: flags.side as RuleSide } : {}),
     suites: flags.suite,
     rules: flags.rule,
     exclude: flags.exclude,

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterEach, describe, expect, it } from 'vitest';
+import { listRules } from '../../bin/api.js';
+import { listCommand } from '../../bin/commands/list.js';
 import { register, webhookTestCommand } from '../../bin/commands/webhook-test.js';
 import { createCertificateAuthority } from '../../harness/ca/index.js';
 import type { RunResult } from '../../harness/model/index.js';
@@ -162,5 +164,22 @@ describe('graphcheck webhook-test', () => {
     expect(report.results.map((r) => [r.rule, r.verdict])).toEqual([
       ['webhook-test.notification-changes', 'failed'],
     ]);
+  });
+});
+
+describe('the webhook-test suite beside the others', () => {
+  it('is listed with list --side callback, never selected by run, and named when a run asks for one of its rules', async () => {
+    const listed = (flags: { side?: string }) => {
+      const out: string[] = [];
+      return listCommand({ ...flags, json: true }, (t) => out.push(t)).then(() => JSON.parse(out.join('')) as { id: string; suite: string }[]);
+    };
+    const callback = await listed({ side: 'callback' });
+    expect(callback.length).toBeGreaterThan(10);
+    expect(callback.every((r) => r.suite === 'webhook-test')).toBe(true);
+    expect((await listed({})).some((r) => r.suite === 'webhook-test')).toBe(false);
+    await expect(listRules({ rules: ['webhook-test.verification-echo'] })).rejects.toMatchObject({
+      code: 'USAGE',
+      message: expect.stringContaining('a callback-side rule; graphcheck webhook-test judges it'),
+    });
   });
 });
