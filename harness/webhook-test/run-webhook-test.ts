@@ -6,7 +6,7 @@ import { openCallbackRun } from '../engine/open-callback-run.js';
 import { type RunEvents, runSuites } from '../engine/run-suites.js';
 import { CannotJudgeError } from '../errors.js';
 import type { RunResult } from '../model/index.js';
-import { loadSuites } from '../suite/load-suite.js';
+import { loadSuites } from '../engine/load-suite.js';
 import { assertSelection, type RuleSelection } from '../suite/select-rules.js';
 import { SUITES_DIR } from '../suite/suites-dir.js';
 import { clientCertificates } from './client-certificates.js';
