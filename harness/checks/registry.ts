@@ -2,6 +2,7 @@ import type { Check } from './check.js';
 import { collectionSize } from './collection-size.js';
 import { errorOrField } from './error-or-field.js';
 import { everyItem } from './every-item.js';
+import { fieldIfPresent } from './field-if-present.js';
 import { fieldNot } from './field-not.js';
 import { inOrder } from './in-order.js';
 import { okWhen } from './ok-when.js';
@@ -76,6 +77,7 @@ const ALL = [
   fieldNot,
   newItem,
   imageWithoutLocation,
+  fieldIfPresent,
   // Webhook subscriptions and delivery (subscriptions and webhooks suites).
   verificationRequest,
   subscriptionListed,

@@ -1,3 +1,4 @@
+import { isErrorResponse } from '../checks/error-envelope.js';
 import { GraphcheckError } from '../errors.js';
 import type { Exchange, Finding } from '../model/index.js';
 import { type Rule, type Step, stepKind } from '../suite/suite.js';
@@ -46,6 +47,7 @@ export async function runOnce(
       }
       if (judgement.unjudged.length > 0) return unjudgeable(judgement.unjudged[0]!);
       judged += judgement.judged;
+      if (step.end_if_refused && judgement.judged > 0 && refusedAll(outcome)) break;
       const unmet = judgeStep(step.assume ?? [], outcome, scope, ctx, evidence, true).findings[0];
       if (unmet) return unjudgeable(`the target's data does not allow judging this rule: ${unmet.message}`);
       capture(step, outcome, scope, evidence);
@@ -82,6 +84,11 @@ async function runJudged(
     return { refusedControl: `the target refuses the valid request too (R51): the positive control ${after.answer}` };
   }
   return { judgement, outcome };
+}
+
+/** Every exchange of the step answered an error (judged as a refusal next to an accepted control, R51). */
+function refusedAll(outcome: StepOutcome): boolean {
+  return outcome.exchanges.length > 0 && outcome.exchanges.every((exchange, i) => isErrorResponse(exchange, outcome.bodies[i]));
 }
 
 function mentionsClock(step: Step): boolean {

@@ -108,6 +108,12 @@ export interface StepCommon {
   /** name -> path into the step's (last) response, e.g. `body.id`, `location.query.code`. */
   capture?: Record<string, string>;
   /**
+   * When the step's answer is an error that its expectations took as a refusal next to an accepted control, the
+   * execution ends there, judged: the later steps need what was refused. For a thing the spec lets a target
+   * either refuse or accept and then judge further (R49: a template created without examples may be refused).
+   */
+  end_if_refused?: boolean;
+  /**
    * The positive control (reading R51): the same step with `with` deep-merged over its body (null removes a key),
    * run in the same state, whose acceptance makes the step's refusals count.
    */
@@ -131,7 +137,7 @@ export interface ControlSpec {
 export type Step = StepCommon & { [kind: string]: unknown };
 
 /** The keys every step may carry besides its kind. */
-export const STEP_COMMON_KEYS: readonly string[] = ['note', 'expect', 'assume', 'capture', 'control'];
+export const STEP_COMMON_KEYS: readonly string[] = ['note', 'expect', 'assume', 'capture', 'control', 'end_if_refused'];
 
 /** The names of the step-kind keys a step carries (exactly one in a valid suite). */
 export function stepKindKeys(step: Step): string[] {

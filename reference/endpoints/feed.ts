@@ -73,7 +73,7 @@ async function createPost(sent: RefRequest, ctx: RefContext): Promise<RefRespons
 }
 
 /** The request as if its query string held only the access token (the `feed-post-query-params-ignored` fault). */
-function withoutQueryParams(req: RefRequest): RefRequest {
+export function withoutQueryParams(req: RefRequest): RefRequest {
   const inQuery = new Set([...req.url.searchParams.keys()].map((key) => key.split('[')[0]!));
   inQuery.delete('access_token');
   const params = Object.fromEntries(Object.entries(req.params).filter(([key]) => !inQuery.has(key)));

@@ -1,6 +1,7 @@
-import { invalidParam } from '../graph-error.js';
+import { GraphError, invalidParam } from '../graph-error.js';
 import { readString } from '../params.js';
 import type { EndpointGroup, RefContext, RefRequest, RefResponse } from '../types.js';
+import { withoutQueryParams } from './feed.js';
 import { paginate } from './paging.js';
 import { READ_PERMISSIONS, requireMsgappToken } from './templates/template-access.js';
 import { templatesToDelete } from './templates/template-delete.js';
@@ -21,12 +22,30 @@ function templateOf(req: RefRequest, ctx: RefContext): Template {
   return template;
 }
 
+/**
+ * Invalid values of template create and update are code 100 or 131009 (R1). Under `templates-refusal-wrong-code`
+ * they answer code 1 (an unknown error) instead.
+ */
+function withStatedCode<T>(ctx: RefContext, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    const stated = error instanceof GraphError && (error.code === 100 || error.code === 131009);
+    if (stated && ctx.faults.has('templates-refusal-wrong-code')) throw new GraphError(1, 'An unknown error occurred');
+    throw error;
+  }
+}
+
 /** GET `/{waba}/message_templates`: shape not shown (NS-14); a list result, `name`/`status` filters. */
 function list(req: RefRequest, ctx: RefContext): RefResponse {
   requireMsgappToken(req, ctx);
   const name = readString(req.params, 'name');
   const status = readString(req.params, 'status');
-  const templates = liveTemplates(ctx.state.get(templatesSlice), req.pathParams['waba_id'] ?? '').filter(
+  const live = liveTemplates(ctx.state.get(templatesSlice), req.pathParams['waba_id'] ?? '');
+  if (ctx.faults.has('templates-list-refused') && live.some((t) => t.status === 'PENDING')) {
+    throw invalidParam('Templates under review cannot be listed.');
+  }
+  const templates = live.filter(
     (t) => (name === undefined || t.name === name) && (status === undefined || t.status === status),
   );
   const page = paginate(templates, (t) => t.id, req, ctx);
@@ -38,9 +57,10 @@ function list(req: RefRequest, ctx: RefContext): RefResponse {
 }
 
 /** POST `/{waba}/message_templates`: `{id, status, category}`; review runs on the clock. */
-function create(req: RefRequest, ctx: RefContext): RefResponse {
+function create(sent: RefRequest, ctx: RefContext): RefResponse {
+  const req = ctx.faults.has('templates-query-params-ignored') ? withoutQueryParams(sent) : sent;
   requireMsgappToken(req, ctx);
-  const input = readCreateInput(req.params, ctx.faults);
+  const input = withStatedCode(ctx, () => readCreateInput(req.params, ctx.faults));
   const template = addTemplate(ctx.state.get(templatesSlice), (id) => ({
     ...input,
     id,
@@ -67,11 +87,11 @@ function update(req: RefRequest, ctx: RefContext): RefResponse {
   requireMsgappToken(req, ctx);
   const template = templateOf(req, ctx);
   if (template.status === 'DELETED') throw invalidParam(`Template ${template.id} was deleted.`);
-  const change = readChange(req.params, ctx.faults);
+  const change = withStatedCode(ctx, () => readChange(req.params, ctx.faults));
   if (change.category !== undefined && change.category !== template.category) {
     template.previousCategory = template.category;
   }
-  Object.assign(template, change);
+  if (!ctx.faults.has('templates-update-not-saved')) Object.assign(template, change);
   if (change.category !== undefined || change.components !== undefined)
     startReview(template, ctx.clock.now());
   if (ctx.faults.has('templates-update-response-shape')) return { status: 200, body: { success: true } };
@@ -83,7 +103,8 @@ function update(req: RefRequest, ctx: RefContext): RefResponse {
 function remove(req: RefRequest, ctx: RefContext): RefResponse {
   requireMsgappToken(req, ctx);
   const live = liveTemplates(ctx.state.get(templatesSlice), req.pathParams['waba_id'] ?? '');
-  const doomed = templatesToDelete(req.params, live, ctx.faults);
+  const named = templatesToDelete(req.params, live, ctx.faults);
+  const doomed = ctx.faults.has('templates-delete-spills') ? live : named;
   if (!ctx.faults.has('templates-delete-ignored')) {
     for (const template of doomed) template.status = 'DELETED';
   }

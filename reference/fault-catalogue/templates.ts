@@ -54,4 +54,53 @@ export const TEMPLATES_FAULTS: FaultCatalogue = {
     area,
     description: '`parameter_format`, `sub_category` and component `format` values outside their enums are accepted.',
   },
+  'templates-app-token-accepted': {
+    area,
+    description: 'Template endpoints serve the app access token as if it were the `msgapp` user token.',
+  },
+  'templates-read-without-token': {
+    area,
+    description: 'Template endpoints serve a request without `access_token`.',
+  },
+  'templates-recategorised': {
+    area,
+    description: 'Create assigns another category than the one sent, without `allow_category_change`.',
+  },
+  'templates-listed-value-refused': {
+    area,
+    description: 'Create refuses the listed values `category=AUTHENTICATION` and `sub_category=RICH_ORDER_STATUS`.',
+  },
+  'templates-field-types-unchecked': {
+    area,
+    description:
+      'Wrong-typed create parameters, component fields, button fields and `example` shapes are accepted.',
+  },
+  'templates-flow-button-unchecked': {
+    area,
+    description: 'A button `flow_action` or `icon` outside its enum is accepted.',
+  },
+  'templates-refusal-wrong-code': {
+    area,
+    description: 'Invalid values on template create and update answer code 1 instead of 100 or 131009.',
+  },
+  'templates-update-not-saved': {
+    area,
+    description: 'Update answers success but the template keeps its old values.',
+  },
+  'templates-delete-spills': {
+    area,
+    description: 'DELETE of some templates dissociates every template of the account.',
+  },
+  'templates-hsm-id-alone-accepted': {
+    area,
+    description: 'DELETE with `hsm_id` and no `name` deletes that template instead of being refused.',
+  },
+  'templates-list-refused': {
+    area,
+    description: '`GET /{waba}/message_templates` answers an error while a template is under review (PENDING).',
+  },
+  'templates-query-params-ignored': {
+    area,
+    description: 'Create reads its parameters from the body only: those sent in the query string are ignored.',
+  },
 };

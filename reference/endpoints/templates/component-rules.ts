@@ -1,6 +1,7 @@
 import { GraphError, invalidParam } from '../../graph-error.js';
 import { readList, toObject } from '../../params.js';
 import type { FaultSet } from '../../types.js';
+import { BUTTON_TYPES, checkButtonFields, checkComponentFields } from './field-types.js';
 import type { Component } from './template-state.js';
 
 const COMPONENT_TYPES = [
@@ -17,21 +18,6 @@ const COMPONENT_TYPES = [
   'ATTACHMENT',
 ];
 const FORMATS = ['TEXT', 'IMAGE', 'DOCUMENT', 'VIDEO', 'LOCATION', 'GIF', 'COLLECTION'];
-const BUTTON_TYPES = [
-  'QUICK_REPLY',
-  'URL',
-  'PHONE_NUMBER',
-  'OTP',
-  'MPM',
-  'CATALOG',
-  'FLOW',
-  'VOICE_CALL',
-  'VIDEO_CALL',
-  'POSTBACK',
-  'BOOKING_STATUS',
-  'PAYMENT_REQUEST',
-  'REQUEST_CONTACT_INFO',
-];
 
 /** Code 131009: a template value outside what the interface allows (R1 lets templates use 100 or 131009). */
 export function invalidValue(message: string): GraphError {
@@ -40,7 +26,8 @@ export function invalidValue(message: string): GraphError {
 
 /** `components`: an array (or JSON array) of component objects, each checked (R1, R19). */
 export function checkComponents(value: unknown, faults: FaultSet): Component[] {
-  const items = readList({ components: value }, 'components') ?? [];
+  const lenient = faults.has('templates-field-types-unchecked') && !Array.isArray(value) && !/^\s*\[/.test(String(value));
+  const items = lenient ? [] : (readList({ components: value }, 'components') ?? []);
   return items.map((item, i) =>
     checkComponent(toObject(item, `components[${i}]`) ?? {}, `components[${i}]`, faults),
   );
@@ -67,7 +54,9 @@ function checkComponent(component: Component, where: string, faults: FaultSet): 
     throw invalidValue(`${where}: a HEADER component with format TEXT needs text.`);
   }
   if (component['buttons'] !== undefined) checkButtons(component['buttons'], where, faults);
-  if (component['example'] !== undefined) checkExample(component['example'], `${where}.example`);
+  const lenient = faults.has('templates-field-types-unchecked');
+  if (component['example'] !== undefined && !lenient) checkExample(component['example'], `${where}.example`);
+  checkComponentFields(component, where, faults);
   return { ...component };
 }
 
@@ -90,6 +79,7 @@ function checkButtons(value: unknown, where: string, faults: FaultSet): void {
     if (button['example'] !== undefined && !isStringList(button['example'])) {
       throw invalidParam(`${at}.example must be an array of strings.`);
     }
+    checkButtonFields(button, at, faults);
   });
 }
 

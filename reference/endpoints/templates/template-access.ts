@@ -11,8 +11,10 @@ export const READ_PERMISSIONS = ['msgapp_business_management', 'msgapp_business_
  * it is code 200. The spec names the token only for template read; the others take the same (readings §B).
  */
 export function requireMsgappToken(req: RefRequest, ctx: RefContext, permissions = MANAGE): void {
+  if (!req.token && ctx.faults.has('templates-read-without-token')) return;
   const token = requireToken(req);
   if (token.kind === 'page' && ctx.faults.has('templates-page-token-accepted')) return;
+  if (token.kind === 'app' && ctx.faults.has('templates-app-token-accepted')) return;
   if (token.kind !== 'user' && token.kind !== 'system_user') {
     throw permissionError('Message templates need a user access token of the messaging business account.');
   }

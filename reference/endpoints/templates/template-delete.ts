@@ -22,10 +22,11 @@ export function templatesToDelete(params: Params, live: Template[], faults: Faul
     );
   }
   if (hsmId !== undefined) {
-    if (!name) throw invalidParam('hsm_id must be sent together with name.');
+    const alone = faults.has('templates-hsm-id-alone-accepted');
+    if (!name && !alone) throw invalidParam('hsm_id must be sent together with name.');
     return [
       found(
-        live.filter((t) => t.id === hsmId && t.name === name),
+        live.filter((t) => t.id === hsmId && (alone || t.name === name)),
         `template ${hsmId} named ${name}`,
       ),
     ];

@@ -1,7 +1,8 @@
 import { invalidParam } from '../../graph-error.js';
-import { readBool, readInt, readList, readObject, readString } from '../../params.js';
+import { readBool, readInt, readObject, readString } from '../../params.js';
 import type { FaultSet } from '../../types.js';
 import { checkComponents } from './component-rules.js';
+import { checkCreateParams } from './field-types.js';
 import { CATEGORIES, type Template } from './template-state.js';
 
 type Params = Record<string, unknown>;
@@ -26,7 +27,8 @@ function readCategory(params: Params, faults: FaultSet, needed: boolean): string
   const category = readString(params, 'category');
   if (faults.has('templates-category-unchecked')) return category;
   if (category === undefined && !needed) return undefined;
-  if (category === undefined || !CATEGORIES.includes(category)) {
+  const refused = faults.has('templates-listed-value-refused') && category === 'AUTHENTICATION';
+  if (category === undefined || !CATEGORIES.includes(category) || refused) {
     throw invalidParam(`category is required and must be one of ${CATEGORIES.join(', ')}.`);
   }
   return category;
@@ -42,15 +44,34 @@ function readParameterFormat(params: Params, faults: FaultSet): Template['parame
   return known;
 }
 
-function readNumericString(params: Params, name: string): string | undefined {
+function readNumericString(params: Params, name: string, faults: FaultSet): string | undefined {
   const value = readString(params, name);
-  if (value !== undefined && !/^\d+$/.test(value)) throw invalidParam(`${name} must be a numeric string.`);
+  const lenient = faults.has('templates-field-types-unchecked');
+  if (value !== undefined && !/^\d+$/.test(value) && !lenient)
+    throw invalidParam(`${name} must be a numeric string.`);
   return value;
+}
+
+/** int64; under `templates-field-types-unchecked` anything that is not an integer is dropped silently. */
+function readTtl(params: Params, faults: FaultSet): number | undefined {
+  if (!faults.has('templates-field-types-unchecked')) return readInt(params, 'message_send_ttl_seconds');
+  const value = Number(params['message_send_ttl_seconds']);
+  return Number.isSafeInteger(value) ? value : undefined;
+}
+
+/**
+ * The category sent is the category kept: the service assigns another only when `allow_category_change` is true,
+ * and the reference never does. Under `templates-recategorised` it moves every template to another category.
+ */
+function keptCategory(category: string, faults: FaultSet): string {
+  if (!faults.has('templates-recategorised')) return category;
+  return category === 'UTILITY' ? 'MARKETING' : 'UTILITY';
 }
 
 function readSubCategory(params: Params, faults: FaultSet): string | undefined {
   const value = readString(params, 'sub_category');
-  if (value !== undefined && !SUB_CATEGORIES.includes(value) && !faults.has('templates-params-unchecked')) {
+  const refused = faults.has('templates-listed-value-refused') && value === 'RICH_ORDER_STATUS';
+  if (value !== undefined && (!SUB_CATEGORIES.includes(value) || refused) && !faults.has('templates-params-unchecked')) {
     throw invalidParam(`sub_category must be one of ${SUB_CATEGORIES.join(', ')}.`);
   }
   return value;
@@ -61,19 +82,16 @@ export function readCreateInput(params: Params, faults: FaultSet): TemplateInput
   const input: TemplateInput = {
     name: required(params, 'name', faults),
     language: required(params, 'language', faults),
-    category: readCategory(params, faults, true) ?? 'UTILITY',
+    category: keptCategory(readCategory(params, faults, true) ?? 'UTILITY', faults),
     components: params['components'] === undefined ? [] : checkComponents(params['components'], faults),
     parameterFormat: readParameterFormat(params, faults) ?? 'POSITIONAL',
     subCategory: readSubCategory(params, faults),
-    messageSendTtlSeconds: readInt(params, 'message_send_ttl_seconds'),
+    messageSendTtlSeconds: readTtl(params, faults),
     libraryTemplateName: readString(params, 'library_template_name'),
-    productSetId: readNumericString(params, 'product_set_id'),
+    productSetId: readNumericString(params, 'product_set_id', faults),
     ctaUrlLinkTrackingOptedOut: readBool(params, 'cta_url_link_tracking_opted_out'),
   };
-  readBool(params, 'allow_category_change');
-  readObject(params, 'library_template_body_inputs');
-  readList(params, 'library_template_button_inputs');
-  readObject(params, 'optimization_spec');
+  checkCreateParams(params, faults);
   return input;
 }
 
@@ -86,7 +104,7 @@ export function readChange(params: Params, faults: FaultSet): TemplateChange {
       params['components'] === undefined ? undefined : checkComponents(params['components'], faults),
     messageSendTtlSeconds: readInt(params, 'message_send_ttl_seconds'),
     parameterFormat: readParameterFormat(params, faults),
-    productSetId: readNumericString(params, 'product_set_id'),
+    productSetId: readNumericString(params, 'product_set_id', faults),
   };
   return Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
 }

@@ -60,4 +60,40 @@ export const TEMPLATES_PROBES: Record<string, Probe> = {
     await call(env.ref, 'DELETE', '/v25.0/3000001/message_templates', { query });
     return (await read(env, SEEDED)).body.status;
   },
+  'templates-app-token-accepted': (env) => outcome(read(env, SEEDED, env.ref.appToken)),
+  'templates-read-without-token': (env) => outcome(call(env.ref, 'GET', `/v25.0/${SEEDED}`)),
+  'templates-recategorised': async (env) => (await create(env, template([BODY], { category: 'MARKETING' }))).body.category,
+  'templates-listed-value-refused': (env) => outcome(create(env, template([BODY], { category: 'AUTHENTICATION' }))),
+  'templates-field-types-unchecked': (env) =>
+    outcome(create(env, template([BODY], { message_send_ttl_seconds: 'soon' }))),
+  'templates-flow-button-unchecked': (env) =>
+    outcome(create(env, template(buttons([{ type: 'FLOW', text: 'Open', flow_id: 1, icon: 'STAR' }])))),
+  'templates-refusal-wrong-code': async (env) =>
+    (await create(env, template([BODY], { category: 'OTHER' }))).body.error?.code,
+  'templates-update-not-saved': async (env) => {
+    const path = `/v25.0/${SEEDED}?access_token=${msgapp(env)}`;
+    await call(env.ref, 'POST', path, { json: { category: 'MARKETING' } });
+    return (await read(env, SEEDED)).body.category;
+  },
+  'templates-delete-spills': async (env) => {
+    const query = { access_token: msgapp(env), name: 'order_shipped' };
+    await call(env.ref, 'DELETE', '/v25.0/3000001/message_templates', { query });
+    return (await read(env, SEEDED)).body.status;
+  },
+  'templates-hsm-id-alone-accepted': (env) =>
+    outcome(
+      call(env.ref, 'DELETE', '/v25.0/3000001/message_templates', {
+        query: { access_token: msgapp(env), hsm_id: SEEDED },
+      }),
+    ),
+  'templates-list-refused': async (env) => {
+    await create(env, template([BODY]));
+    return outcome(call(env.ref, 'GET', `/v25.0/3000001/message_templates?access_token=${msgapp(env)}`));
+  },
+  'templates-query-params-ignored': (env) =>
+    outcome(
+      call(env.ref, 'POST', `/v25.0/3000001/message_templates?access_token=${msgapp(env)}&category=UTILITY`, {
+        json: { name: 'probe', language: 'en_US', components: [BODY] },
+      }),
+    ),
 };
