@@ -103,4 +103,8 @@ export const TEMPLATES_FAULTS: FaultCatalogue = {
     area,
     description: 'Create reads its parameters from the body only: those sent in the query string are ignored.',
   },
+  'templates-ttl-not-saved': {
+    area,
+    description: 'Create keeps `message_send_ttl_seconds` as one day (86400), whatever was sent.',
+  },
 };

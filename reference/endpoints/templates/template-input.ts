@@ -52,8 +52,12 @@ function readNumericString(params: Params, name: string, faults: FaultSet): stri
   return value;
 }
 
-/** int64; under `templates-field-types-unchecked` anything that is not an integer is dropped silently. */
+/**
+ * int64; under `templates-field-types-unchecked` anything that is not an integer is dropped silently, and under
+ * `templates-ttl-not-saved` any value sent is kept as one day.
+ */
 function readTtl(params: Params, faults: FaultSet): number | undefined {
+  if (faults.has('templates-ttl-not-saved') && params['message_send_ttl_seconds'] !== undefined) return 86_400;
   if (!faults.has('templates-field-types-unchecked')) return readInt(params, 'message_send_ttl_seconds');
   const value = Number(params['message_send_ttl_seconds']);
   return Number.isSafeInteger(value) ? value : undefined;

@@ -96,4 +96,8 @@ export const TEMPLATES_PROBES: Record<string, Probe> = {
         json: { name: 'probe', language: 'en_US', components: [BODY] },
       }),
     ),
+  'templates-ttl-not-saved': async (env) => {
+    const { body } = await create(env, template([BODY], { message_send_ttl_seconds: 3600 }));
+    return (await read(env, body.id)).body.message_send_ttl_seconds;
+  },
 };
