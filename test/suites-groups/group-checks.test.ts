@@ -137,3 +137,19 @@ describe('ok-when', () => {
     ]);
   });
 });
+
+describe('field-if-present', () => {
+  const args = { path: 'category', equals: 'MARKETING' };
+
+  it('judges the value where the answer shows it', () => {
+    expect(run('field-if-present', pages([{ id: '1', category: 'MARKETING' }]), args)).toEqual([]);
+    expect(run('field-if-present', pages([{ id: '1', category: 'UTILITY' }]), args)).toEqual([
+      '`category` is "UTILITY", expected "MARKETING"',
+    ]);
+  });
+
+  it('judged nothing when the answer leaves the field out (R24): the rule cannot judge, it does not fail', () => {
+    const result = CHECKS.get('field-if-present')!.run(pages([{ id: '1' }]), args, ctx);
+    expect(result).toMatchObject({ findings: [], judged: 0, nothingJudged: 'the answer does not show `category`' });
+  });
+});
