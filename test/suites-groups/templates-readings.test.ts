@@ -6,7 +6,7 @@ import { openRun } from '../../harness/engine/open-run.js';
 import { runSuites } from '../../harness/engine/run-suites.js';
 import type { RunResult } from '../../harness/model/index.js';
 import { validateProfile } from '../../harness/profile/load-profile.js';
-import { loadSuites } from '../../harness/suite/load-suite.js';
+import { loadSuites } from '../../harness/engine/load-suite.js';
 import { type RunningReference, startReference } from '../../reference/index.js';
 import { forward, isControl } from '../helpers/varying-front.js';
 
