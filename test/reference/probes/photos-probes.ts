@@ -84,7 +84,7 @@ export const PHOTOS_PROBES: Record<string, Probe> = {
   'photos-spherical-cubestrip-refused': (env) =>
     outcome(upload(env, { spherical_metadata: JSON.stringify({ ...SPHERE, ProjectionType: 'cubestrip' }) })),
   'photos-targeting-shapes-unchecked': (env) =>
-    outcome(upload(env, { feed_targeting: JSON.stringify({ locales: [{ locale: 'en_US' }] }) })),
+    outcome(upload(env, { feed_targeting: JSON.stringify({ geo_locations: { regions: [{ key: 'north' }] } }) })),
   'photos-gender-2-refused': (env) => outcome(upload(env, { feed_targeting: JSON.stringify({ genders: [2] }) })),
   'photos-caption-ascii-only': (env) => outcome(upload(env, { caption: 'café 📷' })),
   'photos-default-type-uploaded': async (env) => {
