@@ -17,7 +17,8 @@ function targetOf(req: RefRequest, ctx: RefContext, param: string): CommentTarge
 
 function listEdge(req: RefRequest, ctx: RefContext): RefResponse {
   const target = targetOf(req, ctx, 'object_id');
-  return { status: 200, body: commentsListBody(req, ctx, target.id, readAccess(req, ctx, target)) };
+  const access = readAccess(req, ctx, target);
+  return { status: 200, body: commentsListBody(req, ctx, target.id, access, target.kind === 'comment') };
 }
 
 /** POST `/{object_id}/comments`: `{id}`, or the requested `fields` of the new comment (read-after-write). */
@@ -74,6 +75,13 @@ export const COMMENTS_GROUP: EndpointGroup = {
       accepts: (params, ctx) =>
         ctx.faults.has('comments-edge-delete-accepted') && hasCommentsEdge(params, ctx),
       handler: removeThroughEdge,
+    },
+    // Only under its fault switch: PUT through the edge is unsupported (R2); this one publishes a comment.
+    {
+      method: 'PUT',
+      pattern: '/:object_id/comments',
+      accepts: (params, ctx) => ctx.faults.has('comments-edge-put-accepted') && hasCommentsEdge(params, ctx),
+      handler: publish,
     },
     { method: 'GET', pattern: '/:comment_id', accepts: isComment, handler: readOne },
     { method: 'DELETE', pattern: '/:comment_id', accepts: isComment, handler: remove },

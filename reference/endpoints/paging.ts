@@ -14,6 +14,8 @@ export interface PagingFaults {
   noCursors?: boolean;
   /** No `next` on the next-to-last page: a walk ends one page early. */
   nextMissingNextToLast?: boolean;
+  /** `cursors.after` names the page's first item, not its last: fed back as `after=`, it does not give the next page. */
+  afterCursorOfFirst?: boolean;
 }
 
 export interface Paging {
@@ -75,7 +77,7 @@ export function paginate<T>(
   if (!faults.noCursors) {
     paging.cursors = {
       before: first === undefined ? '' : encodeCursor(idOf(first)),
-      after: last === undefined ? '' : encodeCursor(idOf(last)),
+      after: last === undefined ? '' : encodeCursor(idOf(faults.afterCursorOfFirst && first ? first : last)),
     };
   }
   const left = items.length - (start + data.length);

@@ -41,13 +41,17 @@ function listErrors(req: RefRequest, ctx: RefContext): RefResponse {
   }
   const known = priority !== undefined && PRIORITIES.includes(priority) ? priority : undefined;
   const errors = byPriority(known, ctx.faults);
-  const page = paginate(errors, (error) => String(error.id), req, ctx);
+  const page = paginate(errors, (error) => String(error.id), req, ctx, {
+    afterCursorOfFirst: ctx.faults.has('product-feed-after-cursor-wrong'),
+  });
   const body: Record<string, unknown> = {
     data: page.data.map((error) => render(error, ctx.faults)),
     paging: page.paging,
   };
-  if (readBool(req.params, 'summary') && !ctx.faults.has('product-feed-summary-missing')) {
-    body['summary'] = { total_count: errors.length };
+  const wantSummary = readBool(req.params, 'summary') ?? false;
+  if (wantSummary ? !ctx.faults.has('product-feed-summary-missing') : ctx.faults.has('product-feed-summary-always')) {
+    const inflated = ctx.faults.has('product-feed-total-count-inflated') ? 1 : 0;
+    body['summary'] = { total_count: errors.length + inflated };
   }
   return { status: 200, body };
 }

@@ -19,6 +19,7 @@ const isThread = (params: Record<string, string>, ctx: RefContext): boolean =>
   params['thread_id'] === ctx.profile.fixtures['thread_id'];
 
 function pageToken(req: RefRequest, ctx: RefContext): void {
+  if (ctx.faults.has('thread-token-unchecked') && req.token?.kind !== 'page') return;
   const pageId = ctx.profile.fixtures['page_id'] ?? '';
   requirePageToken(req, pageId, READ, ctx.faults.has('thread-missing-permission-accepted'));
 }
@@ -56,7 +57,12 @@ export const THREAD_GROUP: EndpointGroup = {
   name: 'thread',
   routes: [
     { method: 'GET', pattern: '/:thread_id', accepts: isThread, handler: readThread },
-    { method: 'GET', pattern: '/:thread_id/messages', accepts: isThread, handler: readMessages },
+    {
+      method: 'GET',
+      pattern: '/:thread_id/messages',
+      accepts: (params, ctx) => isThread(params, ctx) && !ctx.faults.has('thread-messages-edge-missing'),
+      handler: readMessages,
+    },
     { method: 'POST', pattern: '/:thread_id', accepts: isThreadUnderWriteFault, handler: acceptUnsupported },
     { method: 'DELETE', pattern: '/:thread_id', accepts: isThreadUnderWriteFault, handler: acceptUnsupported },
   ],

@@ -41,6 +41,46 @@ export const COMMENTS_FAULTS: FaultCatalogue = {
     area,
     description: "A User token reading a post's comments gets the comments instead of empty data.",
   },
+  'comments-ids-without-moderate': {
+    area,
+    description: 'Comments listed with a Page token of a person who cannot MODERATE carry their `id`.',
+  },
+  'comments-listed-can-comment-string': {
+    area,
+    description: 'Listed comments carry `can_comment` as the string "true" or "false" instead of a boolean.',
+  },
+  'comments-replies-not-listed': {
+    area,
+    description: "GET `/{comment_id}/comments` lists nothing instead of the comment's replies.",
+  },
+  'comments-media-edge-missing': {
+    area,
+    description: 'Photos and live videos have no `/comments` edge: reading and commenting are unsupported-operation errors.',
+  },
+  'comments-edge-put-accepted': {
+    area,
+    description: 'PUT `/{object_id}/comments` publishes a comment instead of being an error (breaks R2).',
+  },
+  'comments-toplevel-count-includes-replies': {
+    area,
+    description: 'With `filter=toplevel` (or no filter), `summary.total_count` counts replies too.',
+  },
+  'comments-summary-always': {
+    area,
+    description: 'The comments list carries `summary` although `summary=true` was not sent.',
+  },
+  'comments-invalid-param-code-1': {
+    area,
+    description: 'A comment with none of the five fields, and a `filter` outside the enum, give code 1 instead of 100 (R1).',
+  },
+  'comments-post-token-unchecked': {
+    area,
+    description: 'POST `/{object_id}/comments` is served without `access_token`, and with the app or a User token.',
+  },
+  'comments-query-params-ignored': {
+    area,
+    description: 'POST `/{object_id}/comments` ignores parameters sent in the query string.',
+  },
   'comments-filter-unchecked': {
     area,
     description: 'A `filter` other than toplevel or stream is accepted (read as toplevel).',

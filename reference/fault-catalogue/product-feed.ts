@@ -15,6 +15,18 @@ export const PRODUCT_FEED_FAULTS: FaultCatalogue = {
   },
   'product-feed-severity-wrong': { area, description: '`severity` reads FATAL or WARNING in upper case.' },
   'product-feed-summary-missing': { area, description: '`summary=true` adds no `summary`.' },
+  'product-feed-summary-always': {
+    area,
+    description: 'The errors list carries `summary` although `summary=true` was not sent.',
+  },
+  'product-feed-total-count-inflated': {
+    area,
+    description: '`summary.total_count` is one more than the number of errors on the edge.',
+  },
+  'product-feed-after-cursor-wrong': {
+    area,
+    description: "`paging.cursors.after` names the page's first error, so fed back as `after=` it repeats the page.",
+  },
   'product-feed-id-not-number': { area, description: 'Error `id` reads as a string instead of a number.' },
   'product-feed-priority-unchecked': {
     area,

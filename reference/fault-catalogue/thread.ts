@@ -20,6 +20,16 @@ export const THREAD_FAULTS: FaultCatalogue = {
     area,
     description: '`unread` and `unseen` read as strings instead of integers.',
   },
+  'thread-id-wrong': { area, description: "The thread's `id` reads another id than the one requested." },
+  'thread-counts-negative': { area, description: '`unseen` reads -1.' },
+  'thread-messages-edge-missing': {
+    area,
+    description: 'GET `/{thread_id}/messages` is an unsupported-operation error.',
+  },
+  'thread-token-unchecked': {
+    area,
+    description: 'GET `/{thread_id}` is served without `access_token`, and with the app or a User token.',
+  },
   'thread-update-delete-accepted': {
     area,
     description: 'POST and DELETE `/{thread_id}` answer `{success: true}` instead of an error (breaks R2).',

@@ -9,6 +9,7 @@ export type Placement = 'query' | 'form' | 'multipart' | { query: string[]; body
 
 /** A request as a suite writes it; values may be templates. */
 export interface RequestSpec {
+  /** PUT only to show an unsupported method refused (the spec names PUT on some edges). */
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   base?: 'api' | 'auth' | 'imgnet' | 'url';
   path?: string;

@@ -1,4 +1,4 @@
-import { invalidParam } from '../../graph-error.js';
+import { GraphError, invalidParam } from '../../graph-error.js';
 import { readString } from '../../params.js';
 import type { RefContext, RefRequest } from '../../types.js';
 import { fetchImage } from '../photos/fetch-image.js';
@@ -20,14 +20,15 @@ export async function readCommentInput(
   ctx: RefContext,
   target: CommentTarget,
 ): Promise<CommentInput> {
-  const { params } = req;
+  const params = ctx.faults.has('comments-query-params-ignored') ? bodyOnly(req) : req.params;
   const message = nonEmpty(readString(params, 'message'));
   const photoId = nonEmpty(readString(params, 'attachment_id'));
   const shareUrl = nonEmpty(readString(params, 'attachment_share_url'));
   const imageUrl = nonEmpty(readString(params, 'attachment_url'));
   const file = req.files.find((part) => part.field === 'source');
   if (!message && !photoId && !shareUrl && !imageUrl && !file && !ctx.faults.has('comments-empty-accepted')) {
-    throw invalidParam(
+    throw commentsInvalidParam(
+      ctx,
       'A comment needs one of message, attachment_id, attachment_share_url, attachment_url or source.',
     );
   }
@@ -39,6 +40,18 @@ export async function readCommentInput(
     if (url && !(await fetchImage(url))) throw invalidParam(`The attachment at ${url} could not be fetched.`);
   }
   return { message, attachment: attachmentOf(photoId, shareUrl, imageUrl, file !== undefined) };
+}
+
+/** Under its fault switch: the parameters that came in the query string are dropped. */
+function bodyOnly(req: RefRequest): RefRequest['params'] {
+  const params = { ...req.params };
+  for (const name of req.url.searchParams.keys()) if (name !== 'access_token') delete params[name];
+  return params;
+}
+
+/** Code 100 (R1), or code 1 under its fault switch. */
+export function commentsInvalidParam(ctx: RefContext, message: string): GraphError {
+  return ctx.faults.has('comments-invalid-param-code-1') ? new GraphError(1, message) : invalidParam(message);
 }
 
 function attachmentOf(

@@ -21,6 +21,8 @@ export function findTarget(ctx: RefContext, id: string): CommentTarget | undefin
   const post = ctx.state.get(feedSlice).byId.get(id);
   if (post) return { id, kind: 'post', pageId: post.pageId, canComment: true };
   const photo = ctx.state.get(photosSlice).photos.get(id);
+  const mediaEdgeMissing = ctx.faults.has('comments-media-edge-missing');
+  if (photo && mediaEdgeMissing) return undefined;
   if (photo) return { id, kind: 'photo', pageId: photo.pageId, canComment: true };
   const comment = ctx.state.get(commentsSlice).comments.get(id);
   if (comment && !comment.deleted) {
@@ -28,7 +30,7 @@ export function findTarget(ctx: RefContext, id: string): CommentTarget | undefin
   }
   const videos = ctx.state.get(videosSlice);
   if (findMedia(videos, 'video', id)) return { id, kind: 'video', pageId, canComment: true };
-  if (findMedia(videos, 'live_video', id)) return { id, kind: 'live_video', pageId, canComment: true };
+  if (findMedia(videos, 'live_video', id) && !mediaEdgeMissing) return { id, kind: 'live_video', pageId, canComment: true };
   return undefined;
 }
 

@@ -35,25 +35,31 @@ const count = (value: number, ctx: RefContext): unknown =>
 
 /** The Message thread's fields (spec table); `comments` and `messages` as list results (R22). */
 const RENDERERS: Record<string, Render> = {
-  id: (_spec, ctx) => ctx.profile.fixtures['thread_id'],
+  id: (_spec, ctx) => threadId(ctx),
   comments: () => ({ data: THREAD_MESSAGES.map(renderMessage) }),
   messages: ({ modifiers }, ctx) => ({
     data: selectMessages(modifiers['source'], modifiers['limit'], ctx).map(renderMessage),
   }),
   to: () => ({ data: THREAD_PROFILES }),
   unread: (_spec, ctx) => count(THREAD_COUNTS.unread, ctx),
-  unseen: (_spec, ctx) => count(THREAD_COUNTS.unseen, ctx),
+  unseen: (_spec, ctx) => count(ctx.faults.has('thread-counts-negative') ? -1 : THREAD_COUNTS.unseen, ctx),
   updated_time: () => formatGraphTime(Math.max(...THREAD_MESSAGES.map((message) => message.createdTime))),
   can_reply: () => true,
   // The fixture thread is linked to the fixture group, so the workplace-only field has a value to type-check.
   linked_group: (_spec, ctx) => ctx.profile.fixtures['group_id'],
 };
 
+/** The requested thread's id; under its fault switch, the id of another thread. */
+function threadId(ctx: RefContext): string {
+  const id = ctx.profile.fixtures['thread_id'] ?? '';
+  return ctx.faults.has('thread-id-wrong') ? `${id}_0` : id;
+}
+
 export const DEFAULT_THREAD_FIELDS = ['id', 'updated_time', 'unread', 'unseen', 'can_reply'];
 
 /** `id` always, then each requested field; unknown names are left out rather than refused. */
 export function renderThread(specs: FieldSpec[], ctx: RefContext): Record<string, unknown> {
-  const result: Record<string, unknown> = { id: ctx.profile.fixtures['thread_id'] };
+  const result: Record<string, unknown> = { id: threadId(ctx) };
   for (const spec of specs) {
     const value = RENDERERS[spec.name]?.(spec, ctx);
     if (value !== undefined) result[spec.name] = value;

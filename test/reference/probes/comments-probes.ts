@@ -40,5 +40,31 @@ export const COMMENTS_PROBES: Record<string, Probe> = {
     outcome(comment(env, { message: 'm' }, env.ref.tokens['page_no_moderate'])),
   'comments-user-token-sees-comments': async (env) =>
     (await read(env, {}, env.ref.tokens['user'])).body.data.length,
+  'comments-ids-without-moderate': async (env) =>
+    (await read(env, {}, env.ref.tokens['page_no_moderate'])).body.data.map((item: { id?: string }) => item.id),
+  'comments-listed-can-comment-string': async (env) =>
+    (await read(env)).body.data.map((item: { can_comment: unknown }) => item.can_comment),
+  'comments-replies-not-listed': async (env) => {
+    const [, asked] = await ids(env); // the seeded comment with two replies
+    const replies = await call(env.ref, 'GET', `/v25.0/${asked}/comments`, { query: { access_token: page(env) } });
+    return replies.body.data.length;
+  },
+  'comments-media-edge-missing': (env) =>
+    outcome(call(env.ref, 'GET', '/v25.0/6000001/comments', { query: { access_token: page(env) } })),
+  'comments-edge-put-accepted': (env) =>
+    outcome(call(env.ref, 'PUT', `/v25.0/${POST_ID}/comments`, { form: { access_token: page(env), message: 'm' } })),
+  'comments-toplevel-count-includes-replies': async (env) =>
+    (await read(env, { summary: 'true' })).body.summary.total_count,
+  'comments-summary-always': async (env) => (await read(env)).body.summary,
+  'comments-invalid-param-code-1': (env) => outcome(comment(env, {})),
+  'comments-post-token-unchecked': (env) =>
+    outcome(call(env.ref, 'POST', `/v25.0/${POST_ID}/comments`, { form: { message: 'm' } })),
+  'comments-query-params-ignored': (env) =>
+    outcome(
+      call(env.ref, 'POST', `/v25.0/${POST_ID}/comments`, {
+        query: { message: 'm' },
+        form: { access_token: page(env) },
+      }),
+    ),
   'comments-filter-unchecked': (env) => outcome(read(env, { filter: 'everything' })),
 };

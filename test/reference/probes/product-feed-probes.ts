@@ -14,6 +14,12 @@ export const PRODUCT_FEED_PROBES: Record<string, Probe> = {
   'product-feed-low-priority-partial': (env) => field(env, 'id', { error_priority: 'LOW' }),
   'product-feed-severity-wrong': (env) => field(env, 'severity'),
   'product-feed-summary-missing': async (env) => (await errors(env, { summary: 'true' })).body.summary,
+  'product-feed-summary-always': async (env) => (await errors(env)).body.summary,
+  'product-feed-total-count-inflated': async (env) => (await errors(env, { summary: 'true' })).body.summary.total_count,
+  'product-feed-after-cursor-wrong': async (env) => {
+    const first = await errors(env, { limit: '5' });
+    return field(env, 'id', { limit: '5', after: first.body.paging.cursors.after });
+  },
   'product-feed-id-not-number': async (env) => (await field(env, 'id')).map((id: unknown) => typeof id),
   'product-feed-priority-unchecked': (env) => outcome(errors(env, { error_priority: 'URGENT' })),
   'product-feed-priority-wrong-code': (env) => outcome(errors(env, { error_priority: 'URGENT' })),

@@ -19,6 +19,14 @@ export const THREAD_PROBES: Record<string, Probe> = {
       await outcome(call(env.ref, 'DELETE', '/v25.0/t_1', { query })),
     ];
   },
+  'thread-id-wrong': async (env) => (await thread(env, 'id')).body.id,
+  'thread-counts-negative': async (env) => (await thread(env, 'unseen')).body.unseen,
+  'thread-messages-edge-missing': (env) =>
+    outcome(call(env.ref, 'GET', '/v25.0/t_1/messages', { query: { access_token: page(env) } })),
+  'thread-token-unchecked': async (env) => [
+    await outcome(call(env.ref, 'GET', '/v25.0/t_1', { query: { fields: 'id' } })),
+    await outcome(thread(env, 'id', env.ref.appToken)),
+  ],
   'thread-counts-as-strings': async (env) => {
     const { body } = await thread(env, 'unread,unseen');
     return [typeof body.unread, typeof body.unseen];
