@@ -42,6 +42,7 @@ export function createRuntime(
     isLive: () => settings.live,
     fault: (name) => faults.has(name),
     trustedCaPems: () => [...settings.trustedCaPems],
+    pageInstallRequired: true,
     ...(options.mtls ? { clientCert: options.mtls.clientCert } : {}),
   });
   const fixtures = options.fixtures ?? 'full';

@@ -132,3 +132,19 @@ function keyMatches(cert: X509Certificate, keyPem: string): boolean {
     return false;
   }
 }
+
+/** A server certificate from `ca` that expired 12 hours ago: what a target must refuse although it trusts the CA. */
+export async function createExpiredLeaf(ca: CertificateAuthority, hosts: string | string[]): Promise<IssuedCertificate> {
+  const list = typeof hosts === 'string' ? [hosts] : hosts;
+  const pair = await newKeyPair();
+  const certPem = await buildCertificate({
+    commonName: list[0] ?? 'graphcheck',
+    role: 'server',
+    publicKey: pair.keys.publicKey,
+    signer: await signingKeyOf(ca.keyPem),
+    issuerCertPem: ca.certPem,
+    hosts: list,
+    validDays: -0.5,
+  });
+  return { certPem, keyPem: pair.privateKeyPem };
+}

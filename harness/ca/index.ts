@@ -3,6 +3,7 @@ export { CA_CERT_FILE, CA_KEY_FILE, loadOrCreateAuthority, readCaFiles, writeCaF
 export {
   type CertificateAuthority,
   createCertificateAuthority,
+  createExpiredLeaf,
   createSelfSignedLeaf,
   createUntrustedLeaf,
   type IssuedCertificate,

@@ -39,6 +39,8 @@ function problem(exchange: Exchange, cn: string): string | undefined {
   if (tls.cn !== cn) {
     return `${what} presented a client certificate with CN ${JSON.stringify(tls.cn)}, expected ${JSON.stringify(cn)}`;
   }
-  if (tls.chain.length < 2) return `${what} presented its client certificate without the intermediate (R46)`;
+  // The TLS layer links a certificate to the next only when that one issued it: a chain of one means the
+  // intermediate was missing or did not issue the leaf.
+  if (tls.chain.length < 2) return `${what} presented its client certificate without the intermediate that issued it (R46)`;
   return undefined;
 }

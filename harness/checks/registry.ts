@@ -32,6 +32,8 @@ import { notificationValuesForm } from './notification-values-form.js';
 import { nothingWhileNotLive } from './nothing-while-not-live.js';
 import { onlySubscribedFields } from './only-subscribed-fields.js';
 import { retrySchedule } from './retry-schedule.js';
+import { noAttemptAfterAck } from './no-attempt-after-ack.js';
+import { nothingAfterUnsubscribe } from './nothing-after-unsubscribe.js';
 import { subscriptionListed } from './subscription-listed.js';
 import { updatesDelivered } from './updates-delivered.js';
 import { verificationRequest } from './verification-request.js';
@@ -90,6 +92,8 @@ const ALL = [
   onlySubscribedFields,
   nothingWhileNotLive,
   retrySchedule,
+  noAttemptAfterAck,
+  nothingAfterUnsubscribe,
   clientCertificate,
   // Passive checks over recorded traffic (`graphcheck check`): they need no facts from a run.
   atMostOneOk,

@@ -28,6 +28,11 @@ export interface WebhookFacts {
    * absent while it still is.
    */
   notLive: { fromMs: number; toMs?: number }[];
+  /**
+   * Subscriptions the suite removed (DELETE answered success): the object (absent: every object), the fields
+   * (absent: all of them), and how many updates had been injected by then.
+   */
+  removed?: { object?: string; fields?: string[]; injectedBefore: number }[];
 }
 
 /** The facts of a webhook step; undefined when the step was not one (a suite mistake the check reports). */

@@ -121,6 +121,9 @@ function answerVerification(
   const challenge = v.challenge ?? '';
   if (ctx.challengeMode === 'wrong') return reply(res, 200, `${challenge}0`);
   if (ctx.challengeMode === 'none') return reply(res, 200, '');
+  if (ctx.challengeMode === 'status-404') return reply(res, 404, challenge);
+  if (ctx.challengeMode === 'status-500') return reply(res, 500, challenge);
+  if (ctx.challengeMode === 'reset') return fail(res, 'reset', ctx.hanging);
   return reply(res, 200, challenge);
 }
 

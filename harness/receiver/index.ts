@@ -6,6 +6,7 @@ export {
   CA_KEY_FILE,
   type CertificateAuthority,
   createCertificateAuthority,
+  createExpiredLeaf,
   createSelfSignedLeaf,
   createUntrustedLeaf,
   type IssuedCertificate,

@@ -77,6 +77,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
 async function certificateFor(options: ReceiverOptions, host: string): Promise<IssuedCertificate> {
   if (options.tlsMode === 'self-signed') return createSelfSignedLeaf(host);
   if (options.tlsMode === 'untrusted') return createUntrustedLeaf(host);
+  if (options.leaf) return options.leaf;
   if (!options.ca)
     throw new UserInputError('USAGE', 'startReceiver: tlsMode "ca" needs a certificate authority (ca)');
   return options.ca.issueServer(host);

@@ -1,5 +1,5 @@
 import type { BodyTooLarge } from '../model/exchange.js';
-import type { CertificateAuthority } from '../ca/certificate-authority.js';
+import type { CertificateAuthority, IssuedCertificate } from '../ca/certificate-authority.js';
 import type { Update } from './updates-of.js';
 import type { SignatureVerdict } from './verify-signature.js';
 
@@ -10,8 +10,11 @@ import type { SignatureVerdict } from './verify-signature.js';
  */
 export type TlsMode = 'ca' | 'self-signed' | 'untrusted' | 'plain-http';
 
-/** How the verification GET is answered when the token matches: echo it, echo a different value, or answer empty. */
-export type ChallengeMode = 'echo' | 'wrong' | 'none';
+/**
+ * How the verification GET is answered when the token matches: echo it, echo a different value, answer empty,
+ * echo it under an error status (`status-404`, `status-500`), or drop the connection without an answer (`reset`).
+ */
+export type ChallengeMode = 'echo' | 'wrong' | 'none' | 'status-404' | 'status-500' | 'reset';
 
 /** `500`: answer HTTP 500; `hang`: never answer (until close); `reset`: drop the connection without an answer. */
 export type FailureMode = '500' | 'hang' | 'reset';
@@ -36,6 +39,8 @@ export interface ReceiverOptions {
   clock?: () => number | undefined;
   mtls?: MtlsOptions;
   tlsMode?: TlsMode;
+  /** In `ca` mode: serve this certificate instead of issuing one (an expired one, or one for another host). */
+  leaf?: IssuedCertificate;
   challengeMode?: ChallengeMode;
   /** The most bytes of one notification held in memory (default 16 MiB); a larger one is answered 413. */
   maxBodyBytes?: number;

@@ -21,7 +21,10 @@ function readObjectName(req: RefRequest, ctx: RefContext, required: boolean): st
     if (required) throw invalidParam('object is required.');
     return undefined;
   }
-  if (!OBJECTS.includes(object) && !ctx.faults.has('subscriptions-object-enum-unchecked')) {
+  const unchecked = required
+    ? ctx.faults.has('subscriptions-object-enum-unchecked')
+    : ctx.faults.has('subscriptions-delete-object-unchecked');
+  if (!OBJECTS.includes(object) && !unchecked) {
     throw invalidParam(`object must be one of ${OBJECTS.join(', ')}.`);
   }
   return object;
@@ -47,7 +50,9 @@ async function upsert(req: RefRequest, ctx: RefContext): Promise<RefResponse> {
   if (!callbackUrl) throw invalidParam('callback_url is required.');
   if (verifyToken === undefined) throw invalidParam('verify_token is required.');
   const fields = readStringList(req.params, 'fields') ?? [];
-  const includeValues = readBool(req.params, 'include_values') ?? false;
+  const includeValues = ctx.faults.has('subscriptions-include-values-unchecked')
+    ? req.params['include_values'] === 'true' || req.params['include_values'] === true
+    : (readBool(req.params, 'include_values') ?? false);
   return answer(
     await ctx.webhooks.upsert({
       object,

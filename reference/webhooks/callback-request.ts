@@ -13,6 +13,8 @@ export interface CallbackRequest {
   /** Trusted CAs; `null` turns certificate verification off (a fault switch only). */
   ca: string[] | null;
   clientCert?: ClientCertificate;
+  /** Certificate errors let through (fault switches only): `CERT_HAS_EXPIRED`, `ERR_TLS_CERT_ALTNAME_INVALID`. */
+  tolerate?: string[];
 }
 
 export type CallbackAnswer =
@@ -46,6 +48,7 @@ export function sendCallbackRequest(req: CallbackRequest): Promise<CallbackAnswe
       outgoing.destroy();
     }, req.timeoutMs);
     outgoing.on('error', (err) => finish(failure(err)));
+    if (req.tolerate?.length) outgoing.on('socket', (socket) => refuseUntolerated(socket, req.tolerate ?? []));
     outgoing.end(req.body);
   });
 }
@@ -78,11 +81,23 @@ function openRequest(
     method: req.method,
     headers,
     agent: false,
-    rejectUnauthorized: req.ca !== null,
+    // With errors to tolerate, the handshake lets every error through and refuseUntolerated judges them.
+    rejectUnauthorized: req.ca !== null && !req.tolerate?.length,
     secureContext: secureContextFor(req.ca, req.clientCert),
     ...(req.ca ? { checkServerIdentity: refuseSelfSigned } : {}),
   };
   return https.request(url, tlsOptions, onResponse);
+}
+
+/** After the handshake: an authorization error that is not tolerated ends the connection as a refusal. */
+function refuseUntolerated(socket: import('node:net').Socket, tolerate: string[]): void {
+  socket.once('secureConnect', () => {
+    const tlsSocket = socket as tls.TLSSocket;
+    const error = tlsSocket.authorizationError as unknown as string | Error | null;
+    const code = error === null ? undefined : typeof error === 'string' ? error : ((error as { code?: string }).code ?? error.message);
+    if (tlsSocket.authorized || code === undefined || tolerate.includes(code)) return;
+    socket.destroy(Object.assign(new Error(`certificate refused: ${code}`), { code }));
+  });
 }
 
 function clientCertOptions(c: ClientCertificate): { cert: string; key: string } {

@@ -9,5 +9,16 @@ export function callbackTrust(deps: WebhookDeps): string[] | null {
 
 /** The client certificate to present, unless a fault switch hides it. */
 export function callbackClientCert(deps: WebhookDeps): WebhookDeps['clientCert'] {
-  return deps.fault('webhooks-mtls-no-client-cert') ? undefined : deps.clientCert;
+  if (deps.fault('webhooks-mtls-no-client-cert') || !deps.clientCert) return undefined;
+  // The fault sends the leaf again where its intermediate belongs: the leaf is not issued by what comes with it.
+  if (deps.fault('webhooks-mtls-wrong-intermediate')) return { ...deps.clientCert, chainPem: deps.clientCert.certPem };
+  return deps.clientCert;
+}
+
+/** Certificate errors a fault switch lets through on callback connections. */
+export function callbackTolerance(deps: WebhookDeps): string[] {
+  return [
+    ...(deps.fault('subscriptions-expired-certificate-accepted') ? ['CERT_HAS_EXPIRED'] : []),
+    ...(deps.fault('subscriptions-wrong-host-accepted') ? ['ERR_TLS_CERT_ALTNAME_INVALID'] : []),
+  ];
 }

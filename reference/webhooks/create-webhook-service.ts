@@ -2,13 +2,13 @@ import { createAccountSubscriptions } from './account-subscriptions.js';
 import { buildBatches, MAX_UPDATES_PER_BATCH } from './build-batches.js';
 import { DeliveryQueue } from './delivery-queue.js';
 import { createSubscriptionStore } from './subscription-store.js';
-import type { WebhookDeps, WebhookService } from './types.js';
+import type { Update, WebhookDeps, WebhookService } from './types.js';
 import { verifyCallback } from './verify-callback.js';
 
 /** The reference target's webhook service: subscriptions, verification, signed batched delivery and retries. */
 export function createWebhookService(deps: WebhookDeps): WebhookService {
   const store = createSubscriptionStore(deps);
-  const accounts = createAccountSubscriptions();
+  const accounts = createAccountSubscriptions(deps);
   const queue = new DeliveryQueue(deps);
   let resets = 0;
   return {
@@ -18,9 +18,15 @@ export function createWebhookService(deps: WebhookDeps): WebhookService {
         return { ok: false, message: `the app already has a ${p.object} subscription` };
       }
       const resetsBefore = resets;
-      const outcome = await verifyCallback(deps, p.callback_url, p.verify_token);
+      const known = store.list().some((s) => s.object === p.object);
+      // R39: every POST carrying a callback URL verifies it, reactivating and amending ones too.
+      const outcome =
+        known && deps.fault('subscriptions-no-reverification')
+          ? ({ ok: true } as const)
+          : await verifyCallback(deps, p.callback_url, p.verify_token);
       // A reset during verification wins: the subscription belonged to the state it cleared.
-      if (outcome.ok && resetsBefore === resets) store.apply(p);
+      const keep = outcome.ok || deps.fault('subscriptions-refused-callback-kept');
+      if (keep && resetsBefore === resets) store.apply(p);
       return outcome;
     },
     remove: (p) => store.remove(p),
@@ -28,11 +34,14 @@ export function createWebhookService(deps: WebhookDeps): WebhookService {
     acceptEvents(updates) {
       // Not Live: nothing is sent, and nothing is kept to send later (spec: Events).
       if (!deps.isLive() && !deps.fault('webhooks-send-when-not-live')) return updates.length;
-      const batches = buildBatches(updates, (u) => store.matching(u.object, u.field), {
+      // A Page that did not install the app gets nothing (R48 never asserts either way; rules install first).
+      const installed = (u: Update) => !deps.pageInstallRequired || u.object !== 'page' || accounts.installed(u.id);
+      const batches = buildBatches(updates.filter(installed), (u) => store.matching(u.object, u.field), {
         maxPerBatch: deps.fault('webhooks-batch-over-1000')
           ? Number.POSITIVE_INFINITY
           : MAX_UPDATES_PER_BATCH,
         dropEverySecond: deps.fault('webhooks-drop-updates'),
+        emptyBatch: deps.fault('webhooks-empty-entry'),
       });
       queue.enqueue(batches);
       return updates.length;

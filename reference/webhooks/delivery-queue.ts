@@ -1,6 +1,6 @@
 import type { Batch } from './build-batches.js';
 import { sendCallbackRequest } from './callback-request.js';
-import { callbackClientCert, callbackTrust } from './callback-trust.js';
+import { callbackClientCert, callbackTolerance, callbackTrust } from './callback-trust.js';
 import { encodeNotification } from './encode-notification.js';
 import { nextRetryAt } from './retry-schedule.js';
 import type { DeliveryRecord, WebhookDeps } from './types.js';
@@ -12,6 +12,8 @@ interface Retry {
   firstAt: number;
   due: number;
   retriesDone: number;
+  /** The `webhooks-retry-after-ack` fault's extra attempt after an acknowledged one: never rescheduled. */
+  last?: boolean;
 }
 
 /** Attempts, retries on the virtual clock, and the attempt log. */
@@ -64,7 +66,13 @@ export class DeliveryQueue {
   }
 
   private async firstAttempts(batch: Batch, at: number, gen: number): Promise<void> {
-    if (!this.canSend() || (await this.attempt(batch, at, gen))) return;
+    if (!this.canSend()) return;
+    if (await this.attempt(batch, at, gen)) {
+      if (this.deps.fault('webhooks-retry-after-ack') && gen === this.generation) {
+        this.retries.push({ batch, firstAt: at, due: at + 60, retriesDone: 0, last: true });
+      }
+      return;
+    }
     if (this.deps.fault('webhooks-no-retry')) return;
     // The immediate retry: same virtual time, right away in real time (R21).
     if (!this.deps.fault('webhooks-no-immediate-retry')) {
@@ -74,7 +82,9 @@ export class DeliveryQueue {
   }
 
   private async retry(r: Retry, gen: number): Promise<void> {
-    if (!this.canSend() || (await this.attempt(r.batch, r.due, gen))) return;
+    // R20: each attempt carries its own sending time; the fault stamps the first attempt's.
+    const time = this.deps.fault('webhooks-retry-keeps-first-time') ? r.firstAt : r.due;
+    if (!this.canSend() || (await this.attempt(r.batch, time, gen)) || r.last) return;
     this.scheduleRetry({ ...r, retriesDone: r.retriesDone + 1 }, gen);
   }
 
@@ -107,6 +117,7 @@ export class DeliveryQueue {
       timeoutMs: this.deps.timeoutsMs?.delivery ?? DELIVERY_TIMEOUT_MS,
       ca: callbackTrust(this.deps),
       clientCert: callbackClientCert(this.deps),
+      tolerate: callbackTolerance(this.deps),
     });
     if (gen !== this.generation) return true;
     const base = { at: time, url: batch.url, updates: batch.updates.length };

@@ -111,4 +111,64 @@ export const WEBHOOK_FAULTS: Record<string, { area: string; description: string 
     area: 'subscriptions',
     description: 'POST `/{account_id}/subscribed_apps` answers `{success: "true"}` (a string) on success.',
   },
+  'webhooks-empty-entry': {
+    area: 'events',
+    description: 'Sends one more notification per batch whose `entry` is an empty list.',
+  },
+  'webhooks-retry-keeps-first-time': {
+    area: 'events',
+    description: "Stamps every retry with the first attempt's `entry[].time` instead of its own sending time.",
+  },
+  'webhooks-retry-after-ack': {
+    area: 'events',
+    description: 'Sends a notification once more a minute after the receiver acknowledged it with 200.',
+  },
+  'webhooks-mtls-wrong-intermediate': {
+    area: 'events',
+    description: 'Sends the client certificate again where its intermediate belongs: the leaf comes without its issuer.',
+  },
+  'subscriptions-subscribed-apps-no-install': {
+    area: 'subscriptions',
+    description: 'POST `/{account_id}/subscribed_apps` answers success but does not install the app: the Page gets no updates.',
+  },
+  'subscriptions-optins-accepted': {
+    area: 'subscriptions',
+    description: 'POST `/{account_id}/subscribed_apps` accepts `messaging_optins`, a field neither Page-based variant offers (R41).',
+  },
+  'subscriptions-include-values-unchecked': {
+    area: 'subscriptions',
+    description: 'POST `/{app_id}/subscriptions` reads any `include_values` other than true as false instead of refusing it.',
+  },
+  'subscriptions-delete-object-unchecked': {
+    area: 'subscriptions',
+    description: 'DELETE `/{app_id}/subscriptions` accepts an `object` outside user, page, permissions, payments.',
+  },
+  'subscriptions-no-reverification': {
+    area: 'subscriptions',
+    description: 'A POST for an object already subscribed (reactivating or amending) sends no verification GET.',
+  },
+  'subscriptions-error-status-accepted': {
+    area: 'subscriptions',
+    description: 'Accepts a verification answer with a 4xx or 5xx status when its body echoes the challenge.',
+  },
+  'subscriptions-refused-callback-kept': {
+    area: 'subscriptions',
+    description: 'A POST whose callback fails verification answers an error but still stores an active subscription.',
+  },
+  'subscriptions-expired-certificate-accepted': {
+    area: 'subscriptions',
+    description: 'Accepts a callback whose certificate has expired.',
+  },
+  'subscriptions-wrong-host-accepted': {
+    area: 'subscriptions',
+    description: 'Accepts a callback whose certificate was issued for another host name.',
+  },
+  'subscriptions-verify-token-unencoded': {
+    area: 'subscriptions',
+    description: 'Writes `hub.verify_token` into the verification URL unencoded (spaces, `&`, `=`, `+`, `%` and non-ASCII break it).',
+  },
+  'subscriptions-delete-keeps-delivering': {
+    area: 'subscriptions',
+    description: 'DELETE answers success and the list drops the subscription, but its updates are still delivered.',
+  },
 };

@@ -70,8 +70,7 @@ function blankCertificate(
 ): forge.pki.Certificate {
   const cert = forge.pki.createCertificate();
   cert.publicKey = publicKey;
-  // A positive serial: a leading 0 nibble keeps the DER integer from reading as negative.
-  cert.serialNumber = `0${randomBytes(15).toString('hex')}`;
+  cert.serialNumber = positiveSerial();
   cert.validity.notBefore = new Date(Date.now() - 24 * 3600 * 1000);
   cert.validity.notAfter = new Date(Date.now() + 5 * 365 * 24 * 3600 * 1000);
   cert.setSubject([{ name: 'commonName', value: cn }]);
@@ -87,4 +86,15 @@ function blankCertificate(
       ];
   cert.setExtensions(usage);
   return cert;
+}
+
+/**
+ * 16 random bytes read as a positive DER integer in its shortest form: the top bit clear (not negative) and the
+ * next one set (no leading zero byte). A `0` nibble in front, as before, gave a zero byte followed by one under
+ * 0x80 half the time, a non-minimal INTEGER that strict DER parsers refuse ("illegal padding").
+ */
+function positiveSerial(): string {
+  const bytes = randomBytes(16);
+  bytes[0] = ((bytes[0] ?? 0) & 0x7f) | 0x40;
+  return bytes.toString('hex');
 }

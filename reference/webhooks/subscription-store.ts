@@ -17,6 +17,8 @@ export interface SubscriptionStore {
 
 export function createSubscriptionStore(deps: WebhookDeps): SubscriptionStore {
   const byObject = new Map<string, StoredSubscription>();
+  // The `subscriptions-delete-keeps-delivering` fault: what DELETE removed, still matched for delivery.
+  const removed = new Map<string, StoredSubscription>();
   return {
     list: () =>
       [...byObject.values()].map((s) =>
@@ -44,18 +46,24 @@ export function createSubscriptionStore(deps: WebhookDeps): SubscriptionStore {
       const onlyFields =
         p.fields && p.fields.length > 0 && !deps.fault('subscriptions-delete-fields-removes-all');
       for (const sub of targets) {
+        if (deps.fault('subscriptions-delete-keeps-delivering')) removed.set(sub.object, { ...sub, fields: [...sub.fields] });
         if (onlyFields) sub.fields = sub.fields.filter((f) => !p.fields?.includes(f));
         else byObject.delete(sub.object);
       }
       return { ok: true };
     },
     matching(object, field) {
+      const ghost = removed.get(object);
+      if (ghost?.fields.includes(field)) return [ghost];
       const sub = byObject.get(object);
       if (!sub?.active) return [];
       const anyField = deps.fault('webhooks-unsubscribed-fields-delivered');
       return anyField || sub.fields.includes(field) ? [sub] : [];
     },
-    clear: () => byObject.clear(),
+    clear: () => {
+      byObject.clear();
+      removed.clear();
+    },
   };
 }
 

@@ -18,6 +18,11 @@ export interface WebhookDeps {
   trustedCaPems(): string[];
   /** optional: the client certificate presented on every callback connection (mTLS); core passes it when configured */
   clientCert?: ClientCertificate;
+  /**
+   * optional: `page` updates go only to Pages that installed the app through `/{page_id}/subscribed_apps` (spec:
+   * "`page` subscriptions are valid only for Pages that installed the app"); the core turns it on.
+   */
+  pageInstallRequired?: boolean;
   /** optional: real-time limits in milliseconds; defaults 5000 (verification GET) and 10000 (notification POST). */
   timeoutsMs?: { verification?: number; delivery?: number };
 }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { type CallbackAnswer, sendCallbackRequest } from './callback-request.js';
-import { callbackClientCert, callbackTrust } from './callback-trust.js';
+import { callbackClientCert, callbackTolerance, callbackTrust } from './callback-trust.js';
 import type { Outcome, WebhookDeps } from './types.js';
 
 const VERIFICATION_TIMEOUT_MS = 5_000;
@@ -29,12 +29,17 @@ export async function verifyCallback(
   url.searchParams.set('hub.mode', 'subscribe');
   url.searchParams.set('hub.challenge', challenge);
   url.searchParams.set('hub.verify_token', verifyToken);
+  // The fault writes the verify token into the query as it is, unencoded.
+  const sentUrl = deps.fault('subscriptions-verify-token-unencoded')
+    ? `${url.href.replace(/&hub\.verify_token=.*$/, '')}&hub.verify_token=${verifyToken}`
+    : url;
   const answer = await sendCallbackRequest({
-    url,
+    url: sentUrl,
     method: 'GET',
     timeoutMs: deps.timeoutsMs?.verification ?? VERIFICATION_TIMEOUT_MS,
     ca: callbackTrust(deps),
     clientCert: callbackClientCert(deps),
+    tolerate: callbackTolerance(deps),
   });
   return judgeAnswer(deps, answer, challenge);
 }
@@ -50,7 +55,7 @@ function judgeAnswer(deps: WebhookDeps, answer: CallbackAnswer, challenge: strin
     if (deps.fault('subscriptions-unreachable-accepted')) return { ok: true };
     return { ok: false, message: `callback_url could not be reached for verification: ${answer.error}` };
   }
-  if (answer.status < 200 || answer.status > 299) {
+  if ((answer.status < 200 || answer.status > 299) && !deps.fault('subscriptions-error-status-accepted')) {
     return { ok: false, message: `callback answered the verification request with HTTP ${answer.status}` };
   }
   if (answer.body.trim() !== challenge && !deps.fault('subscriptions-wrong-challenge-accepted')) {

@@ -99,6 +99,21 @@ describe('the fault catalogue', () => {
       'subscriptions-delete-object-removes-all',
       'subscriptions-delete-all-ignored',
       'subscriptions-subscribed-apps-shape',
+      'webhooks-empty-entry',
+      'webhooks-retry-keeps-first-time',
+      'webhooks-retry-after-ack',
+      'webhooks-mtls-wrong-intermediate',
+      'subscriptions-subscribed-apps-no-install',
+      'subscriptions-optins-accepted',
+      'subscriptions-include-values-unchecked',
+      'subscriptions-delete-object-unchecked',
+      'subscriptions-no-reverification',
+      'subscriptions-error-status-accepted',
+      'subscriptions-refused-callback-kept',
+      'subscriptions-expired-certificate-accepted',
+      'subscriptions-wrong-host-accepted',
+      'subscriptions-verify-token-unencoded',
+      'subscriptions-delete-keeps-delivering',
     ];
     expect(Object.keys(WEBHOOK_FAULTS).sort()).toEqual([...required].sort());
     for (const entry of Object.values(WEBHOOK_FAULTS)) expect(entry.description.length).toBeGreaterThan(10);

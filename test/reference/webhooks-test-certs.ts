@@ -32,7 +32,8 @@ function keys(): { pub: forge.pki.PublicKey; priv: forge.pki.rsa.PrivateKey; pri
 function certificate(cn: string, pub: forge.pki.PublicKey, isCa: boolean): forge.pki.Certificate {
   const cert = forge.pki.createCertificate();
   cert.publicKey = pub;
-  cert.serialNumber = `0${randomBytes(12).toString('hex')}`;
+  // Top bit clear, next bit set: a positive DER integer without a leading zero byte (strict parsers need it).
+  cert.serialNumber = ((randomBytes(1)[0]! & 0x3f) | 0x40).toString(16).padStart(2, '0') + randomBytes(11).toString('hex');
   cert.validity.notBefore = new Date(Date.now() - 3600_000);
   cert.validity.notAfter = new Date(Date.now() + 30 * 24 * 3600_000);
   cert.setSubject([{ name: 'commonName', value: cn }]);

@@ -75,9 +75,10 @@ describe('retry-schedule (R21)', () => {
     expect(run('retry-schedule', schedule([T0]))[0]).toMatch(/no retry followed/);
   });
 
-  it('wants the immediate retry at the same target time and within a few real seconds', () => {
+  it('wants the immediate retry at the same target time; a real-time bound only when one is set (R21)', () => {
     expect(run('retry-schedule', schedule([T0, T0 + 60], true))[0]).toMatch(/60 s later on the target clock/);
     const slow = [attempt({ body: payload(T0), at: T0, status: 500, realMs: 0 }), attempt({ body: payload(T0), at: T0, realMs: 30_000 })];
+    expect(run('retry-schedule', slow)).toEqual([]);
     expect(run('retry-schedule', slow, { immediate_real_seconds: 5 })[0]).toMatch(/took 30\.0 s of real time/);
   });
 
@@ -201,5 +202,46 @@ describe('real notification payloads (pywa test data, messaging-application webh
     expect(findings.length).toBeGreaterThan(0);
     expect(payloads.some((p) => sentAt(p) !== T0)).toBe(true);
     expect(findings.filter((f) => !f.includes("must have required property 'time'"))).toEqual([]);
+  });
+});
+
+describe('acknowledgements, DELETE, the envelope and the listing', () => {
+  it('no-attempt-after-ack: the same updates again after a 200 is a finding; retries before it are not', () => {
+    expect(run('no-attempt-after-ack', schedule([T0, T0, T0 + 60], true))).toEqual([]);
+    const again = [attempt({ body: payload(T0), at: T0 }), attempt({ body: payload(T0 + 60), at: T0 + 60 })];
+    expect(run('no-attempt-after-ack', again)[0]).toMatch(/came again 60 s after the receiver acknowledged them/);
+  });
+
+  it('nothing-after-unsubscribe: an update injected after the DELETE of its field must not arrive', () => {
+    const facts: WebhookFacts = {
+      injected: [
+        { object: 'page', id: '1', field: 'feed', value: { n: 1 }, live: true },
+        { object: 'page', id: '1', field: 'feed', value: { n: 2 }, live: true },
+      ],
+      subscriptions: {},
+      notLive: [],
+      removed: [{ object: 'page', injectedBefore: 1 }],
+    };
+    const meta = { webhook: facts };
+    expect(run('nothing-after-unsubscribe', [attempt({ body: payload(T0, { n: 1 }), at: T0 })], undefined, meta)).toEqual([]);
+    const late = attempt({ body: payload(T0, { n: 2 }), at: T0 });
+    expect(run('nothing-after-unsubscribe', [late], undefined, meta)[0]).toMatch(/injected after the DELETE of page was still delivered/);
+  });
+
+  it('notification-envelope: an empty `entry` is a finding', () => {
+    const empty = attempt({ body: { object: 'page', entry: [] }, at: T0 });
+    expect(run('notification-envelope', [empty]).join('\n')).toMatch(/fewer than 1 items|NOT have fewer/);
+  });
+
+  it('subscription-listed: callback URLs compared after normalisation (R50); no_active takes absent or inactive', () => {
+    const list = (items: unknown[]) => ({ exchanges: [], bodies: [{ data: items }], meta: {} });
+    const check = CHECKS.get('subscription-listed')!;
+    const listed = list([{ object: 'page', callback_url: 'HTTPS://Hooks.Example:443/cb', fields: ['feed'], active: true }]);
+    expect(check.run(listed, { object: 'page', callback_url: 'https://hooks.example/cb' }, ctx).findings).toEqual([]);
+    expect(check.run(listed, { object: 'page', callback_url: 'https://hooks.example/other' }, ctx).findings).toHaveLength(1);
+    expect(check.run(listed, { object: 'page', no_active: true }, ctx).findings).toHaveLength(1);
+    const inactive = list([{ object: 'page', callback_url: 'https://h/cb', fields: [], active: false }]);
+    expect(check.run(inactive, { object: 'page', no_active: true }, ctx).findings).toEqual([]);
+    expect(check.run(list([]), { object: 'page', no_active: true }, ctx).findings).toEqual([]);
   });
 });

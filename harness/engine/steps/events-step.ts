@@ -7,7 +7,7 @@ import type { StepKind } from './step-kind.js';
 
 /**
  * Changes the target records and delivers (control `events`); each is remembered with the Live setting then.
- * `fill_to: N` repeats the list, each copy under new ids, until it holds N updates: large batches whose
+ * `fill_to: N` repeats the list, each copy with another value, until it holds N updates: large batches whose
  * generated part still shrinks to a few updates.
  */
 export const eventsStep: StepKind<{ updates: unknown; fill_to?: unknown }> = {
@@ -38,11 +38,16 @@ export const eventsStep: StepKind<{ updates: unknown; fill_to?: unknown }> = {
   },
 };
 
+/**
+ * Copies keep their object and id (R48: updates only for the objects that installed the app, never made-up ids)
+ * and differ by their value, so each copy is an update of its own where values are delivered.
+ */
 function filled(updates: Record<string, unknown>[], size: number): Record<string, unknown>[] {
   const list = [...updates];
   for (let i = list.length; i < size; i++) {
     const model = updates[i % updates.length]!;
-    list.push({ ...model, id: `${String(model.id)}${String(i).padStart(4, '0')}` });
+    const value = isRecord(model.value) ? { ...model.value, graphcheck_copy: i } : { value: model.value ?? null, graphcheck_copy: i };
+    list.push({ ...model, value });
   }
   return list;
 }

@@ -13,6 +13,7 @@ import { requestStep } from './request-step.js';
 import type { StepKind } from './step-kind.js';
 import { subscribeStep } from './subscribe-step.js';
 import { verifyCallbackStep } from './verify-callback-step.js';
+import { unsubscribeStep } from './unsubscribe-step.js';
 import { walkStep } from './walk-step.js';
 
 /**
@@ -42,6 +43,7 @@ for (const kind of [
   exchangeStep,
   // Webhook subscriptions and delivery (subscriptions and webhooks suites).
   subscribeStep,
+  unsubscribeStep,
   eventsStep,
   appLiveStep,
   receiverFailStep,

@@ -2,7 +2,7 @@ import { isErrorResponse } from '../../checks/error-envelope.js';
 import type { WebhookFacts } from '../../checks/webhook-facts.js';
 import { UserInputError } from '../../errors.js';
 import { evaluate } from '../../suite/template.js';
-import { ANY, BOOLEAN, object, orTemplate } from '../../validation/json-schema.js';
+import { ANY, object, orTemplate } from '../../validation/json-schema.js';
 import { buildRequest } from '../build-request.js';
 import { verificationEvidence } from '../webhooks/attempt-evidence.js';
 import { CALLBACK_VARIANTS, isCallbackVariant } from '../webhooks/callback-variants.js';
@@ -37,7 +37,7 @@ export const subscribeStep: StepKind<SubscribeBody> = {
     {
       object: ANY,
       fields: ANY,
-      include_values: BOOLEAN,
+      include_values: ANY,
       callback: orTemplate({ enum: [...CALLBACK_VARIANTS] }),
       verify_token: ANY,
       token: { type: 'string' },
@@ -56,17 +56,21 @@ export const subscribeStep: StepKind<SubscribeBody> = {
       const known = CALLBACK_VARIANTS.join(', ');
       throw new UserInputError('SUITE_INVALID', `subscribe: unknown callback ${JSON.stringify(variant)}; use ${known}`);
     }
-    const callback = await ctx.webhooks.callback(variant);
+    const verifyToken = String(evaluate(body.verify_token ?? ctx.webhooks.verifyToken, scope));
+    // A verify token of the step's own gets a callback of its own that checks it.
+    const callback = await ctx.webhooks.callback(variant, verifyToken);
     try {
       const object = String(evaluate(body.object, scope));
       const fields = (evaluate(body.fields ?? [], scope) as unknown[]).map(String);
-      const includeValues = evaluate(body.include_values ?? true, scope) === true;
+      // Sent as written: a wrong-typed value (`maybe`) is what refusal rules send; only `true` subscribes values.
+      const sentValues = evaluate(body.include_values ?? true, scope);
+      const includeValues = sentValues === true || sentValues === 'true';
       const form = {
         object,
         callback_url: callback.url,
         fields,
-        include_values: includeValues,
-        verify_token: String(evaluate(body.verify_token ?? ctx.webhooks.verifyToken, scope)),
+        include_values: sentValues,
+        verify_token: verifyToken,
       };
       const before = callback.verifications().length;
       const path = `/${ctx.profile.app.id}/subscriptions`;

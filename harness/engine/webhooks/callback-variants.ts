@@ -1,7 +1,10 @@
 import { closedPort } from '../../content-host/closed-port.js';
 import { UserInputError } from '../../errors.js';
 import {
+  type ChallengeMode,
   type CertificateAuthority,
+  createExpiredLeaf,
+  type IssuedCertificate,
   type Receiver,
   type ReceiverOptions,
   startReceiver,
@@ -16,6 +19,12 @@ export const CALLBACK_VARIANTS = [
   'plain-http',
   'wrong-challenge',
   'closed-port',
+  'status-4xx',
+  'status-5xx',
+  'empty-echo',
+  'no-answer',
+  'expired',
+  'wrong-host',
 ] as const;
 export type CallbackVariant = (typeof CALLBACK_VARIANTS)[number];
 
@@ -33,11 +42,13 @@ export function isCallbackVariant(value: unknown): value is CallbackVariant {
 }
 
 /**
- * Starts a receiver the target must refuse as a callback: a self-signed or untrusted certificate, plain http, a
- * trusted one that echoes a wrong challenge, or a port nothing listens on.
+ * Starts a receiver the target must refuse as a callback: a self-signed, untrusted, expired or other host's
+ * certificate, plain http, a trusted one that answers the verification wrongly (another value, empty, an error
+ * status, no answer), or a port nothing listens on. `receiver` here is a good callback of its own, for a verify
+ * token other than the run's (`base.verifyToken`).
  */
 export async function startNegativeCallback(
-  variant: Exclude<CallbackVariant, 'receiver'>,
+  variant: CallbackVariant,
   base: ReceiverOptions,
   ca: () => Promise<CertificateAuthority>,
 ): Promise<Callback> {
@@ -47,15 +58,44 @@ export async function startNegativeCallback(
     const origin = `https://${host}:${port}`;
     return { url: `${origin}/webhook`, origin, verifications: () => [], close: async () => {} };
   }
-  const trusted = variant === 'wrong-challenge' ? await ca() : undefined;
-  const receiver = await startReceiver(optionsFor(variant, base, trusted));
+  const trusted = TRUSTED_VARIANTS.has(variant) ? await ca() : undefined;
+  const receiver = await startReceiver(await optionsFor(variant, base, trusted));
   return fromReceiver(receiver, () => receiver.close());
 }
 
-function optionsFor(variant: string, base: ReceiverOptions, ca: CertificateAuthority | undefined): ReceiverOptions {
+/** Callbacks with a certificate from the run's CA, refused (or not) for another reason. */
+const TRUSTED_VARIANTS = new Set<CallbackVariant>([
+  'receiver',
+  'wrong-challenge',
+  'status-4xx',
+  'status-5xx',
+  'empty-echo',
+  'no-answer',
+  'expired',
+  'wrong-host',
+]);
+
+const CHALLENGE_MODES: Partial<Record<CallbackVariant, ChallengeMode>> = {
+  receiver: 'echo',
+  'wrong-challenge': 'wrong',
+  'status-4xx': 'status-404',
+  'status-5xx': 'status-500',
+  'empty-echo': 'none',
+  'no-answer': 'reset',
+};
+
+async function optionsFor(
+  variant: CallbackVariant,
+  base: ReceiverOptions,
+  ca: CertificateAuthority | undefined,
+): Promise<ReceiverOptions> {
   // Only the refused property differs from a good callback; mTLS is left out so nothing else can cause a refusal.
   const { mtls: _mtls, ...plain } = base;
-  if (variant === 'wrong-challenge') return { ...base, ...(ca ? { ca } : {}), challengeMode: 'wrong' };
+  const challengeMode = CHALLENGE_MODES[variant];
+  if (challengeMode) return { ...base, ...(ca ? { ca } : {}), challengeMode };
+  if ((variant === 'expired' || variant === 'wrong-host') && ca) {
+    return { ...base, ca, leaf: await refusedLeaf(variant, ca, base.host ?? '127.0.0.1') };
+  }
   if (variant === 'self-signed' || variant === 'untrusted' || variant === 'plain-http') {
     return { ...plain, tlsMode: variant };
   }
@@ -64,4 +104,13 @@ function optionsFor(variant: string, base: ReceiverOptions, ca: CertificateAutho
 
 export function fromReceiver(receiver: Receiver, close: () => Promise<void>): Callback {
   return { url: receiver.callbackUrl('/webhook'), origin: receiver.url, verifications: receiver.verifications, close };
+}
+
+/**
+ * A certificate from the run's CA that a target must still refuse: expired (valid from 24 h to 12 h ago), or valid
+ * but for another host than the callback's.
+ */
+async function refusedLeaf(variant: 'expired' | 'wrong-host', ca: CertificateAuthority, host: string): Promise<IssuedCertificate> {
+  if (variant === 'wrong-host') return ca.issueServer('wrong-host.graphcheck.invalid');
+  return createExpiredLeaf(ca, host);
 }

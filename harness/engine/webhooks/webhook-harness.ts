@@ -37,8 +37,11 @@ export interface WebhookHarness {
   readonly live: boolean;
   /** The run's receiver; the first call creates the CA if needed, hands it over with `trust`, and starts it. */
   receiver(): Promise<Receiver>;
-  /** A callback for one step: the run's receiver, or a refused one that `close()` stops. */
-  callback(variant: CallbackVariant): Promise<Callback>;
+  /**
+   * A callback for one step: the run's receiver, or a refused one that `close()` stops. With a verify token other
+   * than the run's, a good callback of its own that checks that token.
+   */
+  callback(variant: CallbackVariant, verifyToken?: string): Promise<Callback>;
   /** The target's clock (control `clock`), read without adding evidence. */
   now(): Promise<number>;
   /** Moves the target's clock without adding evidence, and remembers when, to date what arrives meanwhile. */
@@ -115,11 +118,13 @@ class RunWebhooks implements WebhookHarness {
     return this.started;
   }
 
-  async callback(variant: CallbackVariant): Promise<Callback> {
-    if (variant === 'receiver') return fromReceiver(await this.receiver(), async () => {});
+  async callback(variant: CallbackVariant, verifyToken?: string): Promise<Callback> {
+    const ownToken = verifyToken !== undefined && verifyToken !== this.verifyToken;
+    if (variant === 'receiver' && !ownToken) return fromReceiver(await this.receiver(), async () => {});
     const replay = this.options.replay;
     if (replay) return fromReceiver(replay.receiverAt(this.nextTapedCallback()), async () => {});
-    const callback = await startNegativeCallback(variant, this.base, () => this.trustedCa());
+    const base = ownToken ? { ...this.base, verifyToken } : this.base;
+    const callback = await startNegativeCallback(variant, base, () => this.trustedCa());
     (this.taped.callbacks[this.rule] ??= []).push(callback.url);
     return callback;
   }

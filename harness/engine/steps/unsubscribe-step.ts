@@ -1,0 +1,60 @@
+import { isErrorResponse } from '../../checks/error-envelope.js';
+import type { WebhookFacts } from '../../checks/webhook-facts.js';
+import { evaluate } from '../../suite/template.js';
+import { ANY, object, orTemplate } from '../../validation/json-schema.js';
+import { buildRequest } from '../build-request.js';
+import { webhookRun } from '../webhooks/webhook-run.js';
+import type { StepKind } from './step-kind.js';
+
+/** An `unsubscribe:` step as written in a suite; values may be templates. */
+export interface UnsubscribeBody {
+  /** Omitted: every subscription of the app. */
+  object?: unknown;
+  /** Omitted: the object's whole subscription. */
+  fields?: unknown;
+  token?: string;
+}
+
+/**
+ * DELETE `/{app_id}/subscriptions` with `object` and `fields` as form fields (the app token by default). A success
+ * is remembered, so later delivery checks no longer expect what was removed and hold anything of it that still
+ * arrives as unsubscribed (spec: DELETE "Removes subscriptions").
+ */
+export const unsubscribeStep: StepKind<UnsubscribeBody> = {
+  name: 'unsubscribe',
+  explain: (b) => {
+    if (typeof b !== 'object') return `remove subscriptions as ${String(b)} says`;
+    if (b.object === undefined) return 'remove every subscription of the app';
+    const fields = b.fields === undefined ? '' : ` fields ${JSON.stringify(b.fields)}`;
+    return `remove the app's ${String(b.object)} subscription${fields ? `'s${fields}` : ''}`;
+  },
+  // The whole body may be one template (a generated removal).
+  body: orTemplate(object({ object: ANY, fields: ANY, token: { type: 'string' } })),
+  needs: (b) => ({ tokens: [(typeof b === 'object' ? b.token : undefined) ?? 'app'], receiver: true }),
+  control: { expect: ['ok'] },
+  run: async ({ body: written, scope, ctx, outcome, keep }) => {
+    const run = await webhookRun(scope, ctx.webhooks);
+    const body = (typeof written === 'string' ? evaluate(written, scope) : written) as UnsubscribeBody;
+    const object = body.object === undefined ? undefined : String(evaluate(body.object, scope));
+    const fields = body.fields === undefined ? undefined : (evaluate(body.fields, scope) as unknown[]).map(String);
+    const form = { ...(object !== undefined ? { object } : {}), ...(fields !== undefined ? { fields } : {}) };
+    const path = `/${ctx.profile.app.id}/subscriptions`;
+    const sent = await ctx.client.send(buildRequest({ method: 'DELETE', path, token: body.token ?? 'app', form }, scope, ctx));
+    keep(sent);
+    if (!isErrorResponse(sent.exchange, sent.json)) {
+      forget(run.facts, object, fields);
+      const removal = { ...(object !== undefined ? { object } : {}), ...(fields?.length ? { fields } : {}) };
+      (run.facts.removed ??= []).push({ ...removal, injectedBefore: run.facts.injected.length });
+    }
+    outcome.meta.unsubscribed = { object: object ?? 'every object', fields: fields ?? 'all' };
+  },
+};
+
+function forget(facts: WebhookFacts, object: string | undefined, fields: string[] | undefined): void {
+  for (const name of object === undefined ? Object.keys(facts.subscriptions) : [object]) {
+    const subscribed = facts.subscriptions[name];
+    if (!subscribed) continue;
+    if (fields === undefined || fields.length === 0) delete facts.subscriptions[name];
+    else subscribed.fields = subscribed.fields.filter((f) => !fields.includes(f));
+  }
+}
