@@ -2,7 +2,7 @@ import { missingUpdates } from '../../checks/webhook-updates.js';
 import { CannotJudgeError } from '../../errors.js';
 import type { Attempt } from '../../receiver/index.js';
 import { evaluate } from '../../suite/template.js';
-import { INTEGER, object } from '../../validation/json-schema.js';
+import { BOOLEAN, INTEGER, object } from '../../validation/json-schema.js';
 import { attemptEvidence } from '../webhooks/attempt-evidence.js';
 import { driveClock } from '../webhooks/drive-clock.js';
 import type { RunContext } from '../run-context.js';
@@ -16,6 +16,11 @@ export interface DeliveriesBody {
   advance_to?: unknown;
   /** Without the control `clock`: bound of the real-time wait in milliseconds (default 10 000). */
   real_timeout_ms?: unknown;
+  /**
+   * With `advance_to`: move the clock all the way even once everything expected arrived, for rules about what
+   * must not come later (an attempt after a 200, an update after a DELETE).
+   */
+  whole_way?: unknown;
 }
 
 const DEFAULT_REAL_TIMEOUT_MS = 10_000;
@@ -35,7 +40,7 @@ export const deliveriesStep: StepKind<DeliveriesBody> = {
     const moving = b.advance_to === undefined ? '' : `, moving the clock up to ${String(b.advance_to)} s`;
     return `collect the notifications the receiver got${moving}`;
   },
-  body: object({ advance_to: INTEGER, real_timeout_ms: INTEGER }),
+  body: object({ advance_to: INTEGER, real_timeout_ms: INTEGER, whole_way: BOOLEAN }),
   needs: (b) => ({ receiver: true, live: true, ...(b.advance_to === undefined ? {} : { capabilities: ['clock'] }) }),
   run: async ({ body, scope, ctx, outcome }) => {
     const run = await webhookRun(scope, ctx.webhooks);
@@ -46,7 +51,11 @@ export const deliveriesStep: StepKind<DeliveriesBody> = {
       const start = run.eventsAt ?? (await ctx.webhooks.now());
       await ctx.webhooks.advance(0);
       const advanceTo = body.advance_to === undefined ? undefined : Number(evaluate(body.advance_to, scope));
-      summary = await moveClock(ctx, { start, last: run.lastEventsAt ?? start }, advanceTo, delivered);
+      const wholeWay = evaluate(body.whole_way ?? false, scope) === true && advanceTo !== undefined;
+      // What must not come later needs no fine steps: one advance has everything due by its end attempted first.
+      summary = wholeWay
+        ? `moved the clock in one step to +${(await ctx.webhooks.advance(Math.max(0, start + advanceTo - (await ctx.webhooks.now())))) - start} s`
+        : await moveClock(ctx, { start, last: run.lastEventsAt ?? start }, advanceTo, delivered);
     } else {
       const realTimeoutMs = Number(evaluate(body.real_timeout_ms ?? DEFAULT_REAL_TIMEOUT_MS, scope));
       const waited = await receiver.waitForUpdates(() => delivered(), { realTimeoutMs });
