@@ -99,6 +99,14 @@ describe('/{app_id}/subscriptions', () => {
     ]);
 
     const event = { object: 'page', id: ref.pageId, field: 'feed', value: { item: 'post', verb: 'add' } };
+    // A Page that did not install the app gets no page updates (R48): nothing arrives until it does.
+    expect((await control(ref, 'POST', '/events', event)).body).toEqual({ accepted: 1 });
+    await control(ref, 'POST', '/clock', { advance_seconds: 0 });
+    expect(received.filter((r) => r.method === 'POST')).toEqual([]);
+    const install = await call(ref, 'POST', `/v25.0/${ref.pageId}/subscribed_apps`, {
+      form: { access_token: ref.tokens['page'] ?? '', subscribed_fields: 'feed' },
+    });
+    expect(install.body).toEqual({ success: true });
     expect((await control(ref, 'POST', '/events', event)).body).toEqual({ accepted: 1 });
     await control(ref, 'POST', '/clock', { advance_seconds: 0 });
     const delivery = received.find((r) => r.method === 'POST');
