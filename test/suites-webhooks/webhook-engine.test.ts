@@ -20,6 +20,7 @@ async function demoSuite(rules: string) {
   return loadSuites(dir);
 }
 
+// The app is installed on the fixture Page before page updates are injected for it (R48).
 const CITE = 'cites: [{ section: Events, text: "The receiver deduplicates." }]';
 const DELIVER = `
   - id: demo.delivers
@@ -27,9 +28,11 @@ const DELIVER = `
     strength: MUST
     ${CITE}
     steps:
+      - request: { method: POST, path: "/{{fixtures.page_id}}/subscribed_apps", token: page, form: { subscribed_fields: feed } }
+        expect: [ok]
       - subscribe: { object: page, fields: [feed] }
         expect: [ok]
-      - events: { updates: [{ object: page, id: "1", field: feed, value: { n: 1 } }] }
+      - events: { updates: [{ object: page, id: "{{fixtures.page_id}}", field: feed, value: { n: 1 } }] }
       - deliveries: {}
         expect: [updates-delivered]
 `;
@@ -54,6 +57,8 @@ describe('the run-level webhook harness', () => {
     strength: MUST
     ${CITE}
     steps:
+      - request: { method: POST, path: "/{{fixtures.page_id}}/subscribed_apps", token: page, form: { subscribed_fields: feed } }
+        expect: [ok]
       - subscribe: { object: page, fields: [feed] }
         expect: [ok]
       - app-live: { live: false }
@@ -80,9 +85,11 @@ ${DELIVER}`);
     strength: MUST
     ${CITE}
     steps:
+      - request: { method: POST, path: "/{{fixtures.page_id}}/subscribed_apps", token: page, form: { subscribed_fields: feed } }
+        expect: [ok]
       - subscribe: { object: page, fields: [feed] }
         expect: [ok]
-      - events: { updates: [{ object: page, id: "1", field: feed, value: { n: 1 } }, { object: page, id: "2", field: feed, value: { n: 2 } }] }
+      - events: { updates: [{ object: page, id: "{{fixtures.page_id}}", field: feed, value: { n: 1 } }, { object: page, id: "{{fixtures.page_id}}", field: feed, value: { n: 2 } }] }
       - deliveries: { real_timeout_ms: 1500 }
         expect: [updates-delivered]
 `);
@@ -132,9 +139,11 @@ ${DELIVER}`);
     strength: MUST
     ${CITE}
     steps:
+      - request: { method: POST, path: "/{{fixtures.page_id}}/subscribed_apps", token: page, form: { subscribed_fields: feed } }
+        expect: [ok]
       - subscribe: { object: page, fields: [feed] }
         expect: [ok]
-      - events: { updates: [{ object: page, id: "1", field: feed, value: { text: "ünïcödé \\\\/ ✓" } }] }
+      - events: { updates: [{ object: page, id: "{{fixtures.page_id}}", field: feed, value: { text: "ünïcödé \\\\/ ✓" } }] }
       - deliveries: {}
         expect: [{ field: { path: never, exists: true } }]
 `);
