@@ -7,7 +7,13 @@ import { VERSIONS } from './profile.js';
 import { createRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 import { resolveToken } from './tokens.js';
 import type { EndpointGroup, FaultSet, RefRequest, RefResponse } from './types.js';
-import { enforceVersionHistory, resolveServedVersion, splitVersionPrefix } from './versions.js';
+import {
+  enforceVersionHistory,
+  resolveServedVersion,
+  splitVersionPrefix,
+  versionedAnswer,
+  versionedError,
+} from './versions.js';
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -52,9 +58,10 @@ async function handleApi(
     const raw = await readBody(req);
     const { explicit } = splitVersionPrefix(url.pathname);
     served = resolveServedVersion(explicit, faults);
-    send(res, await dispatch(runtime, req, url, raw, served), headers());
+    const answer = await dispatch(runtime, req, url, raw, served);
+    send(res, versionedAnswer(answer, explicit, faults), headers());
   } catch (error) {
-    send(res, errorResponse(error, runtime.traceId()), headers());
+    send(res, errorResponse(versionedError(error, served, faults), runtime.traceId()), headers());
   }
 }
 
@@ -77,7 +84,8 @@ async function dispatch(
     throw unsupported(method, path);
   }
   if (!found.route.exemptFromVersionHistory) enforceVersionHistory(explicit, ctx);
-  const parsed = parseRequestParams(url, req.headers, raw);
+  const ignoreQuery = method === 'POST' && ctx.faults.has('params-post-query-ignored');
+  const parsed = parseRequestParams(ignoreQuery ? tokenOnly(url) : url, req.headers, raw);
   if (ctx.faults.has('tokens-body-ignored') && !url.searchParams.has('access_token')) parsed.accessToken = null;
   const request: RefRequest = {
     method,
@@ -93,5 +101,21 @@ async function dispatch(
     pathParams: found.pathParams,
     rawBody: raw,
   };
-  return found.route.handler(request, ctx);
+  const answer = await found.route.handler(request, ctx);
+  return conventionFaults(answer, request, ctx.faults);
+}
+
+/** `params-post-query-ignored`: the query string as a POST handler that reads only the body sees it. */
+function tokenOnly(url: URL): URL {
+  const stripped = new URL(url);
+  for (const name of [...stripped.searchParams.keys()]) if (name !== 'access_token') stripped.searchParams.delete(name);
+  return stripped;
+}
+
+/** `conventions-create-answers-text`: a feed post's id as plain text, not JSON. */
+function conventionFaults(answer: RefResponse, request: RefRequest, faults: FaultSet): RefResponse {
+  const body = answer.body as { id?: unknown } | undefined;
+  const feedPost = request.method === 'POST' && /^\/[^/]+\/feed$/.test(request.path);
+  if (!faults.has('conventions-create-answers-text') || !feedPost || typeof body?.id !== 'string') return answer;
+  return { status: answer.status, html: `id=${body.id}` };
 }

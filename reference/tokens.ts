@@ -15,7 +15,7 @@ const STATIC = new Map<string, TokenInfo>(
  * before any route runs.
  */
 export function resolveToken(raw: string | null, ctx: RefContext): TokenInfo | null {
-  if (raw === null || raw === '') return null;
+  if (raw === null || raw === '') return ctx.faults.has('tokens-missing-served') ? NAMED_TOKENS.page! : null;
   const known = STATIC.get(raw) ?? ctx.state.get(issuedTokensSlice).get(raw);
   if (known) return known;
   if (ctx.faults.has('tokens-unknown-accepted')) return { ...NAMED_TOKENS.page!, token: raw };

@@ -1,7 +1,7 @@
 import { GraphError, invalidParam } from './graph-error.js';
 import { VERSIONS } from './profile.js';
 import { defineSlice } from './state-store.js';
-import type { FaultSet, RefContext } from './types.js';
+import type { FaultSet, RefContext, RefResponse } from './types.js';
 
 /** Splits `/v25.0/2000001/feed` into the version as written and the bare path. */
 export function splitVersionPrefix(pathname: string): { explicit: string | null; path: string } {
@@ -57,4 +57,21 @@ export function enforceVersionHistory(explicit: string | null, ctx: RefContext):
   if (ctx.faults.has('versioning-history-keeps-newest') && compareVersions(explicit, history.first) > 0) {
     history.first = explicit;
   }
+}
+
+/** `versioning-older-version-error-code`: older usable versions (and the bare path they serve) renumber code 100. */
+export function versionedError(error: unknown, served: string, faults: FaultSet): unknown {
+  const older = compareVersions(served, VERSIONS.latest) < 0;
+  if (!faults.has('versioning-older-version-error-code') || !older) return error;
+  if (!(error instanceof GraphError) || error.code !== 100) return error;
+  return new GraphError(1, error.message, error.type, error.subcode, error.status);
+}
+
+/** `versioning-bare-path-list-without-paging`: unversioned list results lose their `paging`. */
+export function versionedAnswer(answer: RefResponse, explicit: string | null, faults: FaultSet): RefResponse {
+  const body = answer.body as Record<string, unknown> | undefined;
+  if (explicit !== null || !faults.has('versioning-bare-path-list-without-paging')) return answer;
+  if (typeof body !== 'object' || body === null || !Array.isArray(body.data) || !('paging' in body)) return answer;
+  const { paging: _dropped, ...rest } = body;
+  return { ...answer, body: rest };
 }

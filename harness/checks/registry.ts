@@ -8,6 +8,10 @@ import { inOrder } from './in-order.js';
 import { okWhen } from './ok-when.js';
 import { eachItemOnce } from './each-item-once.js';
 import { error } from './error.js';
+import { errorAnyBody } from './error-any-body.js';
+import { jsonBody } from './json-body.js';
+import { noRedirectParam } from './no-redirect-param.js';
+import { sameOutcome } from './same-outcome.js';
 import { field } from './field.js';
 import { header } from './header.js';
 import { htmlPage } from './html-page.js';
@@ -80,6 +84,11 @@ const ALL = [
   newItem,
   imageWithoutLocation,
   fieldIfPresent,
+  // Conventions, the authorization window's methods and versions (authorization, versioning, conventions suites).
+  errorAnyBody,
+  noRedirectParam,
+  jsonBody,
+  sameOutcome,
   // Webhook subscriptions and delivery (subscriptions and webhooks suites).
   verificationRequest,
   subscriptionListed,

@@ -29,7 +29,10 @@ export function arbitraryFromSpec(spec: GeneratorSpec, scope: Scope): fc.Arbitra
     const choices = 'enum' in of ? enumValues(of.enum, scope) : undefined;
     return exceptValues(arbitraryFromSpec(of, scope), flattenValues(evaluate(values, scope)), choices);
   }
-  if ('near_miss_uri' in spec) return nearMissUri(enumValues(spec.near_miss_uri.of, scope).map(String));
+  if ('near_miss_uri' in spec) {
+    const { of, kinds } = spec.near_miss_uri;
+    return nearMissUri(enumValues(of, scope).map(String), kinds);
+  }
   if ('tokens' in spec) return tokenKinds(spec.tokens, scope.profile as Profile);
   if ('placement' in spec) return placementArbitrary(spec.placement);
   return fc.oneof(...spec.oneof.map((s) => arbitraryFromSpec(s, scope)));

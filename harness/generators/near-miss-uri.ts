@@ -11,18 +11,24 @@ interface Parts {
   tail: string;
 }
 
+/** The details a near miss may change; the first four unless a rule names its own. */
+export const NEAR_MISS_KINDS = ['slash', 'case', 'port', 'segment', 'scheme', 'host'] as const;
+export type NearMissKind = (typeof NEAR_MISS_KINDS)[number];
+const DEFAULT_KINDS: NearMissKind[] = ['slash', 'case', 'port', 'segment'];
+
 /**
  * URIs that miss a registered one by one detail (R18): a trailing slash added or removed, another letter case
- * in the path, another port, one more path segment. Never a registered URI itself; added query parameters are
- * not generated (R18 leaves them open).
+ * in the path, another port, one more path segment, and where asked the other scheme of http and https or a host
+ * extended by a label or letters. Never a registered URI itself; added query parameters are not generated (R18
+ * leaves them open).
  */
-export function nearMissUri(registered: string[]): fc.Arbitrary<string> {
+export function nearMissUri(registered: string[], kinds: readonly NearMissKind[] = DEFAULT_KINDS): fc.Arbitrary<string> {
   const known = new Set(registered);
   const candidates = registered.filter((uri) => URI.test(uri));
   if (candidates.length === 0) throw new Error('near_miss_uri needs at least one absolute URI');
   return fc
     .constantFrom(...candidates)
-    .chain((uri) => fc.oneof(...missesOf(split(uri))))
+    .chain((uri) => fc.oneof(...missesOf(split(uri), kinds)))
     .filter((uri) => !known.has(uri));
 }
 
@@ -33,11 +39,35 @@ function split(uri: string): Parts {
 
 const join = (p: Parts): string => `${p.scheme}${p.authority}${p.path}${p.tail}`;
 
-function missesOf(parts: Parts): fc.Arbitrary<string>[] {
-  const misses = [slashToggled(parts), portChanged(parts), segmentAdded(parts)];
+function missesOf(parts: Parts, kinds: readonly NearMissKind[]): fc.Arbitrary<string>[] {
+  const misses: fc.Arbitrary<string>[] = [];
+  if (kinds.includes('slash')) misses.push(slashToggled(parts));
+  if (kinds.includes('port')) misses.push(portChanged(parts));
+  if (kinds.includes('segment')) misses.push(segmentAdded(parts));
   const letters = [...parts.path].flatMap((char, i) => (/[a-zA-Z]/.test(char) ? [i] : []));
-  if (letters.length > 0) misses.push(caseFlipped(parts, letters));
+  if (kinds.includes('case') && letters.length > 0) misses.push(caseFlipped(parts, letters));
+  if (kinds.includes('scheme') && DEFAULT_PORTS[parts.scheme.toLowerCase()] !== undefined) misses.push(schemeSwapped(parts));
+  if (kinds.includes('host')) misses.push(hostExtended(parts));
+  if (misses.length === 0) throw new Error(`near_miss_uri: none of ${kinds.join(', ')} applies to ${join(parts)}`);
   return misses;
+}
+
+/** http for https and back, the rest as written (an explicit port stays). */
+function schemeSwapped(parts: Parts): fc.Arbitrary<string> {
+  const scheme = parts.scheme.toLowerCase() === 'https://' ? 'http://' : 'https://';
+  return fc.constant(join({ ...parts, scheme }));
+}
+
+/** The host with a label before it (`x.app.example`), a label after it (`app.example.x`) or letters appended. */
+function hostExtended(parts: Parts): fc.Arbitrary<string> {
+  const match = /^((?:[^@]*@)?)(\[[^\]]*\]|[^:]*)(:\d+)?$/.exec(parts.authority);
+  const [, user = '', host = parts.authority, port = ''] = match ?? [];
+  const label = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), minLength: 1, maxLength: 6 });
+  const where = fc.constantFrom('before', 'after', 'appended');
+  return fc.tuple(label, where).map(([text, at]) => {
+    const extended = at === 'before' ? `${text}.${host}` : at === 'after' ? `${host}.${text}` : `${host}${text}`;
+    return join({ ...parts, authority: `${user}${extended}${port}` });
+  });
 }
 
 function slashToggled(parts: Parts): fc.Arbitrary<string> {

@@ -90,7 +90,7 @@ export type GeneratorSpec =
   | { record: Record<string, GeneratorSpec> }
   | { oneof: GeneratorSpec[] }
   | { except: { of: GeneratorSpec; values: unknown } }
-  | { near_miss_uri: { of: unknown } }
+  | { near_miss_uri: { of: unknown; kinds?: ('slash' | 'case' | 'port' | 'segment' | 'scheme' | 'host')[] } }
   | { tokens: string[] }
   | { placement: { split?: string[]; bodies?: ('form' | 'multipart')[] } };
 

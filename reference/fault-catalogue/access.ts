@@ -19,4 +19,16 @@ export const ACCESS_FAULTS: FaultCatalogue = {
     description:
       'POST `/{app_id}/subscriptions` accepts an `object` outside user, page, permissions, payments.',
   },
+  'tokens-missing-served': {
+    area: 'tokens',
+    description: 'A request without `access_token` is served as if it carried the full Page token.',
+  },
+  'params-post-query-ignored': {
+    area: 'conventions',
+    description: 'Every POST reads its parameters from the body only: those in the query string are ignored.',
+  },
+  'conventions-create-answers-text': {
+    area: 'conventions',
+    description: 'A post created on the feed is answered as the text `id=<id>` instead of a JSON object.',
+  },
 };

@@ -75,4 +75,33 @@ export const AUTH_FAULTS: FaultCatalogue = {
     area,
     description: 'The token an exchange answers is unknown to the API: using it gives code 190.',
   },
+  'auth-window-post-issues-code': {
+    area,
+    description: 'A POST to the window is taken for consent: it redirects to the app with a code.',
+  },
+  'auth-window-write-methods-served': {
+    area,
+    description: 'PUT and DELETE on the window answer the window page instead of an error.',
+  },
+  'auth-window-needs-token': {
+    area,
+    description: 'The window refuses a request without `access_token` (code 190), though it has no requirements.',
+  },
+  'auth-client-id-leading-digits': {
+    area,
+    description: '`client_id` is read by its leading digits: the app id followed by letters is accepted.',
+  },
+  'auth-redirect-scheme-lenient': {
+    area,
+    description: '`redirect_uri` is compared without its scheme: http for a registered https URI is accepted.',
+  },
+  'auth-redirect-host-extension-lenient': {
+    area,
+    description: '`redirect_uri` matches when its host contains a registered host (`x.app.example`, `app.example.x`).',
+  },
+  'auth-deny-issues-code': { area, description: 'The deny redirect carries a `code` before its error parameters.' },
+  'auth-state-always-sent': {
+    area,
+    description: 'The allow redirect carries an empty `state` when the request sent none.',
+  },
 };

@@ -32,4 +32,12 @@ export const VERSIONING_FAULTS: FaultCatalogue = {
     area,
     description: 'Only versioned paths reach operations: a bare API path is an unsupported-operation error.',
   },
+  'versioning-older-version-error-code': {
+    area,
+    description: 'Under a usable version older than the latest, invalid-parameter errors carry code 1 instead of 100.',
+  },
+  'versioning-bare-path-list-without-paging': {
+    area,
+    description: 'Unversioned calls answer list results without their `paging` object.',
+  },
 };

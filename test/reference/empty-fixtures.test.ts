@@ -8,6 +8,7 @@ import { runAgainstReference } from '../helpers/run-reference.js';
 const PASSING_ON_EMPTY = [
   'authorization',
   'comments',
+  'conventions',
   'errors',
   'feed',
   'photos',

@@ -129,3 +129,54 @@ describe('not-error-code', () => {
     );
   });
 });
+
+describe('error-any-body and no-redirect-param (a method the window does not support)', () => {
+  const page = (status: number): CheckInput => ({ exchanges: [answer(status, '<html>window</html>')], bodies: [undefined], meta: {} });
+  const redirectTo = (location: string): CheckInput => ({ exchanges: [answer(302, '', { location })], bodies: [undefined], meta: {} });
+
+  it('takes a non-2xx page or a redirect for an error, and a 2xx page for a success', () => {
+    expect(run('error-any-body', page(405))).toEqual([]);
+    expect(run('error-any-body', redirectTo('https://app.example/callback?code=AQ1#_'))).toEqual([]);
+    expect(run('error-any-body', page(200))[0]).toMatch(/expected an error, got a success: HTTP 200/);
+  });
+
+  it('flags only a redirect that carries the parameter', () => {
+    expect(run('no-redirect-param', redirectTo('https://app.example/callback?code=AQ1#_'), { name: 'code' })[0]).toMatch(
+      /redirects with `code`/,
+    );
+    expect(run('no-redirect-param', redirectTo('https://graph.example/oauth/authorize?client_id=1'), { name: 'code' })).toEqual([]);
+    expect(run('no-redirect-param', page(405), { name: 'code' })).toEqual([]);
+  });
+});
+
+describe('json-body', () => {
+  it('judges successes only: a text body is a finding, an error with any body is not judged', () => {
+    const text: CheckInput = { exchanges: [answer(200, 'id=1_2')], bodies: [undefined], meta: {} };
+    expect(run('json-body', text)[0]).toMatch(/expected a JSON body, got HTTP 200 id=1_2/);
+    expect(run('json-body', json(200, { id: '1_2' }))).toEqual([]);
+    const refused: CheckInput = { exchanges: [answer(500, '<html/>')], bodies: [undefined], meta: {} };
+    expect(CHECKS.get('json-body')!.run(refused, undefined, ctx)).toMatchObject({ judged: 0, findings: [] });
+  });
+});
+
+describe('same-outcome', () => {
+  const many = (...answers: [number, unknown][]): CheckInput => ({
+    exchanges: answers.map(([status, body]) => answer(status, JSON.stringify(body))),
+    bodies: answers.map(([, body]) => body),
+    meta: {},
+  });
+
+  it('passes answers of one class, code and keys; errors are refusals', () => {
+    expect(run('same-outcome', many([200, { data: [], paging: {} }], [200, { paging: { next: 'x' }, data: [1] }]))).toEqual([]);
+    const refused = many([400, { error: { code: 100 } }], [400, { error: { code: 100, message: 'other' } }]);
+    expect(CHECKS.get('same-outcome')!.run(refused, undefined, ctx)).toMatchObject({ findings: [], judged: 1, refusals: [0, 1] });
+  });
+
+  it('names the call that differs in class, code or keys', () => {
+    expect(run('same-outcome', many([400, { error: { code: 100 } }], [400, { error: { code: 1 } }]))[0]).toMatch(
+      /answered an error with code 1, but .* answered an error with code 100/,
+    );
+    expect(run('same-outcome', many([200, { data: [], paging: {} }], [200, { data: [] }]))[0]).toMatch(/keys \[data\]/);
+    expect(run('same-outcome', many([200, { id: '1' }], [400, { error: { code: 100 } }]))).toHaveLength(1);
+  });
+});

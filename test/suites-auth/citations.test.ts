@@ -9,7 +9,7 @@ const SPEC = readFileSync(join(SHARED, 'spec', 'social-graph-interface.md'), 'ut
 const CONTRACT = readFileSync(join(SHARED, 'contract', 'target-contract.md'), 'utf8').replace(/\s+/g, ' ');
 const READINGS = readFileSync(join(SHARED, 'spec', 'readings.md'), 'utf8');
 
-describe.each(['authorization', 'versioning', 'errors'])('suites/%s.yaml', (name) => {
+describe.each(['authorization', 'versioning', 'errors', 'conventions'])('suites/%s.yaml', (name) => {
   it('quotes the spec (or, where a section says so, the contract) word for word', async () => {
     const suite = await loadSuiteFile(join(SUITES_DIR, `${name}.yaml`));
     const cites = [...suite.rules.flatMap((r) => r.cites), ...(suite.not_checkable ?? []).flatMap((n) => n.cites)];

@@ -28,6 +28,25 @@ describe('near_miss_uri', () => {
   });
 });
 
+describe('near_miss_uri with kinds: the other scheme, an extended host', () => {
+  const misses = sample({ near_miss_uri: { of: '{{app.redirect_uris}}', kinds: ['scheme', 'host'] } }, 300) as string[];
+
+  it('swaps http and https or extends the host, keeping the rest, and never yields a registered URI', () => {
+    const kinds = new Set(
+      misses.map((uri) => {
+        const url = new URL(uri);
+        const twin = scope.app.redirect_uris.map((r) => new URL(r)).find((r) => r.pathname === url.pathname);
+        if (!twin) return `other: ${uri}`;
+        if (url.hostname === twin.hostname && url.protocol !== twin.protocol) return 'scheme';
+        if (url.protocol === twin.protocol && url.hostname !== twin.hostname && url.hostname.includes(twin.hostname)) return 'host';
+        return `other: ${uri}`;
+      }),
+    );
+    expect([...kinds].sort()).toEqual(['host', 'scheme']);
+    expect(misses.filter((uri) => scope.app.redirect_uris.includes(uri))).toEqual([]);
+  });
+});
+
 function kindOf(uri: string): string {
   const [registered] = scope.app.redirect_uris.filter((r) => uri.toLowerCase() === r.toLowerCase());
   if (registered) return 'case';

@@ -1,3 +1,4 @@
+import { acrossVersionsStep } from './across-versions-step.js';
 import { appLiveStep } from './app-live-step.js';
 import { authorizeStep } from './authorize-step.js';
 import { callbackTlsStep } from './callback-tls-step.js';
@@ -38,6 +39,7 @@ for (const kind of [
   walkStep,
   parallelStep,
   repeatStep,
+  acrossVersionsStep,
   clockStep,
   authorizeStep,
   exchangeStep,

@@ -21,7 +21,9 @@ export function readAuthorizeQuery(query: Record<string, unknown>, ctx: RefConte
   const clientId = readString(query, 'client_id');
   if (!clientId && !faults.has('auth-client-id-not-required')) throw invalidParam('client_id is required.');
   const anyNumericId = faults.has('auth-client-id-any') && /^\d+$/.test(clientId ?? '');
-  if (clientId !== undefined && clientId !== ctx.profile.app.id && !anyNumericId) {
+  // The fault reads the id the way parseInt does: its leading digits, whatever follows them.
+  const leadingDigits = faults.has('auth-client-id-leading-digits') && /^\d+/.exec(clientId ?? '')?.[0] === ctx.profile.app.id;
+  if (clientId !== undefined && clientId !== ctx.profile.app.id && !anyNumericId && !leadingDigits) {
     throw invalidParam(`client_id ${clientId} is not the id of a known app.`);
   }
   const redirectUri = readRedirectUri(query, ctx);
@@ -62,12 +64,30 @@ function sameRedirect(registered: string, given: string, ctx: RefContext): boole
   if (faults.has('auth-redirect-case-lenient')) [a, b] = [a.toLowerCase(), b.toLowerCase()];
   if (faults.has('auth-redirect-trailing-slash-lenient')) [a, b] = [noSlash(a), noSlash(b)];
   if (faults.has('auth-redirect-port-lenient')) [a, b] = [withoutPort(a), withoutPort(b)];
+  if (faults.has('auth-redirect-scheme-lenient')) [a, b] = [withoutScheme(a), withoutScheme(b)];
+  if (faults.has('auth-redirect-host-extension-lenient') && extendsHost(a, b)) return true;
   const longer = b.startsWith(a.endsWith('/') ? a : `${a}/`);
   if (faults.has('auth-redirect-extra-segment-lenient') && longer) return true;
   return a === b;
 }
 
 const noSlash = (uri: string): string => uri.replace(/\/$/, '');
+const withoutScheme = (uri: string): string => uri.replace(/^https?:\/\//i, '//');
+
+function parseUrl(text: string): URL | null {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The lax check of services that match the host by substring: same scheme and path, a host containing it. */
+function extendsHost(registered: string, given: string): boolean {
+  const [a, b] = [parseUrl(registered), parseUrl(given)];
+  if (!a || !b || a.protocol !== b.protocol || a.port !== b.port || a.pathname !== b.pathname) return false;
+  return b.hostname !== a.hostname && b.hostname.includes(a.hostname);
+}
 const withoutPort = (uri: string): string =>
   uri.replace(/^([a-zA-Z][\w+.-]*:\/\/[^/?#]*?):\d+(?=[/?#]|$)/, '$1');
 

@@ -71,6 +71,21 @@ export const AUTH_PROBES: Record<string, Probe> = {
     return exchange(env, value);
   },
   'auth-code-marker-tolerated': async (env) => exchange(env, `${await code(env)}#_`),
+  'auth-window-post-issues-code': async (env) => {
+    const answer = await call(env.ref, 'POST', `/oauth/authorize?${new URLSearchParams(query(env))}`);
+    return [answer.status, answer.headers.get('location')?.includes('code=')];
+  },
+  'auth-window-write-methods-served': async (env) => [
+    (await call(env.ref, 'PUT', `/oauth/authorize?${new URLSearchParams(query(env))}`)).status,
+    (await call(env.ref, 'DELETE', `/oauth/authorize?${new URLSearchParams(query(env))}`)).status,
+  ],
+  'auth-window-needs-token': (env) => windowStatus(env, {}),
+  'auth-client-id-leading-digits': (env) => windowStatus(env, { client_id: `${env.ref.appId}abc` }),
+  'auth-redirect-scheme-lenient': (env) => windowStatus(env, { redirect_uri: CALLBACK.replace('https:', 'http:') }),
+  'auth-redirect-host-extension-lenient': (env) =>
+    windowStatus(env, { redirect_uri: CALLBACK.replace('app.example', 'app.example.evil') }),
+  'auth-deny-issues-code': async (env) => new URL(await location(env, 'deny')).searchParams.has('code'),
+  'auth-state-always-sent': async (env) => new URL(await location(env, 'allow')).searchParams.has('state'),
   'auth-issued-token-unknown': async (env) => {
     const query = { client_id: env.ref.appId, client_secret: env.ref.appSecret, redirect_uri: CALLBACK };
     const answer = await call(env.ref, 'GET', '/oauth/access_token', { query: { ...query, code: await code(env) } });

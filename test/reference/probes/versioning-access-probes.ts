@@ -19,6 +19,11 @@ export const VERSIONING_PROBES: Record<string, Probe> = {
     await served(env, '/v23.0'),
   ],
   'versioning-bare-path-unsupported': (env) => served(env, ''),
+  'versioning-older-version-error-code': async (env) => [
+    await outcome(feed(env, { limit: 101 }, '/v23.0')),
+    await outcome(feed(env, { limit: 101 }, '')),
+  ],
+  'versioning-bare-path-list-without-paging': async (env) => Object.keys((await feed(env, { limit: 1 }, '')).body).sort(),
 };
 
 export const ACCESS_PROBES: Record<string, Probe> = {
@@ -27,6 +32,12 @@ export const ACCESS_PROBES: Record<string, Probe> = {
     outcome(call(env.ref, 'POST', `/v25.0/${env.ref.pageId}/feed`, { form: { access_token: page(env), message: 'm' } })),
   'subscriptions-non-app-token-accepted': async (env) =>
     outcome(call(env.ref, 'GET', `/${env.ref.appId}/subscriptions`, { query: { access_token: page(env) } })),
+  'tokens-missing-served': (env) =>
+    outcome(call(env.ref, 'POST', `/v25.0/${env.ref.pageId}/feed`, { form: { message: 'without a token' } })),
+  'params-post-query-ignored': (env) =>
+    outcome(call(env.ref, 'POST', `/v25.0/${env.ref.pageId}/feed`, { query: { access_token: page(env), message: 'in the query' } })),
+  'conventions-create-answers-text': async (env) =>
+    typeof (await call(env.ref, 'POST', `/v25.0/${env.ref.pageId}/feed`, { form: { access_token: page(env), message: 'm' } })).body,
   'subscriptions-object-enum-unchecked': async (env) => {
     const form = {
       access_token: env.ref.appToken,
