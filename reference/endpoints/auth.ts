@@ -67,8 +67,6 @@ const postAllows = (req: RefRequest, ctx: RefContext): RefResponse => ({
   redirect: decide(req.params, 'allow', ctx),
 });
 
-const faulty = (name: string) => (_: Record<string, string>, ctx: RefContext) => ctx.faults.has(name);
-
 /**
  * The authorization window (a dialog: exempt from the version history) and the code exchange. The window has no
  * create, update or delete: those methods find no route and are the unsupported-operation error, unless a fault
@@ -82,14 +80,14 @@ export const AUTH_GROUP: EndpointGroup = {
       method: 'POST',
       pattern: '/oauth/authorize',
       exemptFromVersionHistory: true,
-      accepts: faulty('auth-window-post-issues-code'),
+      accepts: (_, ctx) => ctx.faults.has('auth-window-post-issues-code'),
       handler: postAllows,
     },
     ...(['PUT', 'DELETE'] as const).map((method) => ({
       method,
       pattern: '/oauth/authorize',
       exemptFromVersionHistory: true,
-      accepts: faulty('auth-window-write-methods-served'),
+      accepts: (_: Record<string, string>, ctx: RefContext) => ctx.faults.has('auth-window-write-methods-served'),
       handler: showWindow,
     })),
     { method: 'GET', pattern: '/oauth/access_token', handler: exchange },
