@@ -11,6 +11,7 @@ const TARGETING_AGE_MIN = [13, 15, 18, 21, 25];
 export function checkFeedTargeting(
   value: Record<string, unknown>,
   faults: FaultSet,
+  localesAre: 'int' | 'strings' = 'int',
 ): Record<string, unknown> {
   const result = { ...value };
   const ageMax = toInt(value['age_max'], 'feed_targeting.age_max');
@@ -36,8 +37,11 @@ export function checkFeedTargeting(
     throw invalidParam('feed_targeting.college_years must be an integer.');
   }
   checkIntList(value, result, 'college_years');
-  const locales = toInt(value['locales'], 'feed_targeting.locales');
-  if (locales !== undefined) result['locales'] = locales;
+  // The feed states `locales` int; a photo's `feed_targeting` states a list of string (its own shape check).
+  if (localesAre === 'int') {
+    const locales = toInt(value['locales'], 'feed_targeting.locales');
+    if (locales !== undefined) result['locales'] = locales;
+  }
   return result;
 }
 

@@ -100,7 +100,7 @@ function readAudience(params: Params, faults: FaultSet) {
     throw invalidParam('feed_targeting.genders must be 1.');
   }
   return {
-    feedTargeting: feedTargeting && checkFeedTargeting(feedTargeting, rules),
+    feedTargeting: feedTargeting && checkFeedTargeting(feedTargeting, rules, 'strings'),
     targeting: targeting && checkTargeting(targeting, rules),
   };
 }
