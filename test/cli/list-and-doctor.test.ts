@@ -18,7 +18,7 @@ describe('graphcheck list', () => {
     const all = JSON.parse((await runCli(['list', '--json'])).stdout) as Listed[];
     expect(all.length).toBeGreaterThan(150);
     const shape = all.find((r) => r.id === 'feed.get-list-shape');
-    expect(shape).toMatchObject({ strength: 'MUST', suite: 'feed', endpoints: ['GET /{page_id}/feed'], needs: { tokens: ['page'], fixtures: ['page_id'] } });
+    expect(shape).toMatchObject({ strength: 'MUST', suite: 'feed', endpoints: expect.arrayContaining(['GET /{page_id}/feed']), needs: { tokens: ['page'], fixtures: ['page_id'] } });
 
     const out = await runCli(['list', '--json', '--endpoint', 'POST /{page_id}/feed']);
     const posting = JSON.parse(out.stdout) as Listed[];
@@ -66,7 +66,7 @@ describe('doctor forecasts what a profile leaves unjudged', () => {
     const [, runnable, total, skipped] = forecast!.map(Number);
     expect(runnable! + skipped!).toBe(total);
     expect(skipped).toBeGreaterThan(10);
-    expect(out.stdout).toMatch(/^ {2}skipped +\d+: the profile has no fixtures\.thread_id \(thread\./m);
+    expect(out.stdout).toMatch(/^ {2}skipped +\d+: the profile has no fixtures\.thread_id \([^)]*thread\./m);
     expect(out.stdout).toMatch(/^ {2}skipped +\d+: needs the control capability "\w+"; the profile has no control_url/m);
   });
 });
