@@ -10,7 +10,7 @@ export interface GraphRequest {
   path: string;
   /** A version like `v25.0`, or null for the bare (unversioned) path. */
   version: string | null;
-  /** The access token to send as the `access_token` parameter, or null for none. */
+  /** The access token to send as the `access_token` parameter, or null for none (a `url` that carries one keeps its own). */
   token: string | null;
   /** Where `access_token` travels: the query string (default) or the body, as a form or multipart field. */
   tokenIn?: 'query' | 'body';
@@ -33,7 +33,9 @@ export class GraphClient {
     const query = new URLSearchParams(url.search);
     for (const [k, v] of encodeParams(req.query ?? {})) query.append(k, v);
     const inBody = req.token !== null && req.tokenIn === 'body';
-    if (req.token !== null && !inBody) query.set('access_token', req.token);
+    // Contract §3.4: a link (`paging.next`) is followed as given; its own token wins, the suite's fills in for none.
+    const linkToken = req.base === 'url' && query.has('access_token');
+    if (req.token !== null && !inBody && !linkToken) query.set('access_token', req.token);
     url.search = query.toString();
     const body = inBody ? withToken(req.body, req.token!) : req.body;
     const encoded = body ? encodeBody(body) : undefined;

@@ -36,11 +36,14 @@ export async function startFront(
         .then((got) => {
           const answer = transform(got, { method: req.method ?? 'GET', path: req.url ?? '/' });
           if (answer.body !== got.body) varied[got.status < 300 ? 'successes' : 'errors']++;
-          const text = answer.body.split(target).join(url);
+          // A binary answer (a CDN picture) the transform left alone goes out byte for byte: its text reading is
+          // lossy, and it holds no link to the target to rewrite.
+          const passBytes = answer.body === got.body && got.raw !== undefined && !isText(got.headers['content-type']);
+          const out = passBytes ? (got.raw as Buffer) : Buffer.from(answer.body.split(target).join(url));
           // The target's Date header passes through; a transform that drops it gets none of the front's own.
           res.sendDate = false;
-          res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(text)) });
-          res.end(text);
+          res.writeHead(answer.status, { ...answer.headers, 'content-length': String(out.length) });
+          res.end(out);
         })
         .catch((error: Error) => res.writeHead(502).end(error.message));
     });
@@ -54,6 +57,15 @@ export interface Answer {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** The bytes as received, for answers that are not text (a picture); `body` is their lossy UTF-8 reading. */
+  raw?: Buffer;
+}
+
+/** Whether a Content-Type names text the front may read and rewrite (JSON, JavaScript, text/*, or none given). */
+function isText(contentType: string | undefined): boolean {
+  if (contentType === undefined) return true;
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === '' || type.startsWith('text/') || type.endsWith('json') || type.endsWith('javascript');
 }
 
 /** Sends a request on to `target` and reads the whole answer. */
@@ -70,7 +82,8 @@ export async function forward(target: string, method: string, path: string, head
       kept[name] = Array.isArray(value) ? value.join(', ') : value;
     }
   }
-  return { status: answer.statusCode, headers: kept, body: await answer.body.text() };
+  const raw = Buffer.from(await answer.body.arrayBuffer());
+  return { status: answer.statusCode, headers: kept, body: raw.toString('utf8'), raw };
 }
 
 function vary({ status, headers, body }: Answer): Answer {

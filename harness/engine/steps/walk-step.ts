@@ -40,9 +40,9 @@ export const walkStep: StepKind<{ request: RequestSpec; max_pages?: number }> = 
         outcome.meta.truncated = true;
         return;
       }
-      // Contract §3.4: the token may be carried in `next` or supplied again by the suite.
-      const token = new URL(next).searchParams.has('access_token') ? null : first.token;
-      sent = await ctx.client.send({ method: 'GET', base: 'url', path: next, version: null, token });
+      // Contract §3.4: the token may be carried in `next` or supplied again by the suite (the client keeps a
+      // link's own token).
+      sent = await ctx.client.send({ method: 'GET', base: 'url', path: next, version: null, token: first.token });
       keep(sent);
     }
   },
