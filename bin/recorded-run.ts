@@ -68,7 +68,7 @@ export async function startReplaying(file: string, options: { secrets?: SecretMa
     : undefined;
   const replay = await startReplayServer({
     cassette: source,
-    ...(arrivals ? { onServe: (entry) => arrivals.release(entry.index) } : {}),
+    ...(arrivals ? { onServe: (entry, carried) => arrivals.release(entry, carried) } : {}),
   });
   const origin = new URL(recorded.base_url).origin;
   const webhooks: WebhookReplay | undefined =

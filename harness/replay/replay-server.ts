@@ -4,9 +4,9 @@ import type { BoundedBody } from '../http/body-limit.js';
 import { closeServer, listen } from '../http/listen.js';
 import { EMPTY_BODY, hasNoBody, readBody } from '../http/read-body.js';
 import { loadReplay, type ReplaySource } from './load-replay.js';
-import type { MatchMode, ReplayEntry } from './match-index.js';
+import type { MatchMode } from './match-index.js';
 import type { SecretMatching } from './normalize-request.js';
-import { Replayer } from './replayer.js';
+import { Replayer, type ReplayerOptions } from './replayer.js';
 
 export interface ReplayServerOptions {
   /** A cassette file, or one already loaded. */
@@ -21,7 +21,7 @@ export interface ReplayServerOptions {
   /** The most bytes of one request body held (default 16 MiB); a larger one is matched by its size and hash. */
   maxBodyBytes?: number;
   log?: (text: string) => void;
-  onServe?: (entry: ReplayEntry) => void;
+  onServe?: ReplayerOptions['onServe'];
 }
 
 export interface RunningReplay {

@@ -3,7 +3,10 @@ import type { Exchange } from '../model/index.js';
 import { type RecordedArrival, type VirtualReceiver, virtualReceiver } from '../receiver/virtual-receiver.js';
 import { verifySignature } from '../receiver/verify-signature.js';
 import type { Answer, Receiver } from '../receiver/types.js';
+import { placeholderIdOf } from '../redaction/placeholder.js';
 import type { ReplaySource } from './load-replay.js';
+import type { ReplayEntry } from './match-index.js';
+import { TextTemplate } from './text-template.js';
 
 export interface ArrivalFacts {
   /** The verify token the repeat uses (a placeholder alias when the cassette is redacted). */
@@ -20,6 +23,8 @@ export interface ArrivalFacts {
 export class ReplayedArrivals {
   private readonly byExchange = new Map<number, Exchange[]>();
   private readonly receivers = new Map<string, VirtualReceiver>();
+  /** Every secret the repeat has sent so far, by the placeholder id it stands for. */
+  private readonly sent = new Map<string, string>();
 
   constructor(
     source: ReplaySource,
@@ -42,12 +47,24 @@ export class ReplayedArrivals {
     return this.receiverFor(new URL(url).origin);
   }
 
-  /** The replay is about to answer recorded exchange `index`: what arrived during it arrives now. */
-  release(index: number): void {
-    for (const exchange of this.byExchange.get(index) ?? []) {
-      const url = new URL(exchange.request.url);
-      this.receiverFor(url.origin).deliver(this.arrivalOf(exchange, url));
+  /**
+   * The replay is about to answer recorded `entry`: what arrived during it arrives now. A verification GET
+   * carries the verify token the subscription sent, redacted in the cassette: it arrives with the secret this
+   * repeat sent in that placeholder's place (`carried`), as the target would echo it live, since a step that
+   * subscribes with a token of its own (`given.token`) compares the GET's with the real value.
+   */
+  release(entry: ReplayEntry, carried: ReadonlyMap<string, string>): void {
+    for (const [id, value] of carried) this.sent.set(id, value);
+    for (const exchange of this.byExchange.get(entry.index) ?? []) {
+      const recorded = new URL(exchange.request.url);
+      const url = exchange.kind === 'webhook-verification' ? this.withSecrets(exchange.request.url) : recorded;
+      this.receiverFor(recorded.origin).deliver(this.arrivalOf(exchange, url, recorded, entry));
     }
+  }
+
+  /** A recorded URL with the placeholders this repeat sent a secret for written back as that secret. */
+  private withSecrets(url: string): URL {
+    return new URL(new TextTemplate(url, undefined).render(this.sent, ''));
   }
 
   private receiverFor(origin: string): VirtualReceiver {
@@ -56,7 +73,7 @@ export class ReplayedArrivals {
     return receiver;
   }
 
-  private arrivalOf(exchange: Exchange, url: URL): RecordedArrival {
+  private arrivalOf(exchange: Exchange, url: URL, recorded: URL, during: ReplayEntry): RecordedArrival {
     const { request, targetTime, tlsClient } = exchange;
     const base = {
       arrivedAt: targetTime?.from ?? Math.floor(Date.parse(exchange.startedAt) / 1000),
@@ -77,13 +94,23 @@ export class ReplayedArrivals {
         ...(challenge !== undefined ? { challenge } : {}),
         ...(verifyToken !== undefined ? { verifyToken } : {}),
         challengeIsInteger: challenge !== undefined && /^-?\d+$/.test(challenge),
-        tokenMatched: verifyToken === this.facts.verifyToken,
+        tokenMatched: verifyToken === this.facts.verifyToken || sameToken(recorded, during),
       };
     }
     const rawBody = bodyBytes(request.body, request.bodyEncoding);
     const signature = request.headers['x-hub-signature-256'] ?? request.headers['X-Hub-Signature-256'];
     return { ...base, rawBody, json: parseJson(rawBody), signature: verifySignature(rawBody, signature, this.facts.appSecret) };
   }
+}
+
+/**
+ * Whether a recorded GET carried the verify token the subscription it arrived during sent: a callback of a step's
+ * own checks that token, not the run's. Both are the same placeholder in the cassette when they were equal live.
+ */
+function sameToken(recorded: URL, during: ReplayEntry): boolean {
+  const got = recorded.searchParams.get('hub.verify_token');
+  const id = got === null ? undefined : placeholderIdOf(got);
+  return id !== undefined && during.request.params.some(([name, value]) => name === 'verify_token' && value === id);
 }
 
 /** Cassettes recorded before `startedAtMs` existed order by `startedAt`, to the millisecond. */

@@ -17,8 +17,11 @@ export interface ReplayerOptions {
   match?: MatchMode;
   /** Where misses are logged (one block of lines each). Default: stderr. */
   log?: (text: string) => void;
-  /** Told of each recorded exchange about to be answered, before the answer is sent. */
-  onServe?: (entry: ReplayEntry) => void;
+  /**
+   * Told of each recorded exchange about to be answered, before the answer is sent, with the real secrets the
+   * request carried by placeholder id (what the recorded answer, and what arrives meanwhile, name in their place).
+   */
+  onServe?: (entry: ReplayEntry, carried: ReadonlyMap<string, string>) => void;
 }
 
 export type Lookup =
@@ -50,7 +53,7 @@ export class Replayer {
   private servedCount = 0;
   readonly mode: MatchMode;
   private readonly log: (text: string) => void;
-  private readonly onServe: ((entry: ReplayEntry) => void) | undefined;
+  private readonly onServe: ReplayerOptions['onServe'];
   /** Bodiless requests already normalised (neither the result nor its `carried` map is changed after). */
   private readonly normalized = new Map<string, LiveRequest>();
   private normalizedAt = 0;
@@ -97,12 +100,12 @@ export class Replayer {
       };
     }
     this.servedCount++;
-    this.onServe?.(taken.entry);
+    // Under `--secrets any`, what the client sent in each secret's place is what the answer names there.
+    const carried = sent[found!.at]?.size ? new Map([...live.carried, ...sent[found!.at]!]) : live.carried;
+    this.onServe?.(taken.entry, carried);
     const { template } = taken.entry;
     // Recorded without a response (reset, timeout): the client sees the connection drop again.
     if (!template) return { kind: 'drop' };
-    // Under `--secrets any`, what the client sent in each secret's place is what the answer names there.
-    const carried = sent[found!.at]?.size ? new Map([...live.carried, ...sent[found!.at]!]) : live.carried;
     return { kind: 'answer', response: template.render(carried, origin) };
   }
 
