@@ -125,6 +125,11 @@ export class CassetteWriter {
     return this.written;
   }
 
+  /** A value sent under a secret's name that is none: it is not redacted (see `Redactor.notSecret`). */
+  notSecret(value: string): void {
+    this.redactor?.notSecret(value);
+  }
+
   /** Redacts (unless redaction is off) and appends one exchange, written once this returns; returns it as stored. */
   append(exchange: Exchange): Exchange {
     const stored = this.enqueue(exchange);

@@ -161,6 +161,11 @@ export class RecordingSession {
     void this.append(exchange);
   }
 
+  /** A value the run generated from its seed and sends under a secret's name: the cassette keeps it as sent. */
+  notSecret(value: string): void {
+    this.writer?.notSecret(value);
+  }
+
   /** A rule of a recorded run starts: its traffic begins at the next exchange (the run document's `rule_starts`). */
   ruleStarted(ruleId: string): void {
     this.ruleStarts[ruleId] = this.writer?.count ?? 0;

@@ -54,6 +54,8 @@ export class Redactor {
   private readonly byHash = new Map<string, string>();
   private readonly counters = new Map<string, number>();
   private readonly secrets = new Map<string, Secret>();
+  /** Values sent where a secret goes that are none (see `notSecret`). */
+  private readonly plain = new Set<string>();
   private ordered: Secret[] = [];
   private added: Record<string, PlaceholderInfo> = {};
 
@@ -230,8 +232,18 @@ export class Redactor {
     if (value !== '') this.learn({ kind, value });
   }
 
+  /**
+   * `value`, sent under a secret's name, is no secret: graphcheck generated it from the run's seed (a verify token
+   * a rule subscribes with), so the seed the cassette keeps gives it again. It is kept as sent: redacted, a short
+   * one (`b`) would replace every `b` of later traffic, and the repeat, sending the same value, would match nothing.
+   * A value already known as a secret stays one.
+   */
+  notSecret(value: string): void {
+    if (!this.secrets.has(value)) this.plain.add(value);
+  }
+
   private learn(found: FoundSecret): void {
-    if (this.decorates(found.value)) return;
+    if (this.plain.has(found.value) || this.decorates(found.value)) return;
     this.secretFor(found, true);
   }
 

@@ -42,6 +42,8 @@ export interface WebhookHarness {
    * than the run's, a good callback of its own that checks that token.
    */
   callback(variant: CallbackVariant, verifyToken?: string): Promise<Callback>;
+  /** A verify token a step chose from the seed: recorded as sent, not as a secret (see WebhookRecording). */
+  notSecret(value: string): void;
   /** The target's clock (control `clock`), read without adding evidence. */
   now(): Promise<number>;
   /** Moves the target's clock without adding evidence, and remembers when, to date what arrives meanwhile. */
@@ -127,6 +129,10 @@ class RunWebhooks implements WebhookHarness {
     const callback = await startNegativeCallback(variant, base, () => this.trustedCa());
     (this.taped.callbacks[this.rule] ??= []).push(callback.url);
     return callback;
+  }
+
+  notSecret(value: string): void {
+    this.options.recording?.notSecret?.(value);
   }
 
   ruleStarted(ruleId: string): void {

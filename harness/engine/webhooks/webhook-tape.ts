@@ -19,6 +19,11 @@ export interface WebhookTape {
 /** `run --record`: every request reaching a receiver of the run is kept. */
 export interface WebhookRecording {
   record(exchange: Exchange): void;
+  /**
+   * A verify token a step generated from the run's seed (not the run's own, which is random): no secret, so the
+   * cassette keeps it as sent and the repeat, generating it again, matches it.
+   */
+  notSecret?(value: string): void;
 }
 
 /** `run --cassette`: the recorded values, and receivers that get the recorded requests instead of listening. */
