@@ -26,8 +26,9 @@ describe('the shipped cassette (a full run against the reference)', async () => 
   const dir = tempDir();
   afterAll(() => dir.cleanup());
 
+  // Client-side rules judge recorded traffic and callback rules an app's receiver: `run` runs neither.
   it('covers every rule of the suites', async () => {
-    const rules = (await loadSuites(SUITES_DIR)).flatMap((s) => s.rules.filter((r) => r.side !== 'client').map((r) => r.id));
+    const rules = (await loadSuites(SUITES_DIR)).flatMap((s) => s.rules.filter((r) => r.side !== 'client' && r.side !== 'callback').map((r) => r.id));
     expect(Object.keys(shipped.verdicts).sort(), RERECORD).toEqual(rules.sort());
   });
 
