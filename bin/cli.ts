@@ -14,6 +14,12 @@ import { register as registerWebhookTest } from './commands/webhook-test.js';
 import { GraphcheckError } from '../harness/errors.js';
 import { VERSION } from '../harness/version.js';
 
+// A reader that stops early (`graphcheck list | head`) closes the pipe: what is left to print has nobody to read it,
+// while the run goes on to write its report files and exit with its own code.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+
 const program = new Command('graphcheck')
   .description('Conformance test kit and traffic recorder for the Social Graph Service Interface')
   .version(VERSION)

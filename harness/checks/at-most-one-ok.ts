@@ -1,4 +1,4 @@
-import type { Check } from './check.js';
+import { type Check, judgedCount } from './check.js';
 import { NO_ARGS } from '../validation/json-schema.js';
 import { isErrorResponse } from './error-envelope.js';
 
@@ -13,8 +13,14 @@ export const atMostOneOk: Check = {
   args: NO_ARGS,
   run: (input) => {
     const successes = input.exchanges.flatMap((exchange, i) => (isErrorResponse(exchange, input.bodies[i]) ? [] : [i]));
+    // "At most one" holds of any group where nothing succeeded, or that was sent once: such a group says nothing
+    // of single use (a target refusing everything would pass).
+    if (successes.length === 0 || input.exchanges.length < 2) {
+      const why = successes.length === 0 ? 'no request of the group succeeded' : 'the value was sent once';
+      return judgedCount([], 0, why);
+    }
     const judged = input.exchanges.length;
-    if (successes.length <= 1) return { findings: [], judged };
+    if (successes.length === 1) return { findings: [], judged };
     const findings = [
       {
         message: `${successes.length} of ${input.exchanges.length} requests succeeded, expected at most 1`,

@@ -3,6 +3,7 @@ import { GraphcheckError } from '../errors.js';
 import type { Exchange, Finding } from '../model/index.js';
 import { type Rule, type Step, stepKind } from '../suite/suite.js';
 import { expressionsIn, lookup, type Scope, TemplateError } from '../suite/template.js';
+import type { Judgement } from '../run/rule-result.js';
 import { judgeStep, type StepJudgement } from './judge-step.js';
 import { controlPlan, runControl } from './positive-control.js';
 import type { RunContext } from './run-context.js';
@@ -12,14 +13,8 @@ import { targetNow } from './target-time.js';
 import { tokenRefusedAfterClockMove } from './token-after-clock-move.js';
 
 /** One execution of a rule's steps with one set of generated values. */
-export interface RunOutcome {
-  findings: Finding[];
-  evidence: Exchange[];
-  /** Assertions that judged something in this execution. */
-  judged: number;
-  /** Set when the run could not judge (target down, garbage, setup failed, nothing judged). */
-  cannotJudge?: string;
-}
+/** What one execution of a rule's steps came to. */
+export type RunOutcome = Judgement;
 
 /** Runs the steps in order; the first step with findings ends the run, since later steps build on it. */
 export async function runOnce(

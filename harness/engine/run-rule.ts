@@ -8,6 +8,7 @@ import type { RunContext } from './run-context.js';
 import { type RunOutcome, runOnce } from './run-once.js';
 import { ruleSeed } from './rule-seed.js';
 import { baseScope } from './scope.js';
+import { ruleResult, verdictOf } from '../run/rule-result.js';
 
 /** Long shrinking against a slow target stops here; the smallest failure found so far is reported. */
 const PROPERTY_TIME_LIMIT_MS = 120_000;
@@ -16,20 +17,8 @@ const PROPERTY_TIME_LIMIT_MS = 120_000;
 export async function runRule(rule: Rule, suite: Suite, ctx: RunContext): Promise<RuleResult> {
   const started = Date.now();
   const seed = ruleSeed(ctx.seed, rule.id);
-  const result = (verdict: Verdict, extra: Partial<RuleResult> = {}): RuleResult => ({
-    rule: rule.id,
-    suite: suite.suite,
-    title: rule.title,
-    strength: rule.strength,
-    verdict,
-    cites: rule.cites,
-    readings: rule.readings ?? [],
-    findings: [],
-    evidence: [],
-    replay: ctx.replayCommand(rule.id),
-    durationMs: Date.now() - started,
-    ...extra,
-  });
+  const result = (verdict: Verdict, extra: Partial<RuleResult> = {}): RuleResult =>
+    ruleResult(rule, suite, { replay: ctx.replayCommand(rule.id), durationMs: Date.now() - started }, verdict, extra);
   const missing = missingNeed(rule, ctx.profile, runFacts(ctx));
   if (missing) return result('skipped', { reason: missing });
   const setup = setupProblemFor(rule, ctx.setupProblems);
@@ -103,9 +92,8 @@ function fromOutcome(
   outcome: RunOutcome,
   result: (verdict: Verdict, extra?: Partial<RuleResult>) => RuleResult,
 ): RuleResult {
-  if (outcome.cannotJudge) return result('error', { reason: outcome.cannotJudge, evidence: outcome.evidence });
-  if (outcome.findings.length === 0) return result('passed');
-  return result('failed', { reason: outcome.findings[0]!.message, findings: outcome.findings, evidence: outcome.evidence });
+  const { verdict, ...extra } = verdictOf(outcome, 'error');
+  return result(verdict, extra);
 }
 
 function keyOf(value: unknown): string {

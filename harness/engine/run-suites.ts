@@ -1,6 +1,5 @@
 import type { RuleResult, RunResult } from '../model/index.js';
-import { summarize } from '../run/gate.js';
-import { VERSION } from '../version.js';
+import { runResult } from '../run/rule-result.js';
 import { type RuleSelection, selectedRules } from '../suite/select-rules.js';
 import type { Rule, Suite } from '../suite/suite.js';
 import type { RunContext } from './run-context.js';
@@ -33,13 +32,5 @@ export async function runSuites(
     results.push(result);
     events.onRuleEnd?.(result);
   }
-  return {
-    tool: { name: 'graphcheck', version: VERSION },
-    target: { baseUrl: ctx.profile.base_url, source: ctx.targetSource },
-    seed: ctx.seed,
-    startedAt,
-    finishedAt: new Date().toISOString(),
-    summary: summarize(results),
-    results,
-  };
+  return runResult({ baseUrl: ctx.profile.base_url, source: ctx.targetSource }, ctx.seed, startedAt, results);
 }

@@ -1,10 +1,10 @@
 import type { CheckContext } from '../checks/check.js';
-import { summarize } from '../run/gate.js';
-import { VERSION } from '../version.js';
+import { runResult } from '../run/rule-result.js';
 import type { Exchange, RunResult } from '../model/index.js';
 import type { Profile } from '../profile/profile.js';
 import { type RuleSelection, selectedRules } from '../suite/select-rules.js';
 import type { Suite } from '../suite/suite.js';
+import { AcceptedOperations } from './accepted-operations.js';
 import { PassiveJudge } from './passive-judge.js';
 import { RecordedTrafficFacts } from './traffic-facts.js';
 
@@ -28,28 +28,23 @@ export async function checkTraffic(
 ): Promise<RunResult> {
   const startedAt = new Date().toISOString();
   const facts = new RecordedTrafficFacts(profile);
+  const accepted = new AcceptedOperations();
   const judges = selectedRules(suites, selection)
     .filter(({ rule }) => rule.passive)
-    .map(({ suite, rule }) => new PassiveJudge(rule, suite, ctx, source.name, facts));
+    .map(({ suite, rule }) => new PassiveJudge(rule, suite, ctx, source.name, facts, accepted));
   for await (const exchange of source.exchanges) {
     const body = parseBody(exchange);
     if (isStateReset(exchange)) {
       for (const judge of judges) judge.closeGroups();
       facts.reset();
+      accepted.reset();
     }
     facts.observe(exchange, body);
+    accepted.observe(exchange, body);
     for (const judge of judges) judge.offer(exchange, body);
   }
   const results = judges.map((judge) => judge.result());
-  return {
-    tool: { name: 'graphcheck', version: VERSION },
-    target: { baseUrl: source.name, source: `cassette ${source.name}` },
-    seed: 0,
-    startedAt,
-    finishedAt: new Date().toISOString(),
-    summary: summarize(results),
-    results,
-  };
+  return runResult({ baseUrl: source.name, source: `cassette ${source.name}` }, 0, startedAt, results);
 }
 
 /** A control `reset` that the target acknowledged: state, codes included, starts over. */

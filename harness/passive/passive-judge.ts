@@ -3,22 +3,38 @@ import type { CheckContext } from '../checks/check.js';
 import type { TrafficFacts } from '../checks/traffic-facts.js';
 import { CHECKS, resolveExpectation } from '../checks/registry.js';
 import type { Exchange, Finding, RuleResult } from '../model/index.js';
+import { ruleResult, verdictOf } from '../run/rule-result.js';
 import { type PassiveSpec, passiveBlocks, type Rule, type Suite } from '../suite/suite.js';
+import type { AcceptedOperations } from './accepted-operations.js';
 import { matchesExchange } from './match-exchange.js';
 import { paramValue } from '../checks/requests/param-value.js';
 import { requestParams } from '../checks/requests/request-params.js';
 
 /** Failing exchanges kept per rule: enough to show the problem without holding a whole cassette. */
 const EVIDENCE_LIMIT = 5;
+const FINDINGS_LIMIT = 20;
+
+/** A refusal a check judged, counted once the traffic has been read if the target accepted its operation (R51). */
+interface PendingRefusal {
+  operation: string;
+  exchange: Exchange;
+  findings: Finding[];
+}
 
 /**
  * Judges one rule over recorded traffic as it streams past: each matching exchange (or each group of them)
- * goes through the rule's passive checks. Only failing evidence is kept.
+ * goes through the rule's passive checks. Only failing evidence is kept. Like a run, a rule passes only on what
+ * it judged: a refusal counts only where the traffic shows the same operation accepted in the same state.
  */
 export class PassiveJudge {
   private matched = 0;
+  private judged = 0;
+  private uncountedRefusals = 0;
+  /** Why the first expectation that judged nothing did not. */
+  private nothingJudged?: string;
   private readonly findings: Finding[] = [];
   private readonly evidence: Exchange[] = [];
+  private readonly pending: PendingRefusal[] = [];
   private readonly blocks: PassiveSpec[];
   /** Per block, the exchanges of each `group_by` value seen so far. */
   private readonly groups: Map<string, { exchanges: Exchange[]; bodies: unknown[] }>[];
@@ -31,6 +47,8 @@ export class PassiveJudge {
     private readonly cassette: string,
     /** What the traffic shows beyond one exchange (clock, issued codes, the profile), for client-side checks. */
     private readonly facts: TrafficFacts,
+    /** The operations the target accepted, per state: what a refusal counts next to. */
+    private readonly accepted: AcceptedOperations,
   ) {
     this.blocks = passiveBlocks(rule);
     this.groups = this.blocks.map(() => new Map());
@@ -63,41 +81,72 @@ export class PassiveJudge {
 
   result(): RuleResult {
     this.closeGroups();
-    const base = {
-      rule: this.rule.id,
-      suite: this.suite.suite,
-      title: this.rule.title,
-      strength: this.rule.strength,
-      cites: this.rule.cites,
-      readings: this.rule.readings ?? [],
-      replay: `graphcheck check${this.rule.side === 'client' ? ' --side client' : ''} --rule ${this.rule.id} --cassette ${shellWord(this.cassette)}`,
-      durationMs: 0,
-    };
+    this.countRefusals();
+    const side = this.rule.side === 'client' ? ' --side client' : '';
+    const run = { replay: `graphcheck check${side} --rule ${this.rule.id} --cassette ${shellWord(this.cassette)}`, durationMs: 0 };
     // A client-side rule's profile needs are what its checks compare with; a service rule's are for its steps.
     const missing = this.rule.side === 'client' && !this.facts.profile ? (this.rule.needs?.profile ?? []) : [];
     if (missing.length > 0) {
       const reason = `needs the target's profile for ${missing.join(', ')}: give --profile`;
-      return { ...base, verdict: 'skipped', reason, findings: [], evidence: [] };
+      return ruleResult(this.rule, this.suite, run, 'skipped', { reason });
     }
-    if (this.matched === 0) {
-      const reason = 'no recorded exchange this rule applies to';
-      return { ...base, verdict: 'skipped', reason, findings: [], evidence: [] };
-    }
-    const verdict = this.findings.length ? 'failed' : 'passed';
-    const reason = this.findings[0]?.message ?? `${this.matched} recorded exchange(s) judged`;
-    return { ...base, verdict, reason, findings: this.findings.slice(0, 20), evidence: this.evidence };
+    if (this.matched === 0) return ruleResult(this.rule, this.suite, run, 'skipped', { reason: 'no recorded exchange this rule applies to' });
+    const findings = this.findings.slice(0, FINDINGS_LIMIT);
+    const unjudged = this.judged === 0 && findings.length === 0 ? this.whyNothing() : undefined;
+    const { verdict, ...extra } = verdictOf({ findings, evidence: this.evidence, judged: this.judged, cannotJudge: unjudged }, 'skipped');
+    const reason = extra.reason ?? `${this.matched} recorded exchange(s) judged`;
+    return ruleResult(this.rule, this.suite, run, verdict, { ...extra, reason, judged: this.judged });
   }
 
   private judge(block: PassiveSpec, exchanges: Exchange[], bodies: unknown[]): void {
     const input = { exchanges, bodies, meta: { traffic: this.facts } };
     for (const expectation of block.expect) {
       const { name, args } = resolveExpectation(expectation);
-      for (const finding of CHECKS.get(name)!.run(input, args, this.ctx).findings) {
-        const exchange = exchanges[finding.exchange ?? exchanges.length - 1]!;
-        let index = this.evidence.indexOf(exchange);
-        if (index === -1 && this.evidence.length < EVIDENCE_LIMIT) index = this.evidence.push(exchange) - 1;
-        this.findings.push({ check: name, ...finding, exchange: index === -1 ? undefined : index });
+      const check = CHECKS.get(name)!;
+      const result = check.run(input, args, this.ctx);
+      const refusals = new Map<number, PendingRefusal>();
+      for (const at of check.ownControl ? [] : (result.refusals ?? [])) {
+        const exchange = exchanges[at]!;
+        refusals.set(at, { operation: this.accepted.operationOf(exchange), exchange, findings: [] });
+      }
+      this.pending.push(...refusals.values());
+      this.judged += Math.max(0, result.judged - refusals.size);
+      if (result.judged === 0) this.nothingJudged ??= `\`${name}\` judged nothing: ${result.nothingJudged ?? 'there was nothing to judge'}`;
+      for (const finding of result.findings) {
+        const at = finding.exchange ?? exchanges.length - 1;
+        const tagged = { check: name, ...finding, exchange: undefined };
+        const refusal = refusals.get(at);
+        if (refusal) refusal.findings.push(tagged);
+        else this.addFinding(tagged, exchanges[at]!);
       }
     }
+  }
+
+  /** Refusals count where their operation was accepted in the same state (R51); the others judged nothing. */
+  private countRefusals(): void {
+    for (const refusal of this.pending.splice(0)) {
+      if (!this.accepted.has(refusal.operation)) {
+        this.uncountedRefusals++;
+        continue;
+      }
+      this.judged++;
+      for (const finding of refusal.findings) this.addFinding(finding, refusal.exchange);
+    }
+  }
+
+  private addFinding(finding: Finding, exchange: Exchange): void {
+    let index = this.evidence.indexOf(exchange);
+    if (index === -1 && this.evidence.length < EVIDENCE_LIMIT) index = this.evidence.push(exchange) - 1;
+    this.findings.push({ ...finding, exchange: index === -1 ? undefined : index });
+  }
+
+  private whyNothing(): string {
+    if (this.uncountedRefusals > 0) {
+      return (
+        `the traffic shows the target refusing this ${this.uncountedRefusals} time(s), but never accepting the same ` +
+        'operation (method and path) in the same state: a refusal counts only next to an accepted valid request (R51)'
+      );
+    }
+    return this.nothingJudged ?? 'no expectation of the rule judged anything';
   }
 }

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BIN = fileURLToPath(new URL('../../bin/graphcheck.js', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../bin/graphcheck.js', import.meta.url));
 
 export interface CliOutcome {
   code: number | null;

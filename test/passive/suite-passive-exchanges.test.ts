@@ -48,12 +48,15 @@ const reset: Exchange = {
 };
 
 describe('authorization codes over recorded traffic', () => {
-  it('flags a code exchanged successfully twice, and lets a failed first exchange or a reset pass', async () => {
+  it('flags a code exchanged successfully twice, lets a failed first exchange pass, and judges no code used once', async () => {
     const rule = 'authorization.code-single-use';
     expect(await verdictOf(rule, [exchange('c1', TOKEN), exchange('c1', TOKEN)])).toBe('failed');
     expect(await verdictOf(rule, [exchange('c1', ERROR), exchange('c1', TOKEN), exchange('c1', ERROR)])).toBe('passed');
-    expect(await verdictOf(rule, [exchange('c1', TOKEN), reset, exchange('c1', TOKEN)])).toBe('passed');
-    expect(await verdictOf(rule, [exchange('c1', TOKEN), exchange('c2', TOKEN)])).toBe('passed');
+    expect(await verdictOf(rule, [exchange('c1', TOKEN), exchange('c1', ERROR)])).toBe('passed');
+    // Each code sent once, or a code sent again only after a reset, says nothing of single use.
+    expect(await verdictOf(rule, [exchange('c1', TOKEN), reset, exchange('c1', TOKEN)])).toBe('skipped');
+    expect(await verdictOf(rule, [exchange('c1', TOKEN), exchange('c2', TOKEN)])).toBe('skipped');
+    expect(await verdictOf(rule, [exchange('c1', ERROR), exchange('c1', ERROR)])).toBe('skipped');
   });
 
   it('judges the answer shape of a code exchange and a code sent with its `#_` marker', async () => {
@@ -61,7 +64,37 @@ describe('authorization codes over recorded traffic', () => {
     expect(await verdictOf(rule, [exchange('c1', TOKEN)])).toBe('passed');
     expect(await verdictOf(rule, [exchange('c1', { access_token: 'x' })])).toBe('failed');
     expect(await verdictOf('authorization.code-with-marker-refused', [exchange('c1#_', TOKEN)])).toBe('failed');
-    expect(await verdictOf('authorization.code-with-marker-refused', [exchange('c1#_', ERROR)])).toBe('passed');
+    // The refusal counts next to the same exchange accepted (R51 over recorded traffic).
+    expect(await verdictOf('authorization.code-with-marker-refused', [exchange('c2', TOKEN), exchange('c1#_', ERROR)])).toBe('passed');
+  });
+});
+
+describe('a recorded refusal counts only next to the same operation accepted in the same state (R51)', () => {
+  const rule = 'feed.get-limit-over-100-refused';
+  const feed = (limit: string, answer: unknown) => call({ path: '/1/feed', query: { limit }, answer });
+  const page = { data: [], paging: { cursors: { before: 'a', after: 'b' } } };
+
+  it('skips a rule whose only evidence is a refusal, and says why', async () => {
+    const result = await checkTraffic(suites, { name: 'test', exchanges: [feed('150', ERROR)] }, { errorPaths: ERROR_PATHS });
+    const judged = result.results.find((r) => r.rule === rule)!;
+    expect(judged.verdict).toBe('skipped');
+    expect(judged.reason).toMatch(/never accepting the same operation .*R51/);
+    expect(judged.judged).toBe(0);
+  });
+
+  it('passes it once the target accepted the same operation, before or after, in the same state only', async () => {
+    expect(await verdictOf(rule, [feed('150', ERROR), feed('10', page)])).toBe('passed');
+    expect(await verdictOf(rule, [feed('10', page), feed('150', ERROR)])).toBe('passed');
+    expect(await verdictOf(rule, [feed('10', page), reset, feed('150', ERROR)])).toBe('skipped');
+    // An accepted request of another operation is no twin.
+    expect(await verdictOf(rule, [call({ path: '/1/photos', answer: page }), feed('150', ERROR)])).toBe('skipped');
+  });
+
+  it('passes no rule on the traffic of a target that refuses everything', async () => {
+    const refused = [feed('150', ERROR), feed('10', ERROR), exchange('c1#_', ERROR), call({ method: 'POST', path: '/1/feed', form: {}, answer: ERROR })];
+    const result = await checkTraffic(suites, { name: 'test', exchanges: refused }, { errorPaths: ERROR_PATHS });
+    expect(result.results.filter((r) => r.verdict === 'passed').map((r) => r.rule)).toEqual([]);
+    expect(result.results.filter((r) => r.verdict === 'skipped').length).toBeGreaterThan(0);
   });
 });
 
@@ -155,7 +188,8 @@ describe('request shapes the spec refuses', () => {
       template({ category: 'UTILITY', components: JSON.stringify(components) }, answer);
     const made = { id: '9', status: 'PENDING', category: 'UTILITY' };
     expect(await verdictOf('templates.body-needs-text', [create([{ type: 'BODY' }], made)])).toBe('failed');
-    expect(await verdictOf('templates.body-needs-text', [create([{ type: 'BODY' }], ERROR)])).toBe('passed');
+    const accepted = create([{ type: 'BODY', text: 't' }], made);
+    expect(await verdictOf('templates.body-needs-text', [accepted, create([{ type: 'BODY' }], ERROR)])).toBe('passed');
     const button = [{ type: 'BODY', text: 't' }, { type: 'BUTTONS', buttons: [{ type: 'CALL_BACK', text: 'x' }] }];
     const types = 'templates.component-and-button-type-outside-enum-refused';
     expect(await verdictOf(types, [create(button, made)])).toBe('failed');
