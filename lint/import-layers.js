@@ -33,7 +33,7 @@ export const MAY_IMPORT = {
   replay: ['cassette', 'receiver', 'redaction'],
   recorder: ['ca', 'cassette', 'replay'],
   run: ['cassette', 'suite'],
-  engine: ['checks', 'client', 'content-host', 'control', 'generators', 'profile', 'receiver', 'redaction', 'run', 'suite'],
+  engine: ['ca', 'checks', 'client', 'content-host', 'control', 'generators', 'profile', 'receiver', 'redaction', 'run', 'suite'],
   passive: ['checks', 'profile', 'run', 'suite'],
   coverage: ['suite'],
   'webhook-test': ['ca', 'engine', 'suite'],

@@ -4,7 +4,7 @@ import { type ContentHost, startContentHost } from '../content-host/index.js';
 import { ControlClient } from '../control/control-client.js';
 import { ClockMemory } from '../control/clock-memory.js';
 import type { Profile } from '../profile/profile.js';
-import { readCaFiles } from '../receiver/index.js';
+import { readCaFiles } from '../ca/index.js';
 import type { RunContext } from './run-context.js';
 import { preflight } from './preflight.js';
 import { NO_DATE } from './target-time.js';

@@ -6,13 +6,8 @@ import { Command } from 'commander';
 import { afterEach, describe, expect, it } from 'vitest';
 import { caCommand, register } from '../../bin/commands/ca.js';
 import { UserInputError } from '../../harness/errors.js';
-import {
-  createCertificateAuthority,
-  loadCertificateAuthority,
-  readCaFiles,
-  signPayload,
-  startReceiver,
-} from '../../harness/receiver/index.js';
+import { createCertificateAuthority, loadCertificateAuthority, readCaFiles } from '../../harness/ca/index.js';
+import { signPayload, startReceiver } from '../../harness/receiver/index.js';
 import { call, clientAgent } from './http-client.js';
 
 const dirs: string[] = [];

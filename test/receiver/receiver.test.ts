@@ -1,9 +1,8 @@
 import type { Agent } from 'undici';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type CertificateAuthority, createCertificateAuthority } from '../../harness/ca/index.js';
 import {
   attemptToExchange,
-  type CertificateAuthority,
-  createCertificateAuthority,
   type Receiver,
   type ReceiverOptions,
   signPayload,

@@ -1,9 +1,7 @@
 import type { Agent } from 'undici';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type CertificateAuthority, createCertificateAuthority, type IssuedCertificate } from '../../harness/ca/index.js';
 import {
-  type CertificateAuthority,
-  createCertificateAuthority,
-  type IssuedCertificate,
   type Receiver,
   type ReceiverOptions,
   signPayload,

@@ -1,10 +1,8 @@
 import { closedPort } from '../../content-host/closed-port.js';
 import { UserInputError } from '../../errors.js';
+import { type CertificateAuthority, createExpiredLeaf, type IssuedCertificate } from '../../ca/index.js';
 import {
   type ChallengeMode,
-  type CertificateAuthority,
-  createExpiredLeaf,
-  type IssuedCertificate,
   type Receiver,
   type ReceiverOptions,
   startReceiver,

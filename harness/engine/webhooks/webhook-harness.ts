@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { ControlClient } from '../../control/control-client.js';
 import { CannotJudgeError } from '../../errors.js';
 import type { Profile } from '../../profile/profile.js';
+import { type CertificateAuthority, createCertificateAuthority } from '../../ca/index.js';
 import {
-  type CertificateAuthority,
-  createCertificateAuthority,
   type Attempt,
   type Receiver,
   type ReceiverOptions,
