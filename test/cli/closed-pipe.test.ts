@@ -1,22 +1,11 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, hasStackTrace } from '../helpers/cli.js';
+import { hasStackTrace, spawnCli } from '../helpers/cli.js';
 
-/** Runs the CLI with its standard output closed before it prints (`graphcheck ... | head -0`). */
-function runWithClosedStdout(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: 'pipe', timeout: 120_000, killSignal: 'SIGKILL' });
-    child.stdout.destroy();
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
-}
+const runWithClosedStdout = (args: string[]) => spawnCli(args, { closeStdout: true });
 
 describe('a reader that closes the pipe early', () => {
   it('gets no stack trace, and the run still writes its reports and exits with its own code', async () => {

@@ -2,13 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { liveProgress } from '../../harness/reports/live-progress.js';
 import { shellWord } from '../../harness/shell-word.js';
-import { runCli } from '../helpers/cli.js';
-
-const BIN = fileURLToPath(new URL('../../bin/graphcheck.js', import.meta.url));
+import { BIN, runCli } from '../helpers/cli.js';
 
 /** Runs the CLI on a pseudo-terminal (util-linux `script`), as a person at a terminal would. */
 function runOnTty(args: string[]): Promise<{ code: number | null; output: string }> {

@@ -15,12 +15,24 @@ export interface CliOutcome {
  * no server outlives the test.
  */
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, killAfterMs = 120_000, cwd?: string): Promise<CliOutcome> {
+  return spawnCli(args, { env, killAfterMs, cwd });
+}
+
+/**
+ * `runCli` with its options named; `closeStdout` closes the reading end of standard output before the command
+ * prints anything, as `graphcheck ... | head -0` would.
+ */
+export function spawnCli(
+  args: string[],
+  { env = {}, killAfterMs = 120_000, cwd, closeStdout = false }: { env?: NodeJS.ProcessEnv; killAfterMs?: number; cwd?: string; closeStdout?: boolean },
+): Promise<CliOutcome> {
   return new Promise((resolve, reject) => {
     const options = { env: { ...process.env, ...env }, stdio: 'pipe' as const, timeout: killAfterMs, killSignal: 'SIGKILL' as const, ...(cwd ? { cwd } : {}) };
     const child = spawn(process.execPath, [BIN, ...args], options);
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
+    if (closeStdout) child.stdout.destroy();
+    else child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
