@@ -3,8 +3,6 @@ import { discoverProfile } from '../harness/client/discover-profile.js';
 import { loadProfileFile, validateProfile } from '../harness/profile/load-profile.js';
 import type { Profile } from '../harness/profile/profile.js';
 import type { TargetPlan } from '../harness/run/run-plan.js';
-import { FAULTS } from '../reference/faults.js';
-import { startReference } from '../reference/index.js';
 
 export interface ResolvedTarget {
   profile: Profile;
@@ -23,6 +21,8 @@ export async function resolveTarget(target: Exclude<TargetPlan, { kind: 'cassett
     }
     return { profile: await discoverProfile(target.url!, timeoutMs), close: async () => {} };
   }
+  // Loaded only when a run embeds it: commands that never do (check, replay, list, usage errors) start faster.
+  const [{ FAULTS }, { startReference }] = await Promise.all([import('../reference/faults.js'), import('../reference/index.js')]);
   const unknown = target.faults.filter((f) => !(f in FAULTS));
   if (unknown.length) {
     throw new UserInputError('USAGE', `--fault ${unknown.join(',')}: unknown fault; see graphcheck serve-reference --list-faults`);

@@ -3,8 +3,7 @@ import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { UserInputError } from '../../harness/errors.js';
 import { listenError } from '../../harness/http/listen.js';
-import { FAULTS } from '../../reference/faults.js';
-import { type RunningReference, startReference } from '../../reference/index.js';
+import type { RunningReference } from '../../reference/index.js';
 import { listFlag, wholeNumberFlag } from '../flags.js';
 
 interface ServeFlags {
@@ -27,6 +26,8 @@ export function register(program: Command): void {
     .option('--list-faults', 'list the fault switches and exit')
     .option('--fixtures <set>', 'full (seeded posts, photos, comments, templates) or empty', 'full')
     .action(async (flags: ServeFlags) => {
+      // Loaded when this command runs, not with every command of the CLI.
+      const [{ FAULTS }, { startReference }] = await Promise.all([import('../../reference/faults.js'), import('../../reference/index.js')]);
       if (flags.listFaults) {
         for (const [name, fault] of Object.entries(FAULTS)) process.stdout.write(`${name}\t${fault.description}\n`);
         return;

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { getLocal, type Mockttp } from 'mockttp';
+import type { Mockttp } from 'mockttp';
 import type { CertificateAuthority } from '../ca/certificate-authority.js';
 import type { RecordingSession } from './recording-session.js';
 
@@ -38,6 +38,8 @@ function headerObject(flat: string[]): Record<string, string | string[]> {
  */
 export async function startForwardProxy(options: ForwardProxyOptions): Promise<RunningForwardProxy> {
   const hosts = new Set((options.hosts ?? DEFAULT_SERVICE_HOSTS).map((h) => h.toLowerCase()));
+  // Loaded here, not with the module: mockttp takes most of a second to load, and only this proxy uses it.
+  const { getLocal } = await import('mockttp');
   const server: Mockttp = getLocal({
     // mockttp issues each host's certificate from this CA itself.
     https: { cert: options.ca.certPem, key: options.ca.keyPem },
