@@ -1,18 +1,16 @@
 import type { Exchange, RecordedResponse } from '../model/index.js';
+import { storeBody } from '../http/stored-body.js';
 import type { Answer, Attempt, Verification } from './types.js';
 
 /** An attempt as report evidence (`kind: webhook-notification`); `receiverUrl` makes the URL absolute. */
 export function attemptToExchange(attempt: Attempt, receiverUrl: string): Exchange {
-  const utf8 = attempt.rawBody.toString('utf8');
-  const isUtf8 = Buffer.from(utf8, 'utf8').equals(attempt.rawBody);
   return {
     kind: 'webhook-notification',
     request: {
       method: attempt.method,
       url: receiverUrl + attempt.path,
       headers: attempt.headers,
-      body: isUtf8 ? utf8 : attempt.rawBody.toString('base64'),
-      bodyEncoding: isUtf8 ? 'utf8' : 'base64',
+      ...storeBody(attempt.rawBody),
       ...(attempt.bodyTooLarge ? { bodyOmitted: true, bodyTooLarge: attempt.bodyTooLarge } : {}),
     },
     ...answerParts(attempt.answered),

@@ -61,17 +61,9 @@ export async function startNegativeCallback(
   return fromReceiver(receiver, () => receiver.close());
 }
 
-/** Callbacks with a certificate from the run's CA, refused (or not) for another reason. */
-const TRUSTED_VARIANTS = new Set<CallbackVariant>([
-  'receiver',
-  'wrong-challenge',
-  'status-4xx',
-  'status-5xx',
-  'empty-echo',
-  'no-answer',
-  'expired',
-  'wrong-host',
-]);
+/** Callbacks with a certificate from the run's CA, refused (or not) for another reason: all but these four. */
+const UNTRUSTED_VARIANTS: readonly CallbackVariant[] = ['self-signed', 'untrusted', 'plain-http', 'closed-port'];
+const TRUSTED_VARIANTS = new Set<CallbackVariant>(CALLBACK_VARIANTS.filter((v) => !UNTRUSTED_VARIANTS.includes(v)));
 
 const CHALLENGE_MODES: Partial<Record<CallbackVariant, ChallengeMode>> = {
   receiver: 'echo',
