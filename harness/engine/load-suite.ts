@@ -6,7 +6,7 @@ import { at, UserInputError } from '../errors.js';
 import { describeErrors, schemaProblem } from '../validation/validate-value.js';
 import { parseLocated } from '../validation/yaml-locate.js';
 import { mergeBody } from '../suite/merge-body.js';
-import { type Expectation, passiveBlocks, type Step, stepKindKeys, type Suite } from '../suite/suite.js';
+import { type Expectation, passiveBlocks, type Rule, type Step, stepKindKeys, type Suite } from '../suite/suite.js';
 import { suiteValidator } from '../suite/suite-schema.js';
 import { checkSyntax, expressionsIn, TemplateError } from '../suite/template.js';
 
@@ -88,6 +88,7 @@ function checkSemantics(suite: Suite): void {
         throw e;
       }
     }
+    checkMaxRuns(suite, rule, base);
     rule.steps.forEach((step, s) => {
       const where = `${base}/steps/${s}`;
       checkExpectations(suite, `${where}/expect`, step.expect ?? []);
@@ -103,6 +104,15 @@ function checkSemantics(suite: Suite): void {
       checkExpectations(suite, `${where}/expect`, block.expect);
     });
   });
+}
+
+/** A ceiling on property runs needs property runs to cap, and never cuts the rule's own `runs:`. */
+function checkMaxRuns(suite: Suite, rule: Rule, base: string): void {
+  if (rule.max_runs === undefined) return;
+  if (!rule.given) fail(suite, `${base}/max_runs`, 'max_runs caps property runs, but this rule has no given: (it runs once); drop max_runs');
+  if (rule.runs !== undefined && rule.max_runs < rule.runs) {
+    fail(suite, `${base}/max_runs`, `max_runs ${rule.max_runs} is below the rule's own runs ${rule.runs}; a ceiling never cuts a rule's own runs`);
+  }
 }
 
 /** A control belongs to a kind that declares one, and its merged body is a valid body of that kind. */

@@ -5,6 +5,7 @@ import type { Rule, Suite } from '../suite/suite.js';
 import type { Scope } from '../suite/template.js';
 import { missingNeed, runFacts, setupProblemFor } from './needs.js';
 import type { RunContext } from './run-context.js';
+import { propertyRuns } from './property-runs.js';
 import { type RunOutcome, runOnce } from './run-once.js';
 import { ruleSeed } from './rule-seed.js';
 import { baseScope } from './scope.js';
@@ -77,9 +78,9 @@ async function runProperty(
     }
     return outcome.findings.length === 0;
   });
-  const runs = Math.max(rule.runs ?? ctx.runs, ctx.runsFloor ?? 0);
+  const { runs, capped } = propertyRuns(rule, ctx);
   const details = await fc.check(property, { seed, numRuns: runs, interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS });
-  const extra = { runs: details.numRuns, judged };
+  const extra = { runs: details.numRuns, judged, ...(capped ? { runsCapped: capped } : {}) };
   if (cannotJudge) return fromOutcome(cannotJudge, (v, e) => result(v, { ...extra, ...e }));
   if (!details.failed) return result('passed', extra);
   const counterexample = details.counterexample?.[0] as Record<string, unknown> | undefined;

@@ -28,8 +28,10 @@ export interface RuleResult {
   reason?: string;
   cites: Citation[];
   readings: string[];
-  /** Property runs used (the rule's `runs:`, raised to `--runs` when that was given). */
+  /** Property runs used (the rule's `runs:`, raised to `--runs` when that was given, cut by its `max_runs:`). */
   runs?: number;
+  /** Set when the rule's `max_runs:` ceiling cut the runs asked for (`--runs` or the default). */
+  runsCapped?: RunsCap;
   /**
    * Assertions that judged something, over every execution of the rule: an expectation over an empty list, or a
    * refusal without an accepted positive control, judged nothing. Absent for rules that never ran (skipped).
@@ -44,6 +46,13 @@ export interface RuleResult {
   durationMs: number;
   /** The baseline's reason, when the baseline expects exactly this verdict of the rule (a known failure or skip). */
   known?: string;
+}
+
+/** A rule's ceiling on property runs, as it bit: the runs asked for, the ceiling, and the suite's reason. */
+export interface RunsCap {
+  at: number;
+  asked: number;
+  reason: string;
 }
 
 /** Counts by standing (harness/run/gate.ts): each rule is counted once. */

@@ -2,6 +2,7 @@ import type { RuleResult, RunResult } from '../model/index.js';
 import { staleEntries, standingOf, summarize, verdictLine } from '../run/gate.js';
 import { describeFailure } from './describe-failure.js';
 import type { Reporter } from './reporter.js';
+import { runsWords } from './runs-words.js';
 import { MARK } from './standing-words.js';
 
 export interface ConsoleOptions {
@@ -27,7 +28,7 @@ export function consoleReporter(write: (text: string) => void, options: ConsoleO
     onRuleEnd(r) {
       if (hidden(r)) return;
       const standing = standingOf(r, gate);
-      const why = standing === 'known' ? `known: ${r.known}` : r.reason;
+      const why = standing === 'known' ? `known: ${r.known}` : (r.reason ?? (r.runsCapped ? runsWords(r) : undefined));
       write(`${MARK[standing]} ${r.rule}${why ? `: ${why}` : ''}\n`);
     },
     onRunEnd(result: RunResult) {
@@ -39,6 +40,8 @@ export function consoleReporter(write: (text: string) => void, options: ConsoleO
         const excuse = result.gate?.allowStale ? ' (allowed by --allow-stale)' : '; drop it from the baseline';
         write(`\nSTALE baseline entry ${entry.rule} (expected ${entry.verdict}): its rule${entry.ran > 1 ? 's' : ''} passed${excuse}\n`);
       }
+      const capped = result.results.filter((r) => r.runsCapped).length;
+      if (capped) write(`\n${capped} rule(s) ran fewer property runs than asked: their max_runs (summary.md and report.json say why)\n`);
       if (!options.traffic) {
         write(`\n${verdictLine(result)} (seed ${result.seed})\n`);
         return;

@@ -1,5 +1,6 @@
 import type { Exchange, RuleResult } from '../model/index.js';
 import { curlOf } from './curl.js';
+import { runsWords } from './runs-words.js';
 
 const BODY_LIMIT = 2000;
 
@@ -8,7 +9,8 @@ export function describeFailure(r: RuleResult): string {
   const lines: string[] = [];
   for (const cite of r.cites) lines.push(`spec (${cite.section}): "${cite.text}"`);
   if (r.readings.length) lines.push(`readings: ${r.readings.join(', ')}`);
-  if (r.runs !== undefined) lines.push(`property runs: ${r.runs} (the replay command below repeats them with the run seed)`);
+  const runs = runsWords(r);
+  if (runs) lines.push(`${runs} (the replay command below repeats them with the run seed)`);
   if (r.judged !== undefined) lines.push(`judged: ${r.judged} assertion(s)`);
   if (r.counterexample !== undefined) lines.push(`counterexample (shrunk): ${JSON.stringify(r.counterexample)}`);
   for (const f of r.findings) lines.push(`finding [${f.check}]: ${f.message}`);

@@ -6,6 +6,7 @@ import { escapeHtml as h } from './escape.js';
 import { HTML_SCRIPT, HTML_STYLE } from './html-page.js';
 import { sectionsOf } from './report-sections.js';
 import type { Reporter } from './reporter.js';
+import { runsWords } from './runs-words.js';
 import { slimResult } from './slim-evidence.js';
 import { LABEL } from './standing-words.js';
 import { writeReport } from './write-report.js';
@@ -71,6 +72,8 @@ function ruleSection(result: RuleResult, standing: Standing): string {
   const why = standing === 'known' ? `known ${r.verdict} (baseline): ${r.known}` : r.reason;
   if (why) parts.push(`<p>${h(why)}</p>`);
   if (r.readings.length) parts.push(`<p class="muted">readings: ${h(r.readings.join(', '))}</p>`);
+  const runs = runsWords(r);
+  if (runs) parts.push(`<p class="muted">${h(runs)}</p>`);
   if (r.judged !== undefined) parts.push(`<p class="muted">judged: ${r.judged} assertion(s)</p>`);
   if (r.counterexample !== undefined) parts.push(`<p>counterexample (shrunk):</p><pre>${h(JSON.stringify(r.counterexample))}</pre>`);
   // The first finding is the reason already shown.

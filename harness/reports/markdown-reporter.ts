@@ -3,6 +3,7 @@ import { describeFailure } from './describe-failure.js';
 import { escapeHtml, escapeMarkdown as md } from './escape.js';
 import { sectionsOf } from './report-sections.js';
 import type { Reporter } from './reporter.js';
+import { runsWords } from './runs-words.js';
 import { writeReport } from './write-report.js';
 
 /** Writes `summary.md`, for a CI job summary. */
@@ -47,6 +48,12 @@ export function renderMarkdown(result: RunResult): string {
   if (s.notCheckable.length) {
     lines.push(`## Not checkable (${s.notCheckable.length})`, '', 'Documented rules a black-box run cannot check:', '');
     for (const n of s.notCheckable) lines.push(`- **${md(n.suite)}**: ${md(n.what)}: ${md(n.why)}`);
+    lines.push('');
+  }
+  const capped = result.results.filter((r) => r.runsCapped);
+  if (capped.length) {
+    lines.push(`## Property runs capped (${capped.length})`, '', 'Rules whose `max_runs:` ceiling cut the runs asked for:', '');
+    for (const r of capped) lines.push(`- \`${r.rule}\`: ${md(runsWords(r) ?? '')}`);
     lines.push('');
   }
   lines.push(`${s.byStanding.passed.length} rule(s) passed.`);

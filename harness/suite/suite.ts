@@ -31,7 +31,14 @@ export interface Rule {
   readings?: string[];
   needs?: Needs;
   given?: Record<string, GeneratorSpec>;
+  /** Property runs when `--runs` is not given (else the run's default); `--runs N` raises it to at least N. */
   runs?: number;
+  /**
+   * A ceiling `--runs` never raises the rule past, where more runs judge nothing new (a small input space, an
+   * inherently expensive run); never below `runs`. Declared with `max_runs_reason`, which reports show when it bites.
+   */
+  max_runs?: number;
+  max_runs_reason?: string;
   reset?: 'rule' | 'each-run' | 'never';
   steps: Step[];
   /**

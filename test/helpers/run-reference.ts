@@ -16,6 +16,8 @@ export interface ReferenceRunOptions {
   runsFloor?: number;
   /** `empty`: the reference starts with no seeded posts, photos, comments or templates. */
   fixtures?: 'full' | 'empty';
+  /** A folder of suites other than the shipped ones. */
+  suitesDir?: string;
 }
 
 /** Starts the reference target (with faults), runs the selected rules against it through the engine, stops it. */
@@ -32,7 +34,7 @@ export async function runAgainstReference(options: ReferenceRunOptions = {}): Pr
       versionPrefix: 'latest',
     });
     try {
-      const suites = await loadSuites(SUITES_DIR);
+      const suites = await loadSuites(options.suitesDir ?? SUITES_DIR);
       return await runSuites(suites, { suites: options.suites, rules: options.rules }, run.ctx);
     } finally {
       await run.close();
