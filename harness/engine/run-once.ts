@@ -86,8 +86,13 @@ function refusedAll(outcome: StepOutcome): boolean {
   return outcome.exchanges.length > 0 && outcome.exchanges.every((exchange, i) => isErrorResponse(exchange, outcome.bodies[i]));
 }
 
+/** Whether a step reads `clock.now`, worked out once per step: a rule's steps are the same in each of its runs. */
+const clockSteps = new WeakMap<Step, boolean>();
+
 function mentionsClock(step: Step): boolean {
-  return expressionsIn(step).some((e) => /\bclock\.now\b/.test(e));
+  let mentions = clockSteps.get(step);
+  if (mentions === undefined) clockSteps.set(step, (mentions = expressionsIn(step).some((e) => /\bclock\.now\b/.test(e))));
+  return mentions;
 }
 
 class CaptureMissing extends Error {

@@ -1,9 +1,18 @@
+import type { ContentHost } from '../content-host/index.js';
 import type { Scope } from '../suite/template.js';
 import type { RunContext } from './run-context.js';
+
+/**
+ * The content host's part of the scope, built once per host: every rule's scope used to add the same pages and
+ * images again, a 1440 x 960 PNG deflated each time among them.
+ */
+const hostScopes = new WeakMap<ContentHost, Record<string, string>>();
 
 /** The names templates can use in a rule: profile parts, the content host, generated and captured values. */
 export function baseScope(ctx: RunContext): Scope {
   const { profile, host } = ctx;
+  let hosted = hostScopes.get(host);
+  if (!hosted) hostScopes.set(host, (hosted = hostScope(host)));
   return {
     profile,
     app: profile.app,
@@ -12,19 +21,24 @@ export function baseScope(ctx: RunContext): Scope {
     run: { version: ctx.version ?? '' },
     // The run's webhook receiver (`receiver.callback`, `receiver.verify_token`): filled once a webhook step ran.
     receiver: ctx.webhooks.view,
-    host: {
-      url: host.url,
-      page: host.pageUrl('linked-page'),
-      page2: host.pageUrl('linked-page-2'),
-      unreachable: host.unreachableUrl(),
-      png: host.imageUrl('picture', { format: 'png' }),
-      // The other photo file types the spec lists, for photo `url` and comment attachment URLs (a GIF share).
-      jpeg: host.imageUrl('picture', { format: 'jpeg' }),
-      gif: host.imageUrl('picture', { format: 'gif' }),
-      bmp: host.imageUrl('picture', { format: 'bmp' }),
-      tiff: host.imageUrl('picture', { format: 'tiff' }),
-      // A PNG larger than the 720 px cap on a post's `full_picture` (1440 x 960).
-      png_large: host.sizedPngUrl('large-picture', 1440, 960),
-    },
+    host: hosted,
   };
+}
+
+function hostScope(host: ContentHost): Record<string, string> {
+  // Shared by every rule's scope: frozen, so no step can change what the next rule sees.
+  return Object.freeze({
+    url: host.url,
+    page: host.pageUrl('linked-page'),
+    page2: host.pageUrl('linked-page-2'),
+    unreachable: host.unreachableUrl(),
+    png: host.imageUrl('picture', { format: 'png' }),
+    // The other photo file types the spec lists, for photo `url` and comment attachment URLs (a GIF share).
+    jpeg: host.imageUrl('picture', { format: 'jpeg' }),
+    gif: host.imageUrl('picture', { format: 'gif' }),
+    bmp: host.imageUrl('picture', { format: 'bmp' }),
+    tiff: host.imageUrl('picture', { format: 'tiff' }),
+    // A PNG larger than the 720 px cap on a post's `full_picture` (1440 x 960).
+    png_large: host.sizedPngUrl('large-picture', 1440, 960),
+  });
 }
