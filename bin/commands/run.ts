@@ -29,7 +29,7 @@ export function register(program: Command): void {
     .option('--config <file>', 'config file (default: graphcheck.config.yaml here, if there is one); flags override it');
   selectionOptions(command)
     .option('--seed <n>', 'seed for every generated value (printed by every run)')
-    .option('--runs <n>', `property runs per rule, unless the rule says (default: ${DEFAULT_RUNS})`)
+    .option('--runs <n>', `property runs: at least n for every property rule, up to its max_runs (default: the rule's runs:, else ${DEFAULT_RUNS})`)
     .option('--report-dir <dir>', 'where the reports go (default: reports)')
     .option('--format <name...>', 'report files: json, junit, markdown, html (default: all four)')
     .option('--timeout <ms>', `per-request timeout in milliseconds (default: ${DEFAULT_TIMEOUT_MS})`)
