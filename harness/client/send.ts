@@ -5,6 +5,7 @@ import { headerValue, RECORDER_ERROR_HEADER, REPLAY_MISS_HEADER } from '../heade
 import { DEFAULT_MAX_BODY, tooLargeReason } from '../http/body-limit.js';
 import { pathOf } from '../http/path-of.js';
 import { readStream } from '../http/read-body.js';
+import { type StoredBody, storeBody } from '../http/stored-body.js';
 
 /** A request as the client sends it: absolute URL, final headers and body bytes. */
 export interface OutgoingRequest {
@@ -129,14 +130,10 @@ function describeNetworkCode(code: string): string {
   return `network error (${code})`;
 }
 
-function bodyField(bytes: Buffer, contentType: string | undefined): { body: string; bodyEncoding?: 'base64' } {
+function bodyField(bytes: Buffer, contentType: string | undefined): StoredBody {
   const textual = !contentType || /json|text|xml|x-www-form-urlencoded|javascript/i.test(contentType);
   // Only a textual type is read as UTF-8: decoding a 10 MB multipart upload just to drop the text cost 0.1 s a run.
-  if (textual) {
-    const text = bytes.toString('utf8');
-    if (Buffer.from(text, 'utf8').equals(bytes)) return { body: text };
-  }
-  return { body: bytes.toString('base64'), bodyEncoding: 'base64' };
+  return textual ? storeBody(bytes) : { body: bytes.toString('base64'), bodyEncoding: 'base64' };
 }
 
 function parseJson(bytes: Buffer): unknown {
