@@ -41,7 +41,7 @@ export function consoleReporter(write: (text: string) => void, options: ConsoleO
         write(`\nSTALE baseline entry ${entry.rule} (expected ${entry.verdict}): its rule${entry.ran > 1 ? 's' : ''} passed${excuse}\n`);
       }
       const capped = result.results.filter((r) => r.runsCapped).length;
-      if (capped) write(`\n${capped} rule(s) ran fewer property runs than asked: their max_runs (summary.md and report.json say why)\n`);
+      if (capped) write(`\n${capped} rule(s) ran fewer property runs than asked: their max_runs (--verbose lists them and why; so do the reports)\n`);
       if (!options.traffic) {
         write(`\n${verdictLine(result)} (seed ${result.seed})\n`);
         return;
