@@ -180,8 +180,10 @@ export function register(program: Command): void {
       collect,
     )
     .action(async (options: RecordCommandOptions) => {
+      // Listening for the signal before the banner is printed: a client may stop us as soon as it reads it.
+      const stopped = untilSignal();
       const running = await startRecordCommand(options);
-      await untilSignal();
+      await stopped;
       await running.close();
       process.stderr.write(`recorded ${countOf(running.recorder.recorded(), 'exchange')} into ${options.cassette}\n`);
       // Replaying modes never reach the target: a request the cassette could not answer fails the session (CI).

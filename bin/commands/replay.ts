@@ -77,8 +77,10 @@ export function register(program: Command): void {
       (value: string) => parseByteSize(value),
     )
     .action(async (options: ReplayCommandOptions) => {
+      // Listening for the signal before the banner is printed: a client may stop us as soon as it reads it.
+      const stopped = untilSignal();
       const replay = await startReplayCommand(options);
-      await untilSignal();
+      await stopped;
       await replay.close();
       const misses = replay.misses().length;
       process.stderr.write(`replayed ${countOf(replay.served(), 'exchange')}, ${misses} miss${misses === 1 ? '' : 'es'}\n`);

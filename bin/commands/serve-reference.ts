@@ -44,10 +44,11 @@ export function register(program: Command): void {
         throw listenError(error, flags.host, port);
       });
       await writeProfile(flags.profileOut, reference);
-      process.stdout.write(`reference target on ${reference.url} (profile: ${flags.profileOut})\n`);
       const stop = () => void reference.close().then(() => process.exit(0));
+      // Before the line a script waits for: it may stop us as soon as it has read it.
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
+      process.stdout.write(`reference target on ${reference.url} (profile: ${flags.profileOut})\n`);
     });
 }
 
