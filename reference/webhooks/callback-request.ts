@@ -113,7 +113,7 @@ const contexts = new Map<string, tls.SecureContext>();
 const MAX_CONTEXTS = 32;
 
 function secureContextFor(ca: string[] | null, clientCert: ClientCertificate | undefined): tls.SecureContext {
-  const key = JSON.stringify([ca, clientCert ?? null]);
+  const key = `${trustKey(ca)} ${JSON.stringify(clientCert ?? null)}`;
   let context = contexts.get(key);
   if (!context) {
     if (contexts.size >= MAX_CONTEXTS) contexts.clear();
@@ -121,6 +121,17 @@ function secureContextFor(ca: string[] | null, clientCert: ClientCertificate | u
     contexts.set(key, context);
   }
   return context;
+}
+
+/**
+ * The trust list as a key. Most lists are Node's roots (the same strings every time) plus a run's CA: the roots are
+ * named, not written out, since spelling out ~140 certificates on every attempt cost seconds over a long run.
+ */
+function trustKey(ca: string[] | null): string {
+  if (ca === null) return 'null';
+  const roots = tls.rootCertificates;
+  const withRoots = ca.length >= roots.length && roots.every((pem, i) => ca[i] === pem);
+  return withRoots ? `roots+${JSON.stringify(ca.slice(roots.length))}` : JSON.stringify(ca);
 }
 
 /** A self-signed leaf is refused even when someone trusted it as a CA: the spec does not support them. */
