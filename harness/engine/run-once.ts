@@ -3,7 +3,7 @@ import { GraphcheckError } from '../errors.js';
 import type { Exchange, Finding } from '../model/index.js';
 import { type Rule, type Step, stepKind } from '../suite/suite.js';
 import { expressionsIn, lookup, type Scope, TemplateError } from '../suite/template.js';
-import type { Judgement } from '../run/rule-result.js';
+import { type Judgement, NOTHING_JUDGED } from '../run/rule-result.js';
 import { judgeStep, type StepJudgement } from './judge-step.js';
 import { controlPlan, runControl } from './positive-control.js';
 import type { RunContext } from './run-context.js';
@@ -12,7 +12,6 @@ import { assertJsonBodies, runStep } from './steps/run-step.js';
 import { targetNow } from './target-time.js';
 import { tokenRefusedAfterClockMove } from './token-after-clock-move.js';
 
-/** One execution of a rule's steps with one set of generated values. */
 /** What one execution of a rule's steps came to. */
 export type RunOutcome = Judgement;
 
@@ -47,7 +46,7 @@ export async function runOnce(
       if (unmet) return unjudgeable(`the target's data does not allow judging this rule: ${unmet.message}`);
       capture(step, outcome, scope, evidence);
     }
-    if (judged === 0) return unjudgeable('no expectation of the rule judged anything');
+    if (judged === 0) return unjudgeable(NOTHING_JUDGED);
     return { findings: [], evidence, judged };
   } catch (error) {
     if (error instanceof CaptureMissing) return { findings: [error.finding], evidence, judged };

@@ -3,7 +3,7 @@ import type { CheckContext } from '../checks/check.js';
 import type { TrafficFacts } from '../checks/traffic-facts.js';
 import { CHECKS, resolveExpectation } from '../checks/registry.js';
 import type { Exchange, Finding, RuleResult } from '../model/index.js';
-import { ruleResult, verdictOf } from '../run/rule-result.js';
+import { NOTHING_JUDGED, ruleResult, verdictOf } from '../run/rule-result.js';
 import { type PassiveSpec, passiveBlocks, type Rule, type Suite } from '../suite/suite.js';
 import type { AcceptedOperations } from './accepted-operations.js';
 import { matchesExchange } from './match-exchange.js';
@@ -147,6 +147,6 @@ export class PassiveJudge {
         'operation (method and path) in the same state: a refusal counts only next to an accepted valid request (R51)'
       );
     }
-    return this.nothingJudged ?? 'no expectation of the rule judged anything';
+    return this.nothingJudged ?? NOTHING_JUDGED;
   }
 }

@@ -3,6 +3,9 @@ import type { Rule, Suite } from '../suite/suite.js';
 import { VERSION } from '../version.js';
 import { summarize } from './gate.js';
 
+/** Why a rule whose expectations all met nothing to judge has no verdict. */
+export const NOTHING_JUDGED = 'no expectation of the rule judged anything';
+
 /** How a rule was run, whatever ran it: the command that repeats it and how long it took. */
 export interface RuleRun {
   replay: string;
@@ -54,7 +57,7 @@ export function verdictOf(judgement: Judgement, unjudged: 'error' | 'skipped'): 
   const { findings, evidence, judged, cannotJudge } = judgement;
   if (cannotJudge !== undefined) return { verdict: unjudged, reason: cannotJudge, evidence };
   if (findings.length > 0) return { verdict: 'failed', reason: findings[0]!.message, findings, evidence };
-  if (judged === 0) return { verdict: unjudged, reason: 'no expectation of the rule judged anything' };
+  if (judged === 0) return { verdict: unjudged, reason: NOTHING_JUDGED };
   return { verdict: 'passed' };
 }
 

@@ -13,32 +13,21 @@ import { runAgainstReference } from '../helpers/run-reference.js';
 const REASON = 'three limits, each judged alike every time';
 
 // Two cheap rules over the same three inputs: one declares a ceiling of 4 runs, the other none.
-const SUITE = `suite: ceiling
-title: Ceiling
-rules:
-  - id: ceiling.capped
-    title: Capped
+const rule = (id: string, title: string, ceiling = '') => `  - id: ${id}
+    title: ${title}
     strength: MUST
     cites: [{ section: Endpoints › Page feed, text: "a sentence" }]
     given:
       limit: { integer: { min: 1, max: 3 } }
     runs: 2
-    max_runs: 4
-    max_runs_reason: ${REASON}
-    steps:
-      - request: { method: GET, path: "/{{fixtures.page_id}}/feed", query: { limit: "{{given.limit}}" } }
-        expect: [ok]
-  - id: ceiling.open
-    title: Open
-    strength: MUST
-    cites: [{ section: Endpoints › Page feed, text: "a sentence" }]
-    given:
-      limit: { integer: { min: 1, max: 3 } }
-    runs: 2
-    steps:
+${ceiling}    steps:
       - request: { method: GET, path: "/{{fixtures.page_id}}/feed", query: { limit: "{{given.limit}}" } }
         expect: [ok]
 `;
+const SUITE = `suite: ceiling
+title: Ceiling
+rules:
+${rule('ceiling.capped', 'Capped', `    max_runs: 4\n    max_runs_reason: ${REASON}\n`)}${rule('ceiling.open', 'Open')}`;
 
 let dir: string;
 beforeAll(async () => {
