@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { closeServer, listen } from '../http/listen.js';
 import { pathAndQueryOf } from '../http/path-of.js';
-import { readBody } from '../http/read-body.js';
+import { EMPTY_BODY, hasNoBody, readBody } from '../http/read-body.js';
+import type { BoundedBody } from '../http/body-limit.js';
 import type { MissExplanation } from '../replay/explain-miss.js';
 import { originOf } from '../replay/replay-server.js';
 import { type ClientAnswer, type RecordingOptions, RecordingSession } from './recording-session.js';
@@ -40,8 +41,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   // an old one emptied) behind.
   let session: RecordingSession | undefined;
   let url = '';
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const { bytes, tooLarge } = await readBody(req, options.maxBodyBytes);
+  const handle = async (req: IncomingMessage, res: ServerResponse, { bytes, tooLarge }: BoundedBody): Promise<void> => {
     const request = {
       method: req.method ?? 'GET',
       target: pathAndQueryOf(req.url ?? '/'),
@@ -51,12 +51,17 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
     };
     sendAnswer(req, res, await (session as RecordingSession).handle(request, originOf(req, url)));
   };
+  const failed = (res: ServerResponse, error: Error): void => {
+    options.log?.(`recorder: ${error.message}`);
+    if (!res.headersSent) res.writeHead(500).end();
+    else res.destroy();
+  };
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: Error) => {
-      options.log?.(`recorder: ${error.message}`);
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.destroy();
-    });
+    // Most requests have no body: handled at once, not a turn of the event loop later.
+    const handled = hasNoBody(req)
+      ? handle(req, res, EMPTY_BODY)
+      : readBody(req, options.maxBodyBytes).then((read) => handle(req, res, read));
+    handled.catch((error: Error) => failed(res, error));
   });
   url = await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
   try {

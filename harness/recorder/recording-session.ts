@@ -180,10 +180,13 @@ export class RecordingSession {
     await this.close();
   }
 
-  /** Appends now (`appendSoon` false) or with the other exchanges of this turn; resolves once it is on disk. */
-  private append(exchange: Exchange, soon = false): Promise<void> {
+  /**
+   * Appends now (`soon` false: on disk when this returns) or with the other exchanges of this turn (the promise
+   * settles once they are on disk).
+   */
+  private append(exchange: Exchange, soon = false): Promise<void> | undefined {
     const writer = this.writer as CassetteWriter;
-    const { stored, written } = soon ? writer.appendSoon(exchange) : { stored: writer.append(exchange), written: Promise.resolve() };
+    const { stored, written } = soon ? writer.appendSoon(exchange) : { stored: writer.append(exchange), written: undefined };
     this.written++;
     if (this.source) {
       this.source.resolver.add(writer.placeholders);
@@ -206,11 +209,12 @@ export class RecordingSession {
     // Cut off by close(): it never completed, and nobody is left to answer.
     if (this.closing) return 'drop';
     // Written before the client hears back: an exchange the client saw complete is on disk.
-    await this.append(exchange, this.inFlight > 0);
+    const written = this.append(exchange, this.inFlight > 0);
+    if (written) await written;
     const { response } = exchange;
     if (!response) return recorderAnswer(502, exchange.error ?? { code: 'FORWARD_FAILED', message: 'no answer' });
     if (response.bodyTooLarge || !body) return tooLargeAnswer(response.bodyTooLarge as OversizeBody);
-    const out = this.rewriter.body(body, clientBase, response.bodyEncoding === 'base64' ? undefined : response.body);
+    const out = this.rewriter.body(body, clientBase, response.bodyEncoding !== 'base64');
     const length = request.method.toUpperCase() === 'HEAD' ? undefined : out.length;
     const headers = clientHeaders(response.headers, length, (v) => this.rewriter.text(v, clientBase));
     return { status: response.status, headers, body: out };

@@ -35,6 +35,8 @@ interface Secret {
   anchor: string | undefined;
   /** Written forms seen, and the form code of each. */
   forms: Map<string, string>;
+  /** The placeholder as written for each form code, where no digit follows it. */
+  placeholders: Map<string, string>;
 }
 
 /**
@@ -127,7 +129,7 @@ export class Redactor {
         const next = all.charCodeAt(at + written.length);
         // A digit or a dash after it: whether the placeholder needs its closing `-` depends on the final text.
         if ((next >= 48 && next <= 57) || next === 45) ambiguous = true;
-        return writePlaceholder(this.idOf(secret), this.formOf(secret, written), '');
+        return this.placeholderText(secret, this.formOf(secret, written));
       });
     }
     return ambiguous ? this.markedText(text) : out;
@@ -146,6 +148,15 @@ export class Redactor {
     return out.replace(MARKED, (_, id: string, form: string, at: number, all: string) =>
       writePlaceholder(id, form, all.slice(at + _.length)),
     );
+  }
+
+  private placeholderText(secret: Secret, form: string): string {
+    let text = secret.placeholders.get(form);
+    if (text === undefined) {
+      text = writePlaceholder(this.idOf(secret), form, '');
+      if (secret.placeholders.size < 16) secret.placeholders.set(form, text);
+    }
+    return text;
   }
 
   /** How `written` spells the secret; a client writes a secret the same few ways, so each is worked out once. */
@@ -265,6 +276,7 @@ export class Redactor {
       pattern: secretPattern(found.value),
       anchor: secretAnchor(found.value),
       forms: new Map(),
+      placeholders: new Map(),
     };
     this.secrets.set(found.value, secret);
     if (global) {
