@@ -178,7 +178,8 @@ export class CassetteWriter {
     try {
       if (this.fd === undefined) throw new Error(`cassette ${this.file} is closed`);
       writeAll(this.fd, text);
-    } catch (error) {
+    } catch (cause) {
+      const error = writeFailed(this.file, cause);
       for (const w of waiting) w.reject(error);
       if (waiting.length === 0) throw error;
       return;
@@ -234,6 +235,13 @@ function ordered(exchange: Exchange): Exchange {
     ...(response ? { response } : {}),
     ...(error ? { error } : {}),
   };
+}
+
+/** A failed write (disk full, file too large) as one line naming the cassette; other errors as they are. */
+function writeFailed(file: string, cause: unknown): unknown {
+  const code = (cause as NodeJS.ErrnoException).code;
+  if (code === undefined) return cause;
+  return new UserInputError('USAGE', `${file}: cannot write the cassette (${code}): free some space or record to another path`);
 }
 
 function openForWriting(file: string, flags: 'w' | 'a'): number {
