@@ -5,8 +5,9 @@ import { closeServer, listen } from '../harness/http/listen.js';
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'host', 'content-length']);
 
 /**
- * The floor a recorder cannot go below: a plain node:http + undici reverse proxy that forwards and answers,
- * with no recording, redaction or rewriting. Measured beside the recorder so its own cost shows.
+ * The yardstick issue 13 names: a plain node:http + undici reverse proxy, written as one would (`pool.request()`),
+ * that forwards and answers with no recording, redaction or rewriting. Measured beside the recorder so its own cost
+ * shows. (The recorder forwards through `dispatch()`, about 10% cheaper here: bench/README.md says by how much.)
  */
 export async function startPlainProxy(target: string): Promise<{ url: string; close: () => Promise<void> }> {
   const pool = new Pool(target, { connections: 64 });
