@@ -54,6 +54,29 @@ export interface Check<Args = unknown> {
   run(input: CheckInput, args: Args, ctx: CheckContext): CheckResult;
 }
 
+/** A check's result with its refusals set apart, for whoever knows whether they count (R51). */
+export interface RefusalsApart {
+  /** What the check judged besides its refusals (never below 0). */
+  judged: number;
+  /** The exchanges it refused: none for a check that brings its own control. */
+  refused: number[];
+  /** Its findings in its order, each with the exchange it is on (the last when it names none) and whether that is a refusal. */
+  findings: Array<{ finding: CheckFinding; at: number; onRefusal: boolean }>;
+}
+
+/**
+ * Sets a check's refusals apart: the one reading of `refusals` for a run (which knows at once whether its control was
+ * accepted) and for `check` (which knows only once the traffic is read).
+ */
+export function refusalsApart(check: Check, result: CheckResult, exchangeCount: number): RefusalsApart {
+  const refused = check.ownControl ? [] : (result.refusals ?? []);
+  const findings = result.findings.map((finding) => {
+    const at = finding.exchange ?? exchangeCount - 1;
+    return { finding, at, onRefusal: refused.includes(at) };
+  });
+  return { judged: Math.max(0, result.judged - refused.length), refused, findings };
+}
+
 /** Runs `judge` on each exchange and tags findings with its index. */
 export function eachExchange(
   input: CheckInput,

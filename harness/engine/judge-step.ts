@@ -1,4 +1,4 @@
-import type { CheckResult } from '../checks/check.js';
+import { type CheckResult, refusalsApart } from '../checks/check.js';
 import { CHECKS, resolveExpectation } from '../checks/registry.js';
 import type { Exchange, Finding } from '../model/index.js';
 import type { Expectation } from '../suite/suite.js';
@@ -33,14 +33,12 @@ export function judgeStep(
     const { name, args } = resolveExpectation(expectation);
     const check = CHECKS.get(name)!;
     const result = check.run(outcome, evaluatedArgs(name, check.args, args, scope), { errorPaths: ctx.profile.errors });
-    const uncounted = controlAccepted || check.ownControl ? [] : (result.refusals ?? []);
-    const last = outcome.exchanges.length - 1;
-    const judged = result.judged - uncounted.length;
-    judgement.judged += Math.max(0, judged);
-    if (judged <= 0) judgement.unjudged.push(whyNothing(name, result, uncounted));
-    for (const finding of result.findings) {
-      const at = finding.exchange ?? last;
-      if (uncounted.includes(at)) continue;
+    const apart = refusalsApart(check, result, outcome.exchanges.length);
+    const judged = controlAccepted ? result.judged : apart.judged;
+    judgement.judged += judged;
+    if (judged === 0) judgement.unjudged.push(whyNothing(name, result, controlAccepted ? 0 : apart.refused.length));
+    for (const { finding, at, onRefusal } of apart.findings) {
+      if (onRefusal && !controlAccepted) continue;
       // A check over step facts alone (a TLS handshake, say) may find something without an exchange to point at.
       const sent = outcome.exchanges[at];
       judgement.findings.push({ check: name, ...finding, exchange: sent ? evidence.indexOf(sent) : undefined });
@@ -60,8 +58,8 @@ function evaluatedArgs(name: string, schema: Parameters<typeof schemaProblem>[0]
   return resolved;
 }
 
-function whyNothing(name: string, result: CheckResult, uncounted: number[]): string {
-  if (uncounted.length > 0) {
+function whyNothing(name: string, result: CheckResult, uncountedRefusals: number): string {
+  if (uncountedRefusals > 0) {
     return (
       `\`${name}\` judged only refusals, and a refusal counts only next to an accepted positive control (R51); ` +
       'this step has none'

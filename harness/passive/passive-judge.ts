@@ -1,5 +1,5 @@
 import { shellWord } from '../shell-word.js';
-import type { CheckContext } from '../checks/check.js';
+import { type CheckContext, refusalsApart } from '../checks/check.js';
 import type { TrafficFacts } from '../checks/traffic-facts.js';
 import { CHECKS, resolveExpectation } from '../checks/registry.js';
 import type { Exchange, Finding, RuleResult } from '../model/index.js';
@@ -104,19 +104,18 @@ export class PassiveJudge {
       const { name, args } = resolveExpectation(expectation);
       const check = CHECKS.get(name)!;
       const result = check.run(input, args, this.ctx);
+      const apart = refusalsApart(check, result, exchanges.length);
       const refusals = new Map<number, PendingRefusal>();
-      for (const at of check.ownControl ? [] : (result.refusals ?? [])) {
+      for (const at of apart.refused) {
         const exchange = exchanges[at]!;
         refusals.set(at, { operation: this.accepted.operationOf(exchange), exchange, findings: [] });
       }
       this.pending.push(...refusals.values());
-      this.judged += Math.max(0, result.judged - refusals.size);
+      this.judged += apart.judged;
       if (result.judged === 0) this.nothingJudged ??= `\`${name}\` judged nothing: ${result.nothingJudged ?? 'there was nothing to judge'}`;
-      for (const finding of result.findings) {
-        const at = finding.exchange ?? exchanges.length - 1;
+      for (const { finding, at, onRefusal } of apart.findings) {
         const tagged = { check: name, ...finding, exchange: undefined };
-        const refusal = refusals.get(at);
-        if (refusal) refusal.findings.push(tagged);
+        if (onRefusal) refusals.get(at)!.findings.push(tagged);
         else this.addFinding(tagged, exchanges[at]!);
       }
     }
