@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { createInterface } from 'node:readline';
 import { request } from 'undici';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { exportCommand, importCommand, redactCommand } from '../../bin/commands/cassette.js';
 import { readCassette } from '../../harness/cassette/cassette-reader.js';
 import { hasStackTrace, runCli } from '../helpers/cli.js';
@@ -21,10 +21,18 @@ interface Run {
   done: Promise<{ code: number | null; stderr: string }>;
 }
 
+/** Every CLI started here: one a failed or timed-out test left running is stopped when the file ends. */
+const started = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of started) child.kill('SIGKILL');
+});
+
 function graphcheck(args: string[]): Run {
   const child = spawn(process.execPath, ['bin/run-ts.js', 'test/cassette/support/cli-child.ts', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.add(child);
+  child.on('exit', () => started.delete(child));
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();

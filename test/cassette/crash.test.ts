@@ -6,7 +6,12 @@ import { readCassette } from '../../harness/cassette/cassette-reader.js';
 import { tempDir } from './support/temp-dir.js';
 
 const dir = tempDir();
-afterAll(() => dir.cleanup());
+/** The recorder child, stopped when the file ends even if the test timed out before its own `finally`. */
+let recorderChild: ChildProcess | undefined;
+afterAll(() => {
+  recorderChild?.kill('SIGKILL');
+  dir.cleanup();
+});
 
 function lines(child: ChildProcess): AsyncIterator<string> {
   return createInterface({ input: child.stdout as NodeJS.ReadableStream })[Symbol.asyncIterator]();
@@ -22,6 +27,7 @@ describe('a recorder killed with SIGKILL', () => {
         stdio: ['ignore', 'pipe', 'inherit'],
       },
     );
+    recorderChild = child;
     const exited = new Promise<NodeJS.Signals | null>((resolve) =>
       child.on('exit', (_code, signal) => resolve(signal)),
     );
