@@ -5,7 +5,7 @@ import { BodyCollector, type BoundedBody, DEFAULT_MAX_BODY } from './body-limit.
 const EMPTY: BoundedBody = { bytes: Buffer.alloc(0) };
 
 /** True when the request announces no body, so it can be answered without waiting for one. */
-export function hasNoBody(req: IncomingMessage): boolean {
+function hasNoBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
 }
@@ -28,6 +28,20 @@ export function readBody(
 }
 
 /**
+ * Hands `use` the request's body: at once when the request announces none (most do, and waiting a turn of the event
+ * loop for an empty body costs every such request), else once it is read as `readBody` reads it. The promise
+ * settles with what `use` returns, and rejects when reading or `use` fails.
+ */
+export function withBody<T>(
+  req: IncomingMessage,
+  limit: number | undefined,
+  use: (body: BoundedBody) => T | Promise<T>,
+): Promise<T> {
+  if (hasNoBody(req)) return new Promise((resolve) => resolve(use(EMPTY)));
+  return readStream(req, limit).then(use);
+}
+
+/**
  * Any body stream (a request graphcheck serves, an answer undici received) read up to `limit` bytes, as
  * `readBody` does. The stream is read to its end either way; stop it with the request's own timeout. `tap` sees
  * every chunk (a signature computed over the whole body, however large).
@@ -44,4 +58,3 @@ export function readStream(stream: Readable, limit = DEFAULT_MAX_BODY, tap?: (ch
   });
 }
 
-export { EMPTY as EMPTY_BODY };

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { closeServer, listen } from '../http/listen.js';
 import { pathAndQueryOf } from '../http/path-of.js';
-import { EMPTY_BODY, hasNoBody, readBody } from '../http/read-body.js';
+import { withBody } from '../http/read-body.js';
 import type { BoundedBody } from '../http/body-limit.js';
 import type { MissExplanation } from '../replay/explain-miss.js';
 import { originOf } from '../replay/replay-server.js';
@@ -57,11 +57,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
     else res.destroy();
   };
   const server = createServer((req, res) => {
-    // Most requests have no body: handled at once, not a turn of the event loop later.
-    const handled = hasNoBody(req)
-      ? handle(req, res, EMPTY_BODY)
-      : readBody(req, options.maxBodyBytes).then((read) => handle(req, res, read));
-    handled.catch((error: Error) => failed(res, error));
+    withBody(req, options.maxBodyBytes, (read) => handle(req, res, read)).catch((error: Error) => failed(res, error));
   });
   url = await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
   try {

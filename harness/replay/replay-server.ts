@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { MissExplanation } from './explain-miss.js';
 import type { BoundedBody } from '../http/body-limit.js';
 import { closeServer, listen } from '../http/listen.js';
-import { EMPTY_BODY, hasNoBody, readBody } from '../http/read-body.js';
+import { withBody } from '../http/read-body.js';
 import { loadReplay, type ReplaySource } from './load-replay.js';
 import type { MatchMode } from './match-index.js';
 import type { SecretMatching } from './normalize-request.js';
@@ -62,12 +62,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     if (miss) replayer.refuse(res, miss);
   };
   const server = createServer((req, res) => {
-    if (hasNoBody(req)) handle(req, res, EMPTY_BODY);
-    else
-      readBody(req, options.maxBodyBytes).then(
-        (body) => handle(req, res, body),
-        () => req.socket.destroy(),
-      );
+    withBody(req, options.maxBodyBytes, (body) => handle(req, res, body)).catch(() => req.socket.destroy());
   });
   url = await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
   return {
