@@ -1,12 +1,32 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Three tiers, told apart by the file name (ARCHITECTURE.md, "Tests"):
+//   unit         *.test.ts              pure and in-process, no sockets: seconds in all
+//   integration  *.integration.test.ts  real sockets on loopback, servers started in-process
+//   cli          *.cli.test.ts          a spawned process, where the process itself is what is tested
+// `npm test` runs all three; `npm run test:unit` (or `npx vitest --project unit --changed`) the fast ones.
+const INTEGRATION = 'test/**/*.integration.test.ts';
+const CLI = ['test/**/*.cli.test.ts', 'test/package/**/*.test.ts'];
+
+// Vitest's default leaves one core idle (cores - 1: one worker on a 2-core machine). Every test binds port 0,
+// writes under its own temporary folder and changes no process-wide state, so files run side by side on every
+// core; GRAPHCHECK_TEST_WORKERS overrides the count.
+const workers = Number(process.env.GRAPHCHECK_TEST_WORKERS) || availableParallelism();
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     setupFiles: ['test/setup/fast-check-seed.ts'],
+    // Bounds on a hang, never a measure of speed: a loaded CI machine is several times slower than a quiet one.
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    maxWorkers: workers,
     reporters: ['default'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [INTEGRATION, ...CLI] } },
+      { extends: true, test: { name: 'integration', include: [INTEGRATION] } },
+      { extends: true, test: { name: 'cli', include: CLI } },
+    ],
   },
 });
