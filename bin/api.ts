@@ -77,8 +77,10 @@ export interface ListedRule {
  */
 export async function listRules(
   options: Pick<RunOptions, 'suites' | 'rules' | 'exclude' | 'endpoints' | 'shard' | 'suitesDir' | 'config'> & { side?: RuleSide } = {},
+  /** Where `graphcheck.config.yaml` is looked for (default: the working folder). */
+  cwd?: string,
 ): Promise<ListedRule[]> {
-  const config: ConfigValues = await loadConfig(options.config);
+  const config: ConfigValues = await loadConfig(options.config, cwd);
   const planned = planFromFlags(flagsOf(options), config);
   const plan = options.side ? { ...planned, selection: { ...planned.selection, side: options.side } } : planned;
   const suites = await loadSuites(plan.suitesDir);

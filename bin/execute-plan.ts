@@ -24,10 +24,15 @@ export interface RunOutput {
   tty?: boolean;
   /** Each rule's result as it ends (redacted, as reports show it). */
   onRuleEnd?(result: RuleResult): void;
+  /** Where notices go (standard error): a repeat's requests its cassette could not answer. Default: stderr. */
+  warn?(text: string): void;
 }
 
-/** Runs a plan: the suites against its target, the reports it asks for; returns the result and the exit code. */
-export async function executePlan(plan: RunPlan, output: RunOutput): Promise<{ result: RunResult; exitCode: 0 | 1 | 3 }> {
+/**
+ * Runs a plan: the suites against its target, the reports it asks for; returns the result and the exit code.
+ * `env`: what a profile file's `${ENV}` values read.
+ */
+export async function executePlan(plan: RunPlan, output: RunOutput, env: NodeJS.ProcessEnv = process.env): Promise<{ result: RunResult; exitCode: 0 | 1 | 3 }> {
   await assertReportDir(plan.report.dir);
   const suites = await loadSuites(plan.suitesDir);
   assertSelection(suites, plan.selection, plan.suitesDir);
@@ -35,7 +40,8 @@ export async function executePlan(plan: RunPlan, output: RunOutput): Promise<{ r
   const entries: BaselineEntry[] =
     plan.report.baseline && !plan.report.updateBaseline ? await loadBaseline(plan.report.baseline, allIds) : [];
   if (plan.report.baseline && plan.report.updateBaseline) await assertBaselineWritable(plan.report.baseline);
-  const session = await openSession(plan);
+  const warn = output.warn;
+  const session = await openSession(plan, { env, ...(warn ? { log: (line: string) => warn(`${line}\n`) } : {}) });
   try {
     const p = session.plan;
     const progress = liveProgress(output.print, { tty: output.tty ?? false, quiet: p.output.quiet });

@@ -1,6 +1,7 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Command } from 'commander';
+import { type CommandContext, processContext } from '../command-context.js';
 import {
   CA_CERT_FILE,
   CA_KEY_FILE,
@@ -19,7 +20,7 @@ interface CaFlags {
 }
 
 /** `graphcheck ca --out DIR [--no-key]`: the CA a target configured by hand (no `trust` capability) must trust. */
-export function register(program: Command): void {
+export function register(program: Command, cx: CommandContext = processContext()): void {
   program
     .command('ca')
     .description('write the CA a target configured by hand must trust for webhook callbacks (ca.pem) and its key')
@@ -27,7 +28,7 @@ export function register(program: Command): void {
     .option('--no-key', `write only ${CA_CERT_FILE}: no run can issue receiver certificates from it then`)
     .option('--with-key', `keep ${CA_KEY_FILE} (the default; accepted for older scripts)`)
     .action(async (flags: CaFlags) => {
-      process.stdout.write(await caCommand(flags));
+      cx.stdout(await caCommand(cx.paths(flags, ['out'])));
     });
 }
 

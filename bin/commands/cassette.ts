@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { type CommandContext, processContext } from '../command-context.js';
 import { exportHar } from '../../harness/cassette/export-har.js';
 import { defaultImportPath, importCassette } from '../../harness/cassette/import-cassette.js';
 import { redactCassette } from '../../harness/cassette/redact-cassette.js';
@@ -64,7 +65,9 @@ function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-export function register(program: Command): void {
+export function register(program: Command, cx: CommandContext = processContext()): void {
+  const print: Print = (line) => cx.stdout(`${line}\n`);
+  const warn: Print = (line) => cx.stderr(`${line}\n`);
   const cassette = program.command('cassette').description('convert and maintain cassettes');
   cassette
     .command('import <file>')
@@ -73,20 +76,20 @@ export function register(program: Command): void {
     .option('--no-redact', 'keep secrets as they are in the input')
     .option('--app-secret <secret>', 'also redact this app secret')
     .action((file: string, options: { out?: string; redact: boolean; appSecret?: string }) =>
-      importCommand(file, options),
+      importCommand(cx.path(file), cx.paths(options, ['out']), print, warn),
     );
   cassette
     .command('export <file>')
     .description('write a cassette in another format')
     .option('--har', 'as HAR 1.2 (browser devtools, Polly.js, mitmproxy can read it)')
     .option('--out <file>', 'file to write (default: FILE.har)')
-    .action((file: string, options: { har?: boolean; out?: string }) => exportCommand(file, options));
+    .action((file: string, options: { har?: boolean; out?: string }) => exportCommand(cx.path(file), cx.paths(options, ['out']), print));
   cassette
     .command('redact <file>')
     .description('re-apply the redaction rules to an existing cassette, in place')
     .option('--app-secret <secret>', 'also redact this app secret')
     .option('--secret <value>', 'also redact this value (repeatable)', collect)
     .action((file: string, options: { appSecret?: string; secret?: string[] }) =>
-      redactCommand(file, options),
+      redactCommand(cx.path(file), options, print),
     );
 }

@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { type CommandContext, processContext } from '../command-context.js';
 import { openCassette } from '../../harness/cassette/cassette-reader.js';
 import { requireCassetteFile } from '../../harness/cassette/cassette-file.js';
 import { isGzipFile } from '../../harness/cassette/gzip-file.js';
@@ -32,7 +33,7 @@ interface CheckFlags {
 const DEFAULT_ERROR_PATHS = { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' };
 
 /** `graphcheck check`: passive conformance of recorded traffic (graphcheck cassettes, HAR, VCR). */
-export function register(program: Command): void {
+export function register(program: Command, cx: CommandContext = processContext()): void {
   program
     .command('check')
     .description('check recorded traffic against every rule that one exchange (or a group) can show')
@@ -44,11 +45,13 @@ export function register(program: Command): void {
     .option('--suites-dir <dir>', 'folder of suite YAML files', SUITES_DIR)
     .option('--verbose', 'list every rule, passed and skipped too')
     .action(async (flags: CheckFlags) => {
-      process.exitCode = await checkCommand(flags, (text) => process.stdout.write(text));
+      const paths = cx.paths(flags, ['cassette', 'profile', 'reportDir', 'suitesDir']);
+      cx.setExitCode(await checkCommand(paths, (text) => cx.stdout(text), cx.env));
     });
 }
 
-export async function checkCommand(flags: CheckFlags, print: (text: string) => void): Promise<number> {
+/** `env`: what the profile's `${ENV}` values read. */
+export async function checkCommand(flags: CheckFlags, print: (text: string) => void, env = process.env): Promise<number> {
   const side = sideFlag(flags.side);
   await assertReportDir(flags.reportDir);
   const suites = await loadSuites(flags.suitesDir);
@@ -57,7 +60,7 @@ export async function checkCommand(flags: CheckFlags, print: (text: string) => v
     test: (rule) => rule.passive !== undefined,
     why: 'no passive: block, so recorded traffic cannot judge it; graphcheck run judges it against a target',
   });
-  const profile = flags.profile ? await loadProfileFile(flags.profile) : undefined;
+  const profile = flags.profile ? await loadProfileFile(flags.profile, env) : undefined;
   const errorPaths = profile?.errors ?? DEFAULT_ERROR_PATHS;
   const exchanges = await trafficOf(flags.cassette);
   const result = await checkTraffic(suites, { name: flags.cassette, exchanges }, { errorPaths }, selection, profile);

@@ -1,5 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { type CommandContext, processContext } from '../command-context.js';
 import { buildCoverage } from '../../harness/coverage/build-coverage.js';
 import { countCoverage } from '../../harness/coverage/coverage-map.js';
 import { formatCoverageMarkdown } from '../../harness/coverage/format-coverage-markdown.js';
@@ -24,7 +25,7 @@ export interface CoverageFlags {
 }
 
 /** `graphcheck coverage`: every statement of the spec with the rules that judge it, or the reason none does. */
-export function register(program: Command): void {
+export function register(program: Command, cx: CommandContext = processContext()): void {
   program
     .command('coverage')
     .description('map every statement of the spec to the rules that judge it, or the reason none does')
@@ -36,7 +37,8 @@ export function register(program: Command): void {
     .option('--markdown', 'print the map as Markdown (docs/spec-coverage.md)')
     .option('--fail-on-uncovered', 'exit 1 when a statement has neither a rule nor a reason, listing them')
     .action(async (flags: CoverageFlags) => {
-      process.exitCode = await coverageCommand(flags, (text) => process.stdout.write(text));
+      const paths = cx.paths(flags, ['spec', 'readings', 'reasons', 'suitesDir']);
+      cx.setExitCode(await coverageCommand(paths, (text) => cx.stdout(text)));
     });
 }
 

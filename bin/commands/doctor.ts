@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { type CommandContext, processContext } from '../command-context.js';
 import { missingNeed, runFacts, setupProblemFor } from '../../harness/engine/needs.js';
 import { openRun } from '../../harness/engine/open-run.js';
 import type { RunContext } from '../../harness/engine/run-context.js';
@@ -9,12 +10,12 @@ import { assertSelection, selectedRules } from '../../harness/suite/select-rules
 import type { Rule } from '../../harness/suite/suite.js';
 import { loadConfig } from '../config-file.js';
 import { targetUrlFlag } from '../flags.js';
-import { planFromFlags, type RunFlags } from '../plan-from-flags.js';
+import { planFromFlags, RUN_PATH_FLAGS, type RunFlags } from '../plan-from-flags.js';
 import { resolveTarget } from '../target.js';
-import { selectionOptions } from './run.js';
+import { selectionOptions, type Surroundings } from './run.js';
 
 /** `graphcheck doctor`: preflight alone, so configuration mistakes surface before any rule runs. */
-export function register(program: Command): void {
+export function register(program: Command, cx: CommandContext = processContext()): void {
   const command = program
     .command('doctor')
     .description('check the profile against the target (base URL, tokens, fixtures, capabilities) and forecast what a run would judge')
@@ -24,16 +25,16 @@ export function register(program: Command): void {
     .option('--fault <name...>', 'embedded reference only: turn on fault switches')
     .option('--timeout <ms>', 'per-request timeout in milliseconds (default: 10000)');
   selectionOptions(command).action(async (flags: RunFlags) => {
-    process.exitCode = await doctorCommand(flags, (text) => process.stdout.write(text));
+    cx.setExitCode(await doctorCommand(cx.paths(flags, RUN_PATH_FLAGS), (text) => cx.stdout(text), cx));
   });
 }
 
-export async function doctorCommand(flags: RunFlags, print: (text: string) => void): Promise<number> {
-  const plan = planFromFlags(flags, await loadConfig(flags.config));
+export async function doctorCommand(flags: RunFlags, print: (text: string) => void, around: Surroundings = {}): Promise<number> {
+  const plan = planFromFlags(flags, await loadConfig(flags.config, around.cwd));
   if (plan.target.kind === 'cassette') throw new UserInputError('USAGE', 'doctor checks a live target: drop --cassette');
   const suites = await loadSuites(plan.suitesDir);
   assertSelection(suites, plan.selection, plan.suitesDir);
-  const target = await resolveTarget(plan.target, plan.timeoutMs);
+  const target = await resolveTarget(plan.target, plan.timeoutMs, around.env);
   try {
     const run = await openRun({ profile: target.profile, timeoutMs: plan.timeoutMs, seed: 0, runs: 1, versionPrefix: plan.versionPrefix });
     await run.close();

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { type CommandContext, processContext } from '../command-context.js';
 import { UserInputError } from '../../harness/errors.js';
 import type { RuleSide } from '../../harness/suite/suite.js';
 import { listRules } from '../api.js';
@@ -13,7 +14,7 @@ interface ListFlags extends Pick<RunFlags, 'suite' | 'rule' | 'exclude' | 'endpo
 const SIDES: readonly RuleSide[] = ['service', 'client', 'callback'];
 
 /** `graphcheck list`: the rules a run with the same selection would run, with what each sends to and needs. */
-export function register(program: Command): void {
+export function register(program: Command, cx: CommandContext = processContext()): void {
   const command = program
     .command('list')
     .description('list the rules (id, strength, suite, endpoints, needs) that a run with the same selection would run')
@@ -21,11 +22,12 @@ export function register(program: Command): void {
     .option('--side <side>', "service (default: what run judges), client (check --side client) or callback (webhook-test)")
     .option('--config <file>', 'config file (default: graphcheck.config.yaml here, if there is one)');
   selectionOptions(command).action(async (flags: ListFlags) => {
-    process.exitCode = await listCommand(flags, (text) => process.stdout.write(text));
+    cx.setExitCode(await listCommand(cx.paths(flags, ['config', 'suitesDir']), (text) => cx.stdout(text), cx.cwd));
   });
 }
 
-export async function listCommand(flags: ListFlags, print: (text: string) => void): Promise<number> {
+/** `cwd`: where `graphcheck.config.yaml` is looked for. */
+export async function listCommand(flags: ListFlags, print: (text: string) => void, cwd?: string): Promise<number> {
   if (flags.side !== undefined && !SIDES.includes(flags.side as RuleSide)) {
     throw new UserInputError('USAGE', `--side ${flags.side}: give service, client or callback`);
   }
@@ -38,7 +40,7 @@ export async function listCommand(flags: ListFlags, print: (text: string) => voi
     shard: flags.shard,
     suitesDir: flags.suitesDir,
     config: flags.config,
-  });
+  }, cwd);
   if (flags.json) {
     print(`${JSON.stringify(rules, null, 2)}\n`);
     return 0;

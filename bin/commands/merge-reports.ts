@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Command } from 'commander';
+import { type CommandContext, processContext } from '../command-context.js';
 import { UserInputError } from '../../harness/errors.js';
 import type { RunResult } from '../../harness/model/index.js';
 import { mergeResults } from '../../harness/reports/merge-results.js';
@@ -17,7 +18,7 @@ interface MergeFlags {
 }
 
 /** `graphcheck merge-reports DIR...`: the shards of one run as one set of reports, with the run's exit code. */
-export function register(program: Command): void {
+export function register(program: Command, cx: CommandContext = processContext()): void {
   program
     .command('merge-reports')
     .description('merge the report.json of each shard (--shard i/n) into one report.json, junit.xml, summary.md and report.html')
@@ -25,7 +26,8 @@ export function register(program: Command): void {
     .option('--report-dir <dir>', 'where the merged reports go', 'reports')
     .option('--suites-dir <dir>', 'folder of suite YAML files, for the order of rules (default: the shipped suites)')
     .action(async (dirs: string[], flags: MergeFlags) => {
-      process.exitCode = await mergeReportsCommand(dirs, flags, (text) => process.stdout.write(text));
+      const paths = cx.paths(flags, ['reportDir', 'suitesDir']);
+      cx.setExitCode(await mergeReportsCommand(dirs.map(cx.path), paths, (text) => cx.stdout(text)));
     });
 }
 

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { type CommandContext, processContext } from '../command-context.js';
 import { parseRecordMode, type RecordMode } from '../../harness/recorder/record-mode.js';
 import { loadOrCreateAuthority } from '../../harness/ca/ca-files.js';
 import {
@@ -42,6 +43,8 @@ export interface RecordCommandOptions {
   secrets?: SecretMatching;
   /** The most bytes of one body held in memory (default 16 MiB). */
   maxBody?: number;
+  /** Where `GRAPHCHECK_APP_SECRET` is read when `appSecret` is not given (default: the process's environment). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface RunningRecordCommand {
@@ -69,7 +72,7 @@ export async function startRecordCommand(
     port: options.port,
     mode: options.mode,
     redact: options.redact,
-    appSecret: options.appSecret ?? process.env.GRAPHCHECK_APP_SECRET,
+    appSecret: options.appSecret ?? (options.env ?? process.env).GRAPHCHECK_APP_SECRET,
     match: options.match,
     ignoreVersion: options.ignoreVersion,
     log: warn,
@@ -125,7 +128,7 @@ function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-export function register(program: Command): void {
+export function register(program: Command, cx: CommandContext = processContext()): void {
   program
     .command('record')
     .description('run a loopback proxy that forwards to the target and appends every exchange to a cassette')
@@ -182,15 +185,16 @@ export function register(program: Command): void {
     .action(async (options: RecordCommandOptions) => {
       // Listening for the signal before the banner is printed: a client may stop us as soon as it reads it.
       const stopped = untilSignal();
-      const running = await startRecordCommand(options);
+      const paths = cx.paths(options, ['cassette', 'caCert', 'caKey']);
+      const running = await startRecordCommand({ ...paths, env: cx.env }, (line) => cx.stdout(`${line}\n`), (line) => cx.stderr(`${line}\n`));
       await stopped;
       await running.close();
-      process.stderr.write(`recorded ${countOf(running.recorder.recorded(), 'exchange')} into ${options.cassette}\n`);
+      cx.stderr(`recorded ${countOf(running.recorder.recorded(), 'exchange')} into ${paths.cassette}\n`);
       // Replaying modes never reach the target: a request the cassette could not answer fails the session (CI).
       const misses = running.recorder.misses().length;
       if (misses > 0) {
-        process.stderr.write(`${countOf(misses, 'request')} had no recorded answer (mode ${options.mode}): see the lines above\n`);
-        process.exitCode = 1;
+        cx.stderr(`${countOf(misses, 'request')} had no recorded answer (mode ${options.mode}): see the lines above\n`);
+        cx.setExitCode(1);
       }
     });
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { type CommandContext, processContext } from '../command-context.js';
 import { DEFAULT_MAX_BODY, sizeWords } from '../../harness/http/body-limit.js';
 import type { SecretMatching } from '../../harness/replay/normalize-request.js';
 import { type RunningReplay, startReplayServer } from '../../harness/replay/replay-server.js';
@@ -49,7 +50,7 @@ export async function startReplayCommand(
   return replay;
 }
 
-export function register(program: Command): void {
+export function register(program: Command, cx: CommandContext = processContext()): void {
   program
     .command('replay')
     .description(
@@ -79,10 +80,11 @@ export function register(program: Command): void {
     .action(async (options: ReplayCommandOptions) => {
       // Listening for the signal before the banner is printed: a client may stop us as soon as it reads it.
       const stopped = untilSignal();
-      const replay = await startReplayCommand(options);
+      const paths = cx.paths(options, ['cassette']);
+      const replay = await startReplayCommand(paths, (line) => cx.stdout(`${line}\n`), (line) => cx.stderr(`${line}\n`));
       await stopped;
       await replay.close();
       const misses = replay.misses().length;
-      process.stderr.write(`replayed ${countOf(replay.served(), 'exchange')}, ${misses} miss${misses === 1 ? '' : 'es'}\n`);
+      cx.stderr(`replayed ${countOf(replay.served(), 'exchange')}, ${misses} miss${misses === 1 ? '' : 'es'}\n`);
     });
 }

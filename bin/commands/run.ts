@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
+import { type CommandContext, processContext } from '../command-context.js';
 import { parseSecretMatching } from '../../harness/recorder/cli-options.js';
 import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from '../../harness/run/defaults.js';
 import { loadConfig } from '../config-file.js';
 import { executePlan } from '../execute-plan.js';
 import { targetUrlFlag } from '../flags.js';
-import { planFromFlags, type RunFlags } from '../plan-from-flags.js';
+import { planFromFlags, RUN_PATH_FLAGS, type RunFlags } from '../plan-from-flags.js';
 
 export { SUITES_DIR } from '../../harness/suite/suites-dir.js';
 export type { RunFlags } from '../plan-from-flags.js';
@@ -20,7 +21,7 @@ export function selectionOptions(command: Command): Command {
     .option('--suites-dir <dir>', 'folder of suite YAML files (default: the suites shipped with graphcheck)');
 }
 
-export function register(program: Command): void {
+export function register(program: Command, cx: CommandContext = processContext()): void {
   const command = program
     .command('run')
     .description('run the suites against a target (default: the embedded reference target) and write reports')
@@ -47,12 +48,24 @@ export function register(program: Command): void {
     .option('--cassette <file>', 'repeat a recorded run offline: same seed, same requests, answers from the cassette')
     .option('--secrets <how>', 'with --cassette: hash (as recorded, default) or any (any value where a secret was recorded)', parseSecretMatching)
     .action(async (flags: RunFlags) => {
-      process.exitCode = await runCommand(flags, (text) => process.stdout.write(text), process.stdout.isTTY);
+      const paths = cx.paths(flags, RUN_PATH_FLAGS);
+      cx.setExitCode(await runCommand(paths, (text) => cx.stdout(text), cx.isTTY, cx));
     });
 }
 
+/** What a command reads of its surroundings besides its flags (default: the process's). */
+export interface Surroundings {
+  /** A profile's `${ENV}` values. */
+  env?: NodeJS.ProcessEnv;
+  /** Where `graphcheck.config.yaml` is looked for. */
+  cwd?: string;
+  /** Notices (standard error). */
+  stderr?(text: string): void;
+}
+
 /** Flags and config file to a plan, then the run; returns the exit code. */
-export async function runCommand(flags: RunFlags, print: (text: string) => void, tty = false): Promise<number> {
-  const plan = planFromFlags(flags, await loadConfig(flags.config));
-  return (await executePlan(plan, { print, tty })).exitCode;
+export async function runCommand(flags: RunFlags, print: (text: string) => void, tty = false, around: Surroundings = {}): Promise<number> {
+  const plan = planFromFlags(flags, await loadConfig(flags.config, around.cwd));
+  const output = { print, tty, ...(around.stderr ? { warn: around.stderr } : {}) };
+  return (await executePlan(plan, output, around.env)).exitCode;
 }

@@ -1,6 +1,7 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
+import { type CommandContext, processContext } from '../command-context.js';
 import { UserInputError } from '../../harness/errors.js';
 import { listenError } from '../../harness/http/listen.js';
 import type { RunningReference } from '../../reference/index.js';
@@ -15,7 +16,7 @@ interface ServeFlags {
   fixtures: string;
 }
 
-export function register(program: Command): void {
+export function register(program: Command, cx: CommandContext = processContext()): void {
   program
     .command('serve-reference')
     .description('start the reference target on its own, print its address and write its profile')
@@ -25,11 +26,12 @@ export function register(program: Command): void {
     .option('--profile-out <file>', 'where to write the profile', 'reports/reference-profile.json')
     .option('--list-faults', 'list the fault switches and exit')
     .option('--fixtures <set>', 'full (seeded posts, photos, comments, templates) or empty', 'full')
-    .action(async (flags: ServeFlags) => {
+    .action(async (given: ServeFlags) => {
+      const flags = cx.paths(given, ['profileOut']);
       // Loaded when this command runs, not with every command of the CLI.
       const [{ FAULTS }, { startReference }] = await Promise.all([import('../../reference/faults.js'), import('../../reference/index.js')]);
       if (flags.listFaults) {
-        for (const [name, fault] of Object.entries(FAULTS)) process.stdout.write(`${name}\t${fault.description}\n`);
+        for (const [name, fault] of Object.entries(FAULTS)) cx.stdout(`${name}\t${fault.description}\n`);
         return;
       }
       const faults = listFlag(flags.fault);
@@ -48,7 +50,7 @@ export function register(program: Command): void {
       // Before the line a script waits for: it may stop us as soon as it has read it.
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
-      process.stdout.write(`reference target on ${reference.url} (profile: ${flags.profileOut})\n`);
+      cx.stdout(`reference target on ${reference.url} (profile: ${flags.profileOut})\n`);
     });
 }
 

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { type CommandContext, processContext } from '../command-context.js';
 import { formatsFlag } from '../plan-from-flags.js';
 import { listFlag, wholeNumberFlag } from '../flags.js';
 import { readCaFiles } from '../../harness/ca/index.js';
@@ -34,7 +35,7 @@ export interface WebhookTestFlags {
 }
 
 /** `graphcheck webhook-test`: graphcheck plays the service against the user's own callback endpoint. */
-export function register(program: Command): void {
+export function register(program: Command, cx: CommandContext = processContext()): void {
   program
     .command('webhook-test')
     .description('act as the service against your webhook callback: verification GETs and signed notifications (suites/webhook-test.yaml)')
@@ -54,7 +55,8 @@ export function register(program: Command): void {
     .option('--quiet', 'no line per rule: only failures and the verdict at the end')
     .option('--suites-dir <dir>', 'suites folder (default: the shipped suites)')
     .action(async (flags: WebhookTestFlags) => {
-      process.exitCode = await webhookTestCommand(flags, (text) => process.stdout.write(text));
+      const paths = cx.paths(flags, ['reportDir', 'ca', 'clientCa', 'suitesDir']);
+      cx.setExitCode(await webhookTestCommand(paths, (text) => cx.stdout(text)));
     });
 }
 
