@@ -1,6 +1,11 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * The CLI the tests spawn: the TypeScript sources through tsx, never the compiled dist/. A dist/ left from an
+ * older build could otherwise make a test pass or fail on code that is no longer there; the compiled CLI is
+ * tested as users get it, packed and installed (test/package/pack.test.ts).
+ */
 export const BIN = fileURLToPath(new URL('../../bin/graphcheck.js', import.meta.url));
 
 export interface CliOutcome {
