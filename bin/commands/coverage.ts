@@ -7,12 +7,12 @@ import { formatCoverageMarkdown } from '../../harness/coverage/format-coverage-m
 import { coverageJson, formatCoverageText, formatUncovered } from '../../harness/coverage/format-coverage.js';
 import { UserInputError } from '../../harness/errors.js';
 import { loadSuites } from '../../harness/engine/load-suite.js';
+import { PACKAGE_ROOT } from '../../harness/package-root.js';
 import { SUITES_DIR } from './run.js';
 
-const PROJECT = dirname(SUITES_DIR);
 /** The spec as the project reads it: `../shared/spec/` beside the checkout. */
-export const SPEC_FILE = join(PROJECT, '..', 'shared', 'spec', 'social-graph-interface.md');
-export const REASONS_FILE = join(PROJECT, 'suites', 'coverage', 'reasons.yaml');
+export const SPEC_FILE = join(PACKAGE_ROOT, '..', 'shared', 'spec', 'social-graph-interface.md');
+export const REASONS_FILE = join(SUITES_DIR, 'coverage', 'reasons.yaml');
 
 export interface CoverageFlags {
   spec?: string;

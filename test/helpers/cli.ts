@@ -2,6 +2,11 @@ import { spawn } from 'node:child_process';
 import { main } from '../../bin/main.js';
 import { repoPath } from './paths.js';
 
+/**
+ * The CLI the cli tier spawns: the TypeScript sources through tsx, never the compiled dist/. A dist/ left from an
+ * older build could otherwise make a test pass or fail on code that is no longer there; the compiled CLI is
+ * tested as users get it, packed and installed (test/package/pack.test.ts).
+ */
 export const BIN = repoPath('bin', 'graphcheck.js');
 
 export interface CliOutcome {
