@@ -24,7 +24,10 @@ export default defineConfig({
     maxWorkers: workers,
     reporters: ['default'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [INTEGRATION, ...CLI] } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [INTEGRATION, ...CLI], setupFiles: ['test/setup/no-sockets.ts'] },
+      },
       { extends: true, test: { name: 'integration', include: [INTEGRATION] } },
       { extends: true, test: { name: 'cli', include: CLI } },
     ],
