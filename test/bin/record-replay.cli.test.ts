@@ -165,7 +165,7 @@ describe('record in front of a target that hangs', () => {
       await answer.body.text();
       // A second request is still waiting on the target when the recorder is told to stop.
       const stuck = request(`${url}/v25.0/2000001/feed`).then((r) => r.body.text(), () => 'dropped');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await hanging.received(2);
       const stopped = await record.stop('SIGTERM');
       expect(stopped.code).toBe(0);
       await stuck;

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { main } from '../../bin/main.js';
 import { repoPath } from './paths.js';
 
@@ -18,6 +21,8 @@ export interface CliOutcome {
 /**
  * One command line through `main()`, the entry point `bin/graphcheck.js` runs, in this process: the exit code it
  * returns and everything it printed, with an optional environment (added to this process's) and working folder.
+ * Without a folder it runs in a fresh temporary one, removed afterwards, so a default `reports/` or a config file
+ * is never read from or written into the repository while other test files run beside it.
  * Exit codes, one-line errors and output are the command's own; only a process shows signals, pipes and the
  * start-up of `node` (`spawnCli`). A command line still running after `hangAfterMs` fails the test (a bound on a
  * hang, not a measure of speed).
@@ -25,7 +30,8 @@ export interface CliOutcome {
 export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}, hangAfterMs = 120_000, cwd?: string): Promise<CliOutcome> {
   let stdout = '';
   let stderr = '';
-  const io = { stdout: (text: string) => (stdout += text), stderr: (text: string) => (stderr += text), env: { ...process.env, ...env }, ...(cwd ? { cwd } : {}) };
+  const folder = cwd ?? (await mkdtemp(join(tmpdir(), 'graphcheck-cwd-')));
+  const io = { stdout: (text: string) => (stdout += text), stderr: (text: string) => (stderr += text), env: { ...process.env, ...env }, cwd: folder };
   let timer: NodeJS.Timeout | undefined;
   const hang = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`graphcheck ${args.join(' ')}: still running after ${hangAfterMs} ms`)), hangAfterMs);
@@ -35,6 +41,7 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}, hangAf
     return { code, stdout, stderr };
   } finally {
     clearTimeout(timer);
+    if (!cwd) await rm(folder, { recursive: true, force: true });
   }
 }
 
