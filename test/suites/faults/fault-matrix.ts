@@ -13,6 +13,11 @@ import { VIDEOS_FAULTS } from '../../../reference/fault-catalogue/videos.js';
 import { WEBHOOK_FAULTS } from '../../../reference/webhooks/index.js';
 import { runAgainstReference } from '../../helpers/run-reference.js';
 
+/** The webhook faults of one area (`events` or `subscriptions`). */
+function webhookFaults(area: string): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(WEBHOOK_FAULTS).filter(([, fault]) => fault.area === area));
+}
+
 /** The reference's fault catalogues, by the area they break. */
 export const FAULT_GROUPS = {
   feed: FEED_FAULTS,
@@ -25,7 +30,8 @@ export const FAULT_GROUPS = {
   videos: VIDEOS_FAULTS,
   templates: TEMPLATES_FAULTS,
   'product-feed': PRODUCT_FEED_FAULTS,
-  webhooks: WEBHOOK_FAULTS,
+  'webhook-events': webhookFaults('events'),
+  'webhook-subscriptions': webhookFaults('subscriptions'),
 } satisfies Record<string, Record<string, unknown>>;
 
 export type FaultGroup = keyof typeof FAULT_GROUPS;
@@ -41,7 +47,8 @@ export const FAULT_FILES: Record<string, FaultGroup[]> = {
   photos: ['photos'],
   'comments-thread-videos': ['comments', 'thread', 'videos'],
   'templates-product-feed': ['templates', 'product-feed'],
-  webhooks: ['webhooks'],
+  'webhook-events': ['webhook-events'],
+  'webhook-subscriptions': ['webhook-subscriptions'],
 };
 
 /** docs/fault-matrix.md rows: rule -> faults that make it fail. */

@@ -1,6 +1,0 @@
-import { describe } from 'vitest';
-import { itFailsItsRules } from './fault-matrix.js';
-
-describe('every fault of the reference that breaks webhooks makes the rules docs/fault-matrix.md lists fail', () => {
-  itFailsItsRules('webhooks');
-});
