@@ -12,7 +12,7 @@ import { assertBaselineWritable, type BaselineEntry, baselineMarker, loadBaselin
 import { exitCodeFor, summarize } from '../harness/run/gate.js';
 import { replayCommand, targetSource } from '../harness/run/replay-command.js';
 import type { RunPlan } from '../harness/run/run-plan.js';
-import { loadSuites } from '../harness/engine/load-suite.js';
+import { loadSuitesIndexed } from '../harness/engine/suite-index.js';
 import { assertSelection, selectedRules } from '../harness/suite/select-rules.js';
 import type { Suite } from '../harness/suite/suite.js';
 import { openSession } from './run-session.js';
@@ -34,7 +34,7 @@ export interface RunOutput {
  */
 export async function executePlan(plan: RunPlan, output: RunOutput, env: NodeJS.ProcessEnv = process.env): Promise<{ result: RunResult; exitCode: 0 | 1 | 3 }> {
   await assertReportDir(plan.report.dir);
-  const suites = await loadSuites(plan.suitesDir);
+  const suites = await loadSuitesIndexed(plan.suitesDir);
   assertSelection(suites, plan.selection, plan.suitesDir);
   const allIds = suites.flatMap((s) => s.rules.map((r) => r.id));
   const entries: BaselineEntry[] =

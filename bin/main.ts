@@ -14,18 +14,18 @@ import { Command, CommanderError } from 'commander';
 import { GraphcheckError } from '../harness/errors.js';
 import { VERSION } from '../harness/version.js';
 import { type CliIo, type CommandContext, commandContext } from './command-context.js';
-import { register as registerCa } from './commands/ca.js';
-import { register as registerCassette } from './commands/cassette.js';
-import { register as registerCheck } from './commands/check.js';
-import { register as registerCoverage } from './commands/coverage.js';
-import { register as registerDoctor } from './commands/doctor.js';
-import { register as registerList } from './commands/list.js';
-import { register as registerMergeReports } from './commands/merge-reports.js';
-import { register as registerRecord } from './commands/record.js';
-import { register as registerReplay } from './commands/replay.js';
-import { register as registerRun } from './commands/run.js';
-import { register as registerServeReference } from './commands/serve-reference.js';
-import { register as registerWebhookTest } from './commands/webhook-test.js';
+import { register as registerCa } from './declarations/ca.js';
+import { register as registerCassette } from './declarations/cassette.js';
+import { register as registerCheck } from './declarations/check.js';
+import { register as registerCoverage } from './declarations/coverage.js';
+import { register as registerDoctor } from './declarations/doctor.js';
+import { register as registerList } from './declarations/list.js';
+import { register as registerMergeReports } from './declarations/merge-reports.js';
+import { register as registerRecord } from './declarations/record.js';
+import { register as registerReplay } from './declarations/replay.js';
+import { register as registerRun } from './declarations/run.js';
+import { register as registerServeReference } from './declarations/serve-reference.js';
+import { register as registerWebhookTest } from './declarations/webhook-test.js';
 
 export type { CliIo } from './command-context.js';
 
@@ -40,7 +40,11 @@ export async function main(argv: string[], io: Partial<CliIo> = {}): Promise<num
   }
 }
 
-/** A fresh program per call: commander keeps parsed values on its commands, so none is shared between calls. */
+/**
+ * A fresh program per call: commander keeps parsed values on its commands, so none is shared between calls. Each
+ * command declares its flags here (bin/declarations/, cheap to load); its code (bin/commands/) is imported when
+ * it is called, so `--version`, `--help` and one command load only what they use.
+ */
 function program(context: CommandContext): Command {
   const program = new Command('graphcheck')
     .description('Conformance test kit and traffic recorder for the Social Graph Service Interface')

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Compiles the package into dist/ (`npm run build`; `prepare` and `prepack` run it): JavaScript and declarations
-// of bin/, harness/ and reference/. dist/ is emptied first, so nothing compiled from a deleted source stays in it.
+// of bin/, harness/ and reference/, then the index of the shipped suites, loaded and validated once by the compiled
+// loader (harness/engine/suite-index.ts). dist/ is emptied first, so nothing of a deleted source stays in it.
 // `npm pack` and `npm publish` run prepack and then prepare: prepare is skipped there, prepack has just built.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const lifecycle = process.env.npm_lifecycle_event;
@@ -16,4 +17,11 @@ if (lifecycle === 'prepare' && (command === 'pack' || command === 'publish')) pr
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const built = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
-process.exit(built.status ?? 1);
+if (built.status !== 0) process.exit(built.status ?? 1);
+
+const compiled = (path) => import(pathToFileURL(join(root, 'dist', path)).href);
+const [{ writeSuiteIndex }, { SUITES_DIR }] = await Promise.all([
+  compiled('harness/engine/write-suite-index.js'),
+  compiled('harness/suite/suites-dir.js'),
+]);
+await writeSuiteIndex(SUITES_DIR);

@@ -1,30 +1,17 @@
-import type { Command } from 'commander';
-import { type CommandContext, processContext } from '../command-context.js';
 import { UserInputError } from '../../harness/errors.js';
 import type { RuleSide } from '../../harness/suite/suite.js';
-import { listRules } from '../api.js';
+import { listRules } from '../list-rules.js';
 import type { RunFlags } from '../plan-from-flags.js';
-import { selectionOptions } from './run.js';
+/** For callers that register this one command on a program of their own. */
+export { register } from '../declarations/list.js';
 
-interface ListFlags extends Pick<RunFlags, 'suite' | 'rule' | 'exclude' | 'endpoint' | 'shard' | 'suitesDir' | 'config'> {
+export interface ListFlags extends Pick<RunFlags, 'suite' | 'rule' | 'exclude' | 'endpoint' | 'shard' | 'suitesDir' | 'config'> {
   json?: boolean;
   side?: string;
 }
 
 const SIDES: readonly RuleSide[] = ['service', 'client', 'callback'];
 
-/** `graphcheck list`: the rules a run with the same selection would run, with what each sends to and needs. */
-export function register(program: Command, cx: CommandContext = processContext()): void {
-  const command = program
-    .command('list')
-    .description('list the rules (id, strength, suite, endpoints, needs) that a run with the same selection would run')
-    .option('--json', 'one JSON array instead of lines')
-    .option('--side <side>', "service (default: what run judges), client (check --side client) or callback (webhook-test)")
-    .option('--config <file>', 'config file (default: graphcheck.config.yaml here, if there is one)');
-  selectionOptions(command).action(async (flags: ListFlags) => {
-    cx.setExitCode(await listCommand(cx.paths(flags, ['config', 'suitesDir']), (text) => cx.stdout(text), cx.cwd));
-  });
-}
 
 /** `cwd`: where `graphcheck.config.yaml` is looked for. */
 export async function listCommand(flags: ListFlags, print: (text: string) => void, cwd?: string): Promise<number> {
