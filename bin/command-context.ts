@@ -1,6 +1,9 @@
 import { isAbsolute, resolve } from 'node:path';
 
-/** Where one command line's output goes and what it reads of its surroundings (`main`'s second argument). */
+/**
+ * Where one command line's output goes and what it reads of its surroundings (`main`'s second argument); what is
+ * left out is the process's own (standard output and error, environment, working folder), but for `isTTY`.
+ */
 export interface CliIo {
   /** Raw text: the command adds its own newlines. */
   stdout(text: string): void;
@@ -37,8 +40,8 @@ export function commandContext(io: Partial<CliIo> = {}): CommandContext & { exit
   let exitCode = 0;
   const path = (p: string) => (isAbsolute(p) || resolve(p) === resolve(cwd, p) ? p : resolve(cwd, p));
   return {
-    stdout: io.stdout ?? (() => {}),
-    stderr: io.stderr ?? (() => {}),
+    stdout: io.stdout ?? ((text) => process.stdout.write(text)),
+    stderr: io.stderr ?? ((text) => process.stderr.write(text)),
     isTTY: io.isTTY ?? false,
     env: io.env ?? process.env,
     cwd,
@@ -62,10 +65,6 @@ export function commandContext(io: Partial<CliIo> = {}): CommandContext & { exit
  * streams, environment and folder, its exit code set on the process as the CLI did before `main`.
  */
 export function processContext(): CommandContext {
-  const context = commandContext({
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-    isTTY: process.stdout.isTTY === true,
-  });
+  const context = commandContext({ isTTY: process.stdout.isTTY === true });
   return { ...context, setExitCode: (code) => (process.exitCode = code) };
 }

@@ -1,4 +1,3 @@
-import type { RecordMode } from '../../harness/recorder/cli-options.js';
 import { loadOrCreateAuthority } from '../../harness/ca/ca-files.js';
 import {
   DEFAULT_SERVICE_HOSTS,
@@ -6,7 +5,7 @@ import {
   startForwardProxy,
 } from '../../harness/recorder/forward-proxy.js';
 import { type RunningRecorder, startRecorder } from '../../harness/recorder/recorder.js';
-import { noRedactNotice, untilSignal } from '../../harness/recorder/cli-options.js';
+import { noRedactNotice, type RecordMode, untilSignal } from '../../harness/recorder/cli-options.js';
 import type { SecretMatching } from '../../harness/replay/normalize-request.js';
 import { countOf } from '../../harness/words.js';
 import { listenError } from '../../harness/http/listen.js';
