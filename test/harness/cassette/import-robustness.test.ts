@@ -266,7 +266,8 @@ describe('`cassette import X --out X`', () => {
     symlinkSync(input, link);
     const spellings = [input, join(sub, '..', basename(sub), 'session.har'), relative(process.cwd(), input), link];
     for (const out of spellings) {
-      const run = await runCli(['cassette', 'import', input, '--out', out]);
+      // In this process's own folder, which the relative spelling is relative to (and which nothing is written to).
+      const run = await runCli(['cassette', 'import', input, '--out', out], {}, undefined, process.cwd());
       expectOneLine(run, `graphcheck: ${out}: is the input file ${input} itself: choose another --out`);
       expect(readFileSync(input, 'utf8')).toBe(text);
     }
