@@ -4,10 +4,10 @@ import tseslint from 'typescript-eslint';
 import { layersPlugin } from './lint/import-layers.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'reports/', 'cassettes/', '.tmp/', 'types/'] },
+  { ignores: ['node_modules/', 'reports/', 'cassettes/', '.tmp/', 'dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
-  { files: ['bin/*.js'], languageOptions: { globals: { process: 'readonly' } } },
+  { files: ['bin/*.js', 'scripts/*.js'], languageOptions: { globals: { process: 'readonly' } } },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

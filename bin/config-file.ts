@@ -1,6 +1,5 @@
 import { stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join } from 'node:path';
-import { readYamlFile } from '../harness/run/read-yaml-file.js';
 
 /** What `graphcheck.config.yaml` may set (schemas/config.schema.json); paths already resolved against its folder. */
 export interface ConfigValues {
@@ -31,6 +30,8 @@ export const CONFIG_FILE = 'graphcheck.config.yaml';
 export async function loadConfig(file: string | undefined, cwd = process.cwd()): Promise<ConfigValues> {
   const path = file ?? join(cwd, CONFIG_FILE);
   if (!file && !(await stat(path).then((s) => s.isFile(), () => false))) return {};
+  // The YAML reader and its schema validation load only when there is a file to read: most commands have none.
+  const { readYamlFile } = await import('../harness/run/read-yaml-file.js');
   const { value } = await readYamlFile(path, 'config', 'config file');
   const config = value as ConfigValues;
   const near = (p: string | undefined) => (p === undefined || isAbsolute(p) ? p : join(dirname(path), p));

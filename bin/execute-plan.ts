@@ -12,7 +12,7 @@ import { assertBaselineWritable, type BaselineEntry, baselineMarker, loadBaselin
 import { exitCodeFor, summarize } from '../harness/run/gate.js';
 import { replayCommand, targetSource } from '../harness/run/replay-command.js';
 import type { RunPlan } from '../harness/run/run-plan.js';
-import { loadSuites } from '../harness/engine/load-suite.js';
+import { loadSuitesIndexed } from '../harness/engine/suite-index.js';
 import { assertSelection, selectedRules } from '../harness/suite/select-rules.js';
 import type { Suite } from '../harness/suite/suite.js';
 import { openSession } from './run-session.js';
@@ -24,18 +24,24 @@ export interface RunOutput {
   tty?: boolean;
   /** Each rule's result as it ends (redacted, as reports show it). */
   onRuleEnd?(result: RuleResult): void;
+  /** Where notices go (standard error): a repeat's requests its cassette could not answer. Default: stderr. */
+  warn?(text: string): void;
 }
 
-/** Runs a plan: the suites against its target, the reports it asks for; returns the result and the exit code. */
-export async function executePlan(plan: RunPlan, output: RunOutput): Promise<{ result: RunResult; exitCode: 0 | 1 | 3 }> {
+/**
+ * Runs a plan: the suites against its target, the reports it asks for; returns the result and the exit code.
+ * `env`: what a profile file's `${ENV}` values read.
+ */
+export async function executePlan(plan: RunPlan, output: RunOutput, env: NodeJS.ProcessEnv = process.env): Promise<{ result: RunResult; exitCode: 0 | 1 | 3 }> {
   await assertReportDir(plan.report.dir);
-  const suites = await loadSuites(plan.suitesDir);
+  const suites = await loadSuitesIndexed(plan.suitesDir);
   assertSelection(suites, plan.selection, plan.suitesDir);
   const allIds = suites.flatMap((s) => s.rules.map((r) => r.id));
   const entries: BaselineEntry[] =
     plan.report.baseline && !plan.report.updateBaseline ? await loadBaseline(plan.report.baseline, allIds) : [];
   if (plan.report.baseline && plan.report.updateBaseline) await assertBaselineWritable(plan.report.baseline);
-  const session = await openSession(plan);
+  const warn = output.warn;
+  const session = await openSession(plan, { env, ...(warn ? { log: (line: string) => warn(`${line}\n`) } : {}) });
   try {
     const p = session.plan;
     const progress = liveProgress(output.print, { tty: output.tty ?? false, quiet: p.output.quiet });

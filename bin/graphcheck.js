@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Registers tsx relative to this file, so `npx graphcheck` works from any directory.
+// graphcheck from its TypeScript sources, through tsx (a development dependency): what the project's tests spawn
+// and what a clone runs before `npm run build`. The package's own command is the compiled dist/bin/cli.js.
 import { register } from 'tsx/esm/api';
 
 register();

@@ -40,6 +40,9 @@ export interface RunFlags {
   strict?: boolean;
 }
 
+/** The flags of `RunFlags` that name files or folders: resolved against the command's folder before a plan is made. */
+export const RUN_PATH_FLAGS = ['profile', 'config', 'reportDir', 'suitesDir', 'caDir', 'record', 'cassette', 'baseline'] as const satisfies readonly (keyof RunFlags)[];
+
 /**
  * Flags, then the config file, then the defaults: the one place a run's recipe is decided. Every value is parsed
  * here once; what follows reads the plan.

@@ -55,8 +55,8 @@ export async function startRecording(file: string, profile: Profile, timeoutMs: 
  * `run --cassette FILE`: a replay server answers from the cassette, the recorded webhook requests arrive at
  * stand-in receivers as the replay reaches them, and the run repeats with the recorded facts.
  */
-export async function startReplaying(file: string, options: { secrets?: SecretMatching } = {}) {
-  const source = await loadReplay(file, options);
+export async function startReplaying(file: string, options: { secrets?: SecretMatching; log?: (line: string) => void } = {}) {
+  const source = await loadReplay(file, options.secrets ? { secrets: options.secrets } : {});
   const run = source.run;
   if (!run) {
     throw new UserInputError('CASSETTE_INVALID', `${file}: no run document: record it with \`graphcheck run --record ${file}\``);
@@ -68,6 +68,7 @@ export async function startReplaying(file: string, options: { secrets?: SecretMa
     : undefined;
   const replay = await startReplayServer({
     cassette: source,
+    ...(options.log ? { log: options.log } : {}),
     ...(arrivals ? { onServe: (entry, carried) => arrivals.release(entry, carried) } : {}),
   });
   const origin = new URL(recorded.base_url).origin;

@@ -26,9 +26,16 @@ export interface RunSession {
   close(): Promise<void>;
 }
 
-export async function openSession(plan: RunPlan): Promise<RunSession> {
-  if (plan.target.kind === 'cassette') return replaySession(plan, plan.target.file);
-  const target = await resolveTarget(plan.target, plan.timeoutMs);
+/** What a session reads of its surroundings: the environment (a profile's `${ENV}`), and where notices go. */
+export interface SessionSurroundings {
+  env?: NodeJS.ProcessEnv;
+  /** One line, no newline: a repeat's requests the cassette could not answer. */
+  log?: (line: string) => void;
+}
+
+export async function openSession(plan: RunPlan, around: SessionSurroundings = {}): Promise<RunSession> {
+  if (plan.target.kind === 'cassette') return replaySession(plan, plan.target.file, around.log);
+  const target = await resolveTarget(plan.target, plan.timeoutMs, around.env);
   const base = { target, profile: target.profile, plan, ruleStarted: () => {} };
   if (!plan.record) return { ...base, finish: async () => {}, close: () => target.close() };
   const recording = await startRecording(plan.record, target.profile, plan.timeoutMs);
@@ -50,8 +57,9 @@ export async function openSession(plan: RunPlan): Promise<RunSession> {
   };
 }
 
-async function replaySession(plan: RunPlan, file: string): Promise<RunSession> {
-  const replay = await startReplaying(file, plan.target.kind === 'cassette' && plan.target.secrets ? { secrets: plan.target.secrets } : {});
+async function replaySession(plan: RunPlan, file: string, log?: (line: string) => void): Promise<RunSession> {
+  const secrets = plan.target.kind === 'cassette' ? plan.target.secrets : undefined;
+  const replay = await startReplaying(file, { ...(secrets ? { secrets } : {}), ...(log ? { log } : {}) });
   const repeat = repeatPlan(plan, replay.run, file);
   if (typeof repeat === 'string') {
     await replay.close();

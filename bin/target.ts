@@ -11,12 +11,17 @@ export interface ResolvedTarget {
 
 /**
  * Starts or reaches what the plan names: `--target` with `--profile`, `--target` alone (profile discovered through
- * the control protocol), or the embedded reference on a loopback port, optionally with fault switches.
+ * the control protocol), or the embedded reference on a loopback port, optionally with fault switches. `env`: what
+ * a profile file's `${ENV}` values read.
  */
-export async function resolveTarget(target: Exclude<TargetPlan, { kind: 'cassette' }>, timeoutMs: number): Promise<ResolvedTarget> {
+export async function resolveTarget(
+  target: Exclude<TargetPlan, { kind: 'cassette' }>,
+  timeoutMs: number,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ResolvedTarget> {
   if (target.kind === 'url') {
     if (target.profile) {
-      const profile = await loadProfileFile(target.profile);
+      const profile = await loadProfileFile(target.profile, env);
       return { profile: target.url ? { ...profile, base_url: target.url } : profile, close: async () => {} };
     }
     return { profile: await discoverProfile(target.url!, timeoutMs), close: async () => {} };

@@ -1,7 +1,7 @@
 /**
  * Re-records cassettes/reference-full-run.yaml.gz: a full run (every suite, seed 20261122) against the embedded
  * reference target, kept with `run --record` and gzip-compressed (photo uploads make it ~80 MB as YAML), plus
- * cassettes/reference-full-run.verdicts.json, the verdicts the live run reached. test/cassette/shipped-cassette.test.ts
+ * cassettes/reference-full-run.verdicts.json, the verdicts the live run reached. test/cassettes/shipped-cassette.integration.test.ts
  * repeats the run offline from it and expects the same verdicts.
  * Run after changing a suite: npm run record-cassette
  */

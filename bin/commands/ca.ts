@@ -1,6 +1,5 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Command } from 'commander';
 import {
   CA_CERT_FILE,
   CA_KEY_FILE,
@@ -10,7 +9,10 @@ import {
   writeCaFiles,
 } from '../../harness/ca/index.js';
 
-interface CaFlags {
+/** For callers that register this one command on a program of their own. */
+export { register } from '../declarations/ca.js';
+
+export interface CaFlags {
   out: string;
   /** False with `--no-key`: only the certificate is written (no run can issue from it). */
   key?: boolean;
@@ -18,18 +20,6 @@ interface CaFlags {
   withKey?: boolean;
 }
 
-/** `graphcheck ca --out DIR [--no-key]`: the CA a target configured by hand (no `trust` capability) must trust. */
-export function register(program: Command): void {
-  program
-    .command('ca')
-    .description('write the CA a target configured by hand must trust for webhook callbacks (ca.pem) and its key')
-    .requiredOption('--out <dir>', 'directory for ca.pem and ca-key.pem (created if missing)')
-    .option('--no-key', `write only ${CA_CERT_FILE}: no run can issue receiver certificates from it then`)
-    .option('--with-key', `keep ${CA_KEY_FILE} (the default; accepted for older scripts)`)
-    .action(async (flags: CaFlags) => {
-      process.stdout.write(await caCommand(flags));
-    });
-}
 
 /**
  * Writes the files and returns what to print. The key is kept by default: a run (`--ca-dir`) and the recorder's

@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import { exportHar } from '../../harness/cassette/export-har.js';
 import { defaultImportPath, importCassette } from '../../harness/cassette/import-cassette.js';
 import { redactCassette } from '../../harness/cassette/redact-cassette.js';
@@ -6,6 +5,9 @@ import { sameFile, writeAtomically } from '../../harness/cassette/write-atomical
 import { UserInputError } from '../../harness/errors.js';
 import { noRedactNotice } from '../../harness/recorder/cli-options.js';
 import { countOf } from '../../harness/words.js';
+
+/** For callers that register this one command on a program of their own. */
+export { register } from '../declarations/cassette.js';
 
 type Print = (line: string) => void;
 const stdout: Print = (line) => process.stdout.write(`${line}\n`);
@@ -58,35 +60,4 @@ export async function redactCommand(
     secrets: options.secret,
   });
   print(`redacted ${file} again: ${result.exchanges} exchanges, ${result.added} secrets newly replaced`);
-}
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
-
-export function register(program: Command): void {
-  const cassette = program.command('cassette').description('convert and maintain cassettes');
-  cassette
-    .command('import <file>')
-    .description('convert a HAR 1.2 file or a VCR / vcrpy YAML cassette into a graphcheck cassette')
-    .option('--out <file>', 'cassette to write (default: FILE.cassette.yml)')
-    .option('--no-redact', 'keep secrets as they are in the input')
-    .option('--app-secret <secret>', 'also redact this app secret')
-    .action((file: string, options: { out?: string; redact: boolean; appSecret?: string }) =>
-      importCommand(file, options),
-    );
-  cassette
-    .command('export <file>')
-    .description('write a cassette in another format')
-    .option('--har', 'as HAR 1.2 (browser devtools, Polly.js, mitmproxy can read it)')
-    .option('--out <file>', 'file to write (default: FILE.har)')
-    .action((file: string, options: { har?: boolean; out?: string }) => exportCommand(file, options));
-  cassette
-    .command('redact <file>')
-    .description('re-apply the redaction rules to an existing cassette, in place')
-    .option('--app-secret <secret>', 'also redact this app secret')
-    .option('--secret <value>', 'also redact this value (repeatable)', collect)
-    .action((file: string, options: { appSecret?: string; secret?: string[] }) =>
-      redactCommand(file, options),
-    );
 }

@@ -1,5 +1,4 @@
 import { open } from 'node:fs/promises';
-import type { Command } from 'commander';
 import { openCassette } from '../../harness/cassette/cassette-reader.js';
 import { requireCassetteFile } from '../../harness/cassette/cassette-file.js';
 import { isGzipFile } from '../../harness/cassette/gzip-file.js';
@@ -13,12 +12,14 @@ import { reportersFor } from '../../harness/reports/reporters-for.js';
 import { assertReportDir } from '../../harness/reports/write-report.js';
 import { exitCodeFor } from '../../harness/run/gate.js';
 import { REPORT_FORMATS } from '../../harness/run/run-plan.js';
-import { loadSuites } from '../../harness/engine/load-suite.js';
+import { loadSuitesIndexed } from '../../harness/engine/suite-index.js';
 import { assertSelection } from '../../harness/suite/select-rules.js';
 import { listFlag } from '../flags.js';
-import { SUITES_DIR } from './run.js';
 
-interface CheckFlags {
+/** For callers that register this one command on a program of their own. */
+export { register } from '../declarations/check.js';
+
+export interface CheckFlags {
   cassette: string;
   /** `service` (default): the target's answers; `client`: the caller's own requests. */
   side?: string;
@@ -31,33 +32,18 @@ interface CheckFlags {
 
 const DEFAULT_ERROR_PATHS = { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' };
 
-/** `graphcheck check`: passive conformance of recorded traffic (graphcheck cassettes, HAR, VCR). */
-export function register(program: Command): void {
-  program
-    .command('check')
-    .description('check recorded traffic against every rule that one exchange (or a group) can show')
-    .requiredOption('--cassette <file>', 'a graphcheck cassette, a HAR file or a VCR cassette')
-    .option('--side <side>', "service: judge the target's answers; client: judge the caller's own requests", 'service')
-    .option('--profile <file>', "the target's profile (its error paths; the app's redirect URIs for --side client)")
-    .option('--rule <id...>', 'check only these rules (comma-separated; a trailing * matches a prefix)')
-    .option('--report-dir <dir>', 'where report.json, junit.xml, summary.md and report.html go', 'reports')
-    .option('--suites-dir <dir>', 'folder of suite YAML files', SUITES_DIR)
-    .option('--verbose', 'list every rule, passed and skipped too')
-    .action(async (flags: CheckFlags) => {
-      process.exitCode = await checkCommand(flags, (text) => process.stdout.write(text));
-    });
-}
 
-export async function checkCommand(flags: CheckFlags, print: (text: string) => void): Promise<number> {
+/** `env`: what the profile's `${ENV}` values read. */
+export async function checkCommand(flags: CheckFlags, print: (text: string) => void, env = process.env): Promise<number> {
   const side = sideFlag(flags.side);
   await assertReportDir(flags.reportDir);
-  const suites = await loadSuites(flags.suitesDir);
+  const suites = await loadSuitesIndexed(flags.suitesDir);
   const selection = { rules: listFlag(flags.rule), side };
   assertSelection(suites, selection, flags.suitesDir, {
     test: (rule) => rule.passive !== undefined,
     why: 'no passive: block, so recorded traffic cannot judge it; graphcheck run judges it against a target',
   });
-  const profile = flags.profile ? await loadProfileFile(flags.profile) : undefined;
+  const profile = flags.profile ? await loadProfileFile(flags.profile, env) : undefined;
   const errorPaths = profile?.errors ?? DEFAULT_ERROR_PATHS;
   const exchanges = await trafficOf(flags.cassette);
   const result = await checkTraffic(suites, { name: flags.cassette, exchanges }, { errorPaths }, selection, profile);

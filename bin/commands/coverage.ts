@@ -1,17 +1,13 @@
 import { dirname, join, resolve } from 'node:path';
-import type { Command } from 'commander';
 import { buildCoverage } from '../../harness/coverage/build-coverage.js';
 import { countCoverage } from '../../harness/coverage/coverage-map.js';
 import { formatCoverageMarkdown } from '../../harness/coverage/format-coverage-markdown.js';
 import { coverageJson, formatCoverageText, formatUncovered } from '../../harness/coverage/format-coverage.js';
 import { UserInputError } from '../../harness/errors.js';
 import { loadSuites } from '../../harness/engine/load-suite.js';
-import { SUITES_DIR } from './run.js';
+import { SPEC_FILE } from '../declarations/coverage.js';
 
-const PROJECT = dirname(SUITES_DIR);
-/** The spec as the project reads it: `../shared/spec/` beside the checkout. */
-export const SPEC_FILE = join(PROJECT, '..', 'shared', 'spec', 'social-graph-interface.md');
-export const REASONS_FILE = join(PROJECT, 'suites', 'coverage', 'reasons.yaml');
+export { REASONS_FILE, register, SPEC_FILE } from '../declarations/coverage.js';
 
 export interface CoverageFlags {
   spec?: string;
@@ -23,22 +19,6 @@ export interface CoverageFlags {
   failOnUncovered?: boolean;
 }
 
-/** `graphcheck coverage`: every statement of the spec with the rules that judge it, or the reason none does. */
-export function register(program: Command): void {
-  program
-    .command('coverage')
-    .description('map every statement of the spec to the rules that judge it, or the reason none does')
-    .option('--spec <file>', 'the spec (default: ../shared/spec/social-graph-interface.md)')
-    .option('--readings <file>', "the spec's readings (default: readings.md beside the spec)")
-    .option('--reasons <file>', 'why statements are not judged (schemas/coverage-reasons.schema.json)', REASONS_FILE)
-    .option('--suites-dir <dir>', 'folder of suite YAML files', SUITES_DIR)
-    .option('--json', 'print the map as JSON')
-    .option('--markdown', 'print the map as Markdown (docs/spec-coverage.md)')
-    .option('--fail-on-uncovered', 'exit 1 when a statement has neither a rule nor a reason, listing them')
-    .action(async (flags: CoverageFlags) => {
-      process.exitCode = await coverageCommand(flags, (text) => process.stdout.write(text));
-    });
-}
 
 export async function coverageCommand(flags: CoverageFlags, print: (text: string) => void): Promise<number> {
   if (flags.json && flags.markdown) throw new UserInputError('USAGE', '--json and --markdown: give one of them');

@@ -1,39 +1,26 @@
-import type { Command } from 'commander';
 import { missingNeed, runFacts, setupProblemFor } from '../../harness/engine/needs.js';
 import { openRun } from '../../harness/engine/open-run.js';
 import type { RunContext } from '../../harness/engine/run-context.js';
 import { UserInputError } from '../../harness/errors.js';
 import { countOf } from '../../harness/words.js';
-import { loadSuites } from '../../harness/engine/load-suite.js';
+import { loadSuitesIndexed } from '../../harness/engine/suite-index.js';
 import { assertSelection, selectedRules } from '../../harness/suite/select-rules.js';
 import type { Rule } from '../../harness/suite/suite.js';
 import { loadConfig } from '../config-file.js';
-import { targetUrlFlag } from '../flags.js';
 import { planFromFlags, type RunFlags } from '../plan-from-flags.js';
 import { resolveTarget } from '../target.js';
-import { selectionOptions } from './run.js';
+import type { Surroundings } from './run.js';
 
-/** `graphcheck doctor`: preflight alone, so configuration mistakes surface before any rule runs. */
-export function register(program: Command): void {
-  const command = program
-    .command('doctor')
-    .description('check the profile against the target (base URL, tokens, fixtures, capabilities) and forecast what a run would judge')
-    .option('--target <url>', 'base URL of the implementation under test', targetUrlFlag)
-    .option('--profile <file>', 'target profile (YAML or JSON)')
-    .option('--config <file>', 'config file (default: graphcheck.config.yaml here, if there is one)')
-    .option('--fault <name...>', 'embedded reference only: turn on fault switches')
-    .option('--timeout <ms>', 'per-request timeout in milliseconds (default: 10000)');
-  selectionOptions(command).action(async (flags: RunFlags) => {
-    process.exitCode = await doctorCommand(flags, (text) => process.stdout.write(text));
-  });
-}
+/** For callers that register this one command on a program of their own. */
+export { register } from '../declarations/doctor.js';
 
-export async function doctorCommand(flags: RunFlags, print: (text: string) => void): Promise<number> {
-  const plan = planFromFlags(flags, await loadConfig(flags.config));
+
+export async function doctorCommand(flags: RunFlags, print: (text: string) => void, around: Surroundings = {}): Promise<number> {
+  const plan = planFromFlags(flags, await loadConfig(flags.config, around.cwd));
   if (plan.target.kind === 'cassette') throw new UserInputError('USAGE', 'doctor checks a live target: drop --cassette');
-  const suites = await loadSuites(plan.suitesDir);
+  const suites = await loadSuitesIndexed(plan.suitesDir);
   assertSelection(suites, plan.selection, plan.suitesDir);
-  const target = await resolveTarget(plan.target, plan.timeoutMs);
+  const target = await resolveTarget(plan.target, plan.timeoutMs, around.env);
   try {
     const run = await openRun({ profile: target.profile, timeoutMs: plan.timeoutMs, seed: 0, runs: 1, versionPrefix: plan.versionPrefix });
     await run.close();

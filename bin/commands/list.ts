@@ -1,31 +1,20 @@
-import type { Command } from 'commander';
 import { UserInputError } from '../../harness/errors.js';
 import type { RuleSide } from '../../harness/suite/suite.js';
-import { listRules } from '../api.js';
+import { listRules } from '../list-rules.js';
 import type { RunFlags } from '../plan-from-flags.js';
-import { selectionOptions } from './run.js';
+/** For callers that register this one command on a program of their own. */
+export { register } from '../declarations/list.js';
 
-interface ListFlags extends Pick<RunFlags, 'suite' | 'rule' | 'exclude' | 'endpoint' | 'shard' | 'suitesDir' | 'config'> {
+export interface ListFlags extends Pick<RunFlags, 'suite' | 'rule' | 'exclude' | 'endpoint' | 'shard' | 'suitesDir' | 'config'> {
   json?: boolean;
   side?: string;
 }
 
 const SIDES: readonly RuleSide[] = ['service', 'client', 'callback'];
 
-/** `graphcheck list`: the rules a run with the same selection would run, with what each sends to and needs. */
-export function register(program: Command): void {
-  const command = program
-    .command('list')
-    .description('list the rules (id, strength, suite, endpoints, needs) that a run with the same selection would run')
-    .option('--json', 'one JSON array instead of lines')
-    .option('--side <side>', "service (default: what run judges), client (check --side client) or callback (webhook-test)")
-    .option('--config <file>', 'config file (default: graphcheck.config.yaml here, if there is one)');
-  selectionOptions(command).action(async (flags: ListFlags) => {
-    process.exitCode = await listCommand(flags, (text) => process.stdout.write(text));
-  });
-}
 
-export async function listCommand(flags: ListFlags, print: (text: string) => void): Promise<number> {
+/** `cwd`: where `graphcheck.config.yaml` is looked for. */
+export async function listCommand(flags: ListFlags, print: (text: string) => void, cwd?: string): Promise<number> {
   if (flags.side !== undefined && !SIDES.includes(flags.side as RuleSide)) {
     throw new UserInputError('USAGE', `--side ${flags.side}: give service, client or callback`);
   }
@@ -38,7 +27,7 @@ export async function listCommand(flags: ListFlags, print: (text: string) => voi
     shard: flags.shard,
     suitesDir: flags.suitesDir,
     config: flags.config,
-  });
+  }, cwd);
   if (flags.json) {
     print(`${JSON.stringify(rules, null, 2)}\n`);
     return 0;

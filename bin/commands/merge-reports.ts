@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Command } from 'commander';
 import { UserInputError } from '../../harness/errors.js';
 import type { RunResult } from '../../harness/model/index.js';
 import { mergeResults } from '../../harness/reports/merge-results.js';
@@ -8,31 +7,22 @@ import { REPORT_FILES, reportersFor } from '../../harness/reports/reporters-for.
 import { assertReportDir } from '../../harness/reports/write-report.js';
 import { exitCodeFor, verdictLine } from '../../harness/run/gate.js';
 import { REPORT_FORMATS } from '../../harness/run/run-plan.js';
-import { loadSuites } from '../../harness/engine/load-suite.js';
+import { loadSuitesIndexed } from '../../harness/engine/suite-index.js';
 import { SUITES_DIR } from '../../harness/suite/suites-dir.js';
 
-interface MergeFlags {
+/** For callers that register this one command on a program of their own. */
+export { register } from '../declarations/merge-reports.js';
+
+export interface MergeFlags {
   reportDir: string;
   suitesDir?: string;
 }
 
-/** `graphcheck merge-reports DIR...`: the shards of one run as one set of reports, with the run's exit code. */
-export function register(program: Command): void {
-  program
-    .command('merge-reports')
-    .description('merge the report.json of each shard (--shard i/n) into one report.json, junit.xml, summary.md and report.html')
-    .argument('<dir...>', 'report folders of the shards')
-    .option('--report-dir <dir>', 'where the merged reports go', 'reports')
-    .option('--suites-dir <dir>', 'folder of suite YAML files, for the order of rules (default: the shipped suites)')
-    .action(async (dirs: string[], flags: MergeFlags) => {
-      process.exitCode = await mergeReportsCommand(dirs, flags, (text) => process.stdout.write(text));
-    });
-}
 
 export async function mergeReportsCommand(dirs: string[], flags: MergeFlags, print: (text: string) => void): Promise<number> {
   await assertReportDir(flags.reportDir);
   const reports = await Promise.all(dirs.map(readReport));
-  const suites = await loadSuites(flags.suitesDir ?? SUITES_DIR);
+  const suites = await loadSuitesIndexed(flags.suitesDir ?? SUITES_DIR);
   const merged = mergeResults(reports, dirs, suites.flatMap((s) => s.rules.map((r) => r.id)));
   for (const reporter of reportersFor(flags.reportDir, REPORT_FORMATS)) await reporter.onRunEnd?.(merged);
   print(`${verdictLine(merged)} (seed ${merged.seed}; ${dirs.length} reports merged)\n`);

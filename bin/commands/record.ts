@@ -1,5 +1,3 @@
-import type { Command } from 'commander';
-import { parseRecordMode, type RecordMode } from '../../harness/recorder/record-mode.js';
 import { loadOrCreateAuthority } from '../../harness/ca/ca-files.js';
 import {
   DEFAULT_SERVICE_HOSTS,
@@ -7,19 +5,14 @@ import {
   startForwardProxy,
 } from '../../harness/recorder/forward-proxy.js';
 import { type RunningRecorder, startRecorder } from '../../harness/recorder/recorder.js';
-import {
-  noRedactNotice,
-  parseByteSize,
-  parseMatchMode,
-  parsePort,
-  parseSecretMatching,
-  untilSignal,
-} from '../../harness/recorder/cli-options.js';
-import { DEFAULT_MAX_BODY, sizeWords } from '../../harness/http/body-limit.js';
+import { noRedactNotice, type RecordMode, untilSignal } from '../../harness/recorder/cli-options.js';
 import type { SecretMatching } from '../../harness/replay/normalize-request.js';
 import { countOf } from '../../harness/words.js';
 import { listenError } from '../../harness/http/listen.js';
-import { targetUrlFlag, wholeNumberFlag } from '../flags.js';
+import type { CommandContext } from '../command-context.js';
+
+/** For callers that register this one command on a program of their own. */
+export { register } from '../declarations/record.js';
 
 export interface RecordCommandOptions {
   target: string;
@@ -42,6 +35,8 @@ export interface RecordCommandOptions {
   secrets?: SecretMatching;
   /** The most bytes of one body held in memory (default 16 MiB). */
   maxBody?: number;
+  /** Where `GRAPHCHECK_APP_SECRET` is read when `appSecret` is not given (default: the process's environment). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface RunningRecordCommand {
@@ -69,7 +64,7 @@ export async function startRecordCommand(
     port: options.port,
     mode: options.mode,
     redact: options.redact,
-    appSecret: options.appSecret ?? process.env.GRAPHCHECK_APP_SECRET,
+    appSecret: options.appSecret ?? (options.env ?? process.env).GRAPHCHECK_APP_SECRET,
     match: options.match,
     ignoreVersion: options.ignoreVersion,
     log: warn,
@@ -121,76 +116,18 @@ function banner(recorder: RunningRecorder, options: RecordCommandOptions): strin
   return `recording proxy on ${recorder.url} -> ${options.target} (mode ${options.mode}, cassette ${options.cassette})`;
 }
 
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
-
-export function register(program: Command): void {
-  program
-    .command('record')
-    .description('run a loopback proxy that forwards to the target and appends every exchange to a cassette')
-    .requiredOption('--target <url>', 'base URL of the target to forward to', targetUrlFlag)
-    .requiredOption('--cassette <file>', 'cassette file to write (YAML stream)')
-    .option('--port <port>', 'port to listen on (0 = a free port)', parsePort, 0)
-    .option('--host <host>', 'address to bind', '127.0.0.1')
-    .option(
-      '--timeout <ms>',
-      'how long to wait on the target before answering 502 and recording the exchange as an error (default 60000)',
-      (value: string) => wholeNumberFlag('--timeout', value, 1),
-    )
-    .option(
-      '--no-redact',
-      'write secrets into the cassette as sent (tokens, client secrets, codes, cookies, app secret)',
-    )
-    .option(
-      '--mode <mode>',
-      'once | new_episodes | none | all (as VCR)',
-      parseRecordMode,
-      'once' as RecordMode,
-    )
-    .option(
-      '--app-secret <secret>',
-      'app secret to redact and to re-sign notifications with (env GRAPHCHECK_APP_SECRET)',
-    )
-    .option('--match <mode>', 'replaying modes: strict | last', parseMatchMode, 'strict')
-    .option('--ignore-version', 'replaying modes: match paths without their /vX.Y prefix')
-    .option(
-      '--secrets <how>',
-      'replaying modes: hash (a secret must be the recorded one) or any (any value where one was recorded)',
-      parseSecretMatching,
-    )
-    .option(
-      '--max-body <size>',
-      `the most bytes of one request or answer held in memory (default ${sizeWords(DEFAULT_MAX_BODY)}); past it the exchange is kept as size and hash and the client gets 413 or 502`,
-      (value: string) => parseByteSize(value),
-    )
-    .option(
-      '--forward-proxy-port <port>',
-      'also serve HTTPS_PROXY clients (hard-coded hosts) on this port',
-      parsePort,
-    )
-    .option(
-      '--ca-cert <file>',
-      'forward proxy: CA certificate clients trust (ca.pem of `graphcheck ca --out DIR`)',
-    )
-    .option('--ca-key <file>', "forward proxy: that CA's key, ca-key.pem (default: a new CA, written to CASSETTE.ca.pem)")
-    .option(
-      '--service-host <host>',
-      `forward proxy: a host sent to --target (repeatable; default ${DEFAULT_SERVICE_HOSTS.join(', ')})`,
-      collect,
-    )
-    .action(async (options: RecordCommandOptions) => {
-      // Listening for the signal before the banner is printed: a client may stop us as soon as it reads it.
-      const stopped = untilSignal();
-      const running = await startRecordCommand(options);
-      await stopped;
-      await running.close();
-      process.stderr.write(`recorded ${countOf(running.recorder.recorded(), 'exchange')} into ${options.cassette}\n`);
-      // Replaying modes never reach the target: a request the cassette could not answer fails the session (CI).
-      const misses = running.recorder.misses().length;
-      if (misses > 0) {
-        process.stderr.write(`${countOf(misses, 'request')} had no recorded answer (mode ${options.mode}): see the lines above\n`);
-        process.exitCode = 1;
-      }
-    });
+/** `graphcheck record`: the proxy until SIGINT or SIGTERM, then what it recorded; a replay miss exits 1. */
+export async function recordUntilSignal(options: RecordCommandOptions, cx: CommandContext): Promise<void> {
+  // Listening for the signal before the banner is printed: a client may stop us as soon as it reads it.
+  const stopped = untilSignal();
+  const running = await startRecordCommand({ ...options, env: cx.env }, (line) => cx.stdout(`${line}\n`), (line) => cx.stderr(`${line}\n`));
+  await stopped;
+  await running.close();
+  cx.stderr(`recorded ${countOf(running.recorder.recorded(), 'exchange')} into ${options.cassette}\n`);
+  // Replaying modes never reach the target: a request the cassette could not answer fails the session (CI).
+  const misses = running.recorder.misses().length;
+  if (misses > 0) {
+    cx.stderr(`${countOf(misses, 'request')} had no recorded answer (mode ${options.mode}): see the lines above\n`);
+    cx.setExitCode(1);
+  }
 }

@@ -1,16 +1,11 @@
-import type { Command } from 'commander';
-import { DEFAULT_MAX_BODY, sizeWords } from '../../harness/http/body-limit.js';
 import type { SecretMatching } from '../../harness/replay/normalize-request.js';
 import { type RunningReplay, startReplayServer } from '../../harness/replay/replay-server.js';
-import { REPLAY_MISS_STATUS } from '../../harness/replay/replayer.js';
-import {
-  parseByteSize,
-  parseMatchMode,
-  parsePort,
-  parseSecretMatching,
-  untilSignal,
-} from '../../harness/recorder/cli-options.js';
+import { untilSignal } from '../../harness/recorder/cli-options.js';
 import { countOf } from '../../harness/words.js';
+import type { CommandContext } from '../command-context.js';
+
+/** For callers that register this one command on a program of their own. */
+export { register } from '../declarations/replay.js';
 
 export interface ReplayCommandOptions {
   cassette: string;
@@ -49,40 +44,13 @@ export async function startReplayCommand(
   return replay;
 }
 
-export function register(program: Command): void {
-  program
-    .command('replay')
-    .description(
-      `answer requests from a cassette; unmatched requests get status ${REPLAY_MISS_STATUS} naming the nearest recorded ones`,
-    )
-    .requiredOption('--cassette <file>', 'cassette to serve')
-    .option('--port <port>', 'port to listen on (0 = a free port)', parsePort, 0)
-    .option('--host <host>', 'address to bind', '127.0.0.1')
-    .option(
-      '--match <mode>',
-      'strict: each recorded answer once, in order; last: then repeat the last one',
-      parseMatchMode,
-      'strict',
-    )
-    .option('--ignore-version', 'match paths without their /vX.Y prefix')
-    .option(
-      '--secrets <how>',
-      'hash: a secret must be the recorded one (or its placeholder); any: any value where a secret was recorded (CI with dummy tokens)',
-      parseSecretMatching,
-      'hash' as SecretMatching,
-    )
-    .option(
-      '--max-body <size>',
-      `the most bytes of one request body held in memory (default ${sizeWords(DEFAULT_MAX_BODY)}); a larger one is matched by size and hash`,
-      (value: string) => parseByteSize(value),
-    )
-    .action(async (options: ReplayCommandOptions) => {
-      // Listening for the signal before the banner is printed: a client may stop us as soon as it reads it.
-      const stopped = untilSignal();
-      const replay = await startReplayCommand(options);
-      await stopped;
-      await replay.close();
-      const misses = replay.misses().length;
-      process.stderr.write(`replayed ${countOf(replay.served(), 'exchange')}, ${misses} miss${misses === 1 ? '' : 'es'}\n`);
-    });
+/** `graphcheck replay`: the replay server until SIGINT or SIGTERM, then what it served and missed. */
+export async function replayUntilSignal(options: ReplayCommandOptions, cx: CommandContext): Promise<void> {
+  // Listening for the signal before the banner is printed: a client may stop us as soon as it reads it.
+  const stopped = untilSignal();
+  const replay = await startReplayCommand(options, (line) => cx.stdout(`${line}\n`), (line) => cx.stderr(`${line}\n`));
+  await stopped;
+  await replay.close();
+  const misses = replay.misses().length;
+  cx.stderr(`replayed ${countOf(replay.served(), 'exchange')}, ${misses} miss${misses === 1 ? '' : 'es'}\n`);
 }

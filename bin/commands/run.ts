@@ -1,58 +1,26 @@
-import type { Command } from 'commander';
-import { parseSecretMatching } from '../../harness/recorder/cli-options.js';
-import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from '../../harness/run/defaults.js';
 import { loadConfig } from '../config-file.js';
 import { executePlan } from '../execute-plan.js';
-import { targetUrlFlag } from '../flags.js';
 import { planFromFlags, type RunFlags } from '../plan-from-flags.js';
 
 export { SUITES_DIR } from '../../harness/suite/suites-dir.js';
 export type { RunFlags } from '../plan-from-flags.js';
 
-/** The selection flags `run` and `list` share. */
-export function selectionOptions(command: Command): Command {
-  return command
-    .option('--suite <name...>', 'only these suites (comma-separated or repeated)')
-    .option('--rule <id...>', 'only these rules: ids or globs such as feed.get-limit-* (comma-separated)')
-    .option('--exclude <id...>', 'leave out rules: ids, globs or suite names (comma-separated)')
-    .option('--endpoint <endpoint...>', 'only rules that send to it, e.g. "POST /{page_id}/feed" (repeatable)')
-    .option('--shard <i/n>', 'the i-th of n stable parts of the selection, split by rule id')
-    .option('--suites-dir <dir>', 'folder of suite YAML files (default: the suites shipped with graphcheck)');
-}
+/** For callers that register this one command on a program of their own. */
+export { register } from '../declarations/run.js';
 
-export function register(program: Command): void {
-  const command = program
-    .command('run')
-    .description('run the suites against a target (default: the embedded reference target) and write reports')
-    .option('--target <url>', 'base URL of the implementation under test', targetUrlFlag)
-    .option('--profile <file>', 'target profile (YAML or JSON, contract 1); default: read from <target>/_control/profile')
-    .option('--config <file>', 'config file (default: graphcheck.config.yaml here, if there is one); flags override it');
-  selectionOptions(command)
-    .option('--seed <n>', 'seed for every generated value (printed by every run)')
-    .option('--runs <n>', `property runs: at least n for every property rule, up to its max_runs (default: the rule's runs:, else ${DEFAULT_RUNS})`)
-    .option('--report-dir <dir>', 'where the reports go (default: reports)')
-    .option('--format <name...>', 'report files: json, junit, markdown, html (default: all four)')
-    .option('--timeout <ms>', `per-request timeout in milliseconds (default: ${DEFAULT_TIMEOUT_MS})`)
-    .option('--version-prefix <v>', 'latest, none (bare paths) or a version such as v24.0 (default: latest)')
-    .option('--fault <name...>', 'embedded reference only: turn on fault switches (comma-separated)')
-    .option('--ca-dir <dir>', 'for a target without the trust capability: the CA it trusts, as written by graphcheck ca --with-key')
-    .option('--baseline <file>', 'expected failures (YAML): listed failures and skips do not fail the run')
-    .option('--allow-stale', 'a baseline entry whose rule now passes does not fail the run')
-    .option('--update-baseline', "write the run's failures and errors to the --baseline file")
-    .option('--strict', 'SHOULD failures fail the run (exit 1) instead of being warnings')
-    .option('--verbose', 'also list passed rules')
-    .option('--quiet', 'no progress and no line per rule: only failures and the verdict at the end')
-    .option('--show-secrets', 'keep tokens, secrets and codes in reports (they are redacted by default)')
-    .option('--record <file>', 'keep the whole run as a cassette (secrets redacted) that --cassette repeats offline')
-    .option('--cassette <file>', 'repeat a recorded run offline: same seed, same requests, answers from the cassette')
-    .option('--secrets <how>', 'with --cassette: hash (as recorded, default) or any (any value where a secret was recorded)', parseSecretMatching)
-    .action(async (flags: RunFlags) => {
-      process.exitCode = await runCommand(flags, (text) => process.stdout.write(text), process.stdout.isTTY);
-    });
+/** What a command reads of its surroundings besides its flags (default: the process's). */
+export interface Surroundings {
+  /** A profile's `${ENV}` values. */
+  env?: NodeJS.ProcessEnv;
+  /** Where `graphcheck.config.yaml` is looked for. */
+  cwd?: string;
+  /** Notices (standard error). */
+  stderr?(text: string): void;
 }
 
 /** Flags and config file to a plan, then the run; returns the exit code. */
-export async function runCommand(flags: RunFlags, print: (text: string) => void, tty = false): Promise<number> {
-  const plan = planFromFlags(flags, await loadConfig(flags.config));
-  return (await executePlan(plan, { print, tty })).exitCode;
+export async function runCommand(flags: RunFlags, print: (text: string) => void, tty = false, around: Surroundings = {}): Promise<number> {
+  const plan = planFromFlags(flags, await loadConfig(flags.config, around.cwd));
+  const output = { print, tty, ...(around.stderr ? { warn: around.stderr } : {}) };
+  return (await executePlan(plan, output, around.env)).exitCode;
 }

@@ -1,12 +1,16 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Command } from 'commander';
 import { UserInputError } from '../../harness/errors.js';
 import { listenError } from '../../harness/http/listen.js';
-import type { RunningReference } from '../../reference/index.js';
+import { FAULTS } from '../../reference/faults.js';
+import { type RunningReference, startReference } from '../../reference/index.js';
+import type { CommandContext } from '../command-context.js';
 import { listFlag, wholeNumberFlag } from '../flags.js';
 
-interface ServeFlags {
+/** For callers that register this one command on a program of their own. */
+export { register } from '../declarations/serve-reference.js';
+
+export interface ServeFlags {
   port: string;
   host: string;
   fault?: string[];
@@ -15,41 +19,32 @@ interface ServeFlags {
   fixtures: string;
 }
 
-export function register(program: Command): void {
-  program
-    .command('serve-reference')
-    .description('start the reference target on its own, print its address and write its profile')
-    .option('--port <port>', 'port to listen on (0: a free port)', '0')
-    .option('--host <host>', 'address to bind', '127.0.0.1')
-    .option('--fault <name...>', 'turn on fault switches (comma-separated)')
-    .option('--profile-out <file>', 'where to write the profile', 'reports/reference-profile.json')
-    .option('--list-faults', 'list the fault switches and exit')
-    .option('--fixtures <set>', 'full (seeded posts, photos, comments, templates) or empty', 'full')
-    .action(async (flags: ServeFlags) => {
-      // Loaded when this command runs, not with every command of the CLI.
-      const [{ FAULTS }, { startReference }] = await Promise.all([import('../../reference/faults.js'), import('../../reference/index.js')]);
-      if (flags.listFaults) {
-        for (const [name, fault] of Object.entries(FAULTS)) process.stdout.write(`${name}\t${fault.description}\n`);
-        return;
-      }
-      const faults = listFlag(flags.fault);
-      const unknown = faults.filter((f) => !(f in FAULTS));
-      if (unknown.length) throw new UserInputError('USAGE', `--fault ${unknown.join(',')}: unknown fault; see --list-faults`);
-      if (flags.fixtures !== 'full' && flags.fixtures !== 'empty') {
-        throw new UserInputError('USAGE', `--fixtures ${flags.fixtures}: use full or empty`);
-      }
-      const port = wholeNumberFlag('--port', flags.port, 0, 65535);
-      await prepareProfileOut(flags.profileOut);
-      const reference = await startReference({ host: flags.host, port, faults, fixtures: flags.fixtures }).catch((error: unknown) => {
-        throw listenError(error, flags.host, port);
-      });
-      await writeProfile(flags.profileOut, reference);
-      const stop = () => void reference.close().then(() => process.exit(0));
-      // Before the line a script waits for: it may stop us as soon as it has read it.
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-      process.stdout.write(`reference target on ${reference.url} (profile: ${flags.profileOut})\n`);
-    });
+/**
+ * Starts the reference target, writes its profile and prints its address; it then runs until SIGINT or SIGTERM,
+ * which close it and exit the process.
+ */
+export async function serveReferenceCommand(flags: ServeFlags, cx: CommandContext): Promise<void> {
+  if (flags.listFaults) {
+    for (const [name, fault] of Object.entries(FAULTS)) cx.stdout(`${name}\t${fault.description}\n`);
+    return;
+  }
+  const faults = listFlag(flags.fault);
+  const unknown = faults.filter((f) => !(f in FAULTS));
+  if (unknown.length) throw new UserInputError('USAGE', `--fault ${unknown.join(',')}: unknown fault; see --list-faults`);
+  if (flags.fixtures !== 'full' && flags.fixtures !== 'empty') {
+    throw new UserInputError('USAGE', `--fixtures ${flags.fixtures}: use full or empty`);
+  }
+  const port = wholeNumberFlag('--port', flags.port, 0, 65535);
+  await prepareProfileOut(flags.profileOut);
+  const reference = await startReference({ host: flags.host, port, faults, fixtures: flags.fixtures }).catch((error: unknown) => {
+    throw listenError(error, flags.host, port);
+  });
+  await writeProfile(flags.profileOut, reference);
+  const stop = () => void reference.close().then(() => process.exit(0));
+  // Before the line a script waits for: it may stop us as soon as it has read it.
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  cx.stdout(`reference target on ${reference.url} (profile: ${flags.profileOut})\n`);
 }
 
 /** Before the server starts, so a path that can never be written stops the command with nothing left running. */

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Command } from 'commander';
 import { formatsFlag } from '../plan-from-flags.js';
 import { listFlag, wholeNumberFlag } from '../flags.js';
 import { readCaFiles } from '../../harness/ca/index.js';
@@ -13,8 +12,12 @@ import { REPORT_FILES, reportersFor } from '../../harness/reports/reporters-for.
 import { slimResult } from '../../harness/reports/slim-evidence.js';
 import { assertReportDir } from '../../harness/reports/write-report.js';
 import { exitCodeFor, summarize } from '../../harness/run/gate.js';
-import { DEFAULT_TIMEOUT_MS, runWebhookTest, type WebhookTestOptions } from '../../harness/webhook-test/index.js';
+import { runWebhookTest, type WebhookTestOptions } from '../../harness/webhook-test/index.js';
 
+/** For callers that register this one command on a program of their own. */
+export { register } from '../declarations/webhook-test.js';
+
+/** `graphcheck webhook-test`: graphcheck plays the service against the user's own callback endpoint. */
 export interface WebhookTestFlags {
   callback: string;
   verifyToken: string;
@@ -31,31 +34,6 @@ export interface WebhookTestFlags {
   verbose?: boolean;
   quiet?: boolean;
   suitesDir?: string;
-}
-
-/** `graphcheck webhook-test`: graphcheck plays the service against the user's own callback endpoint. */
-export function register(program: Command): void {
-  program
-    .command('webhook-test')
-    .description('act as the service against your webhook callback: verification GETs and signed notifications (suites/webhook-test.yaml)')
-    .requiredOption('--callback <url>', 'your callback endpoint, e.g. https://127.0.0.1:3000/webhook')
-    .requiredOption('--verify-token <token>', 'the verify token your endpoint expects')
-    .requiredOption('--app-secret <secret>', 'the app secret your endpoint checks X-Hub-Signature-256 with')
-    .option('--report-dir <dir>', 'where report.json, junit.xml, summary.md and report.html go', 'reports')
-    .option('--format <name...>', 'report files: json, junit, markdown, html (default: all four)')
-    .option('--timeout <ms>', 'per-request timeout in milliseconds', String(DEFAULT_TIMEOUT_MS))
-    .option('--ca <file>', "PEM CA to trust for an https callback (your own CA; a self-signed certificate still fails)")
-    .option('--client-ca <dir>', 'mTLS: the CA folder (graphcheck ca) your endpoint trusts for client certificates')
-    .option('--client-cn <name>', 'mTLS: the common name your endpoint expects of the client certificate')
-    .option('--seed <n>', 'reproduce the challenges and ids of an earlier run')
-    .option('--rule <id...>', 'run only these rules (ids or globs)')
-    .option('--strict', 'SHOULD failures (signature advice) fail the run (exit 1) instead of being warnings')
-    .option('--verbose', 'also list passed rules')
-    .option('--quiet', 'no line per rule: only failures and the verdict at the end')
-    .option('--suites-dir <dir>', 'suites folder (default: the shipped suites)')
-    .action(async (flags: WebhookTestFlags) => {
-      process.exitCode = await webhookTestCommand(flags, (text) => process.stdout.write(text));
-    });
 }
 
 /** Runs the callback rules, prints and writes the reports `run` writes; returns the exit code (0, 1 or 3). */

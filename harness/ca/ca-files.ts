@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { UserInputError } from '../errors.js';
 import { type CertificateAuthority, createCertificateAuthority, loadCertificateAuthority } from './certificate-authority.js';
 
-export const CA_CERT_FILE = 'ca.pem';
-export const CA_KEY_FILE = 'ca-key.pem';
+import { CA_CERT_FILE, CA_KEY_FILE } from './ca-file-names.js';
+
+export { CA_CERT_FILE, CA_KEY_FILE } from './ca-file-names.js';
 
 /** Writes `ca.pem`, and `ca-key.pem` (owner-only) when `withKey`; creates `dir` if needed. */
 export async function writeCaFiles(

@@ -20,12 +20,16 @@ export interface CoverageFiles {
  * the service's, the client's, and the app's callback (`suites/webhook-test.yaml`, run by `graphcheck webhook-test`).
  */
 export async function buildCoverage(files: CoverageFiles, suites: Suite[]): Promise<CoverageMap> {
-  const [spec, readings] = await Promise.all([
+  // Both are read at once, but a failure is reported in this order: with a missing --spec the readings beside it
+  // are missing too, and the one line must name the spec whichever read failed first.
+  const [spec, readings] = await Promise.allSettled([
     readText(files.spec, 'the spec', '--spec'),
     readText(files.readings, 'the readings', '--readings'),
   ]);
+  if (spec.status === 'rejected') throw spec.reason;
+  if (readings.status === 'rejected') throw readings.reason;
   const reasons = files.reasons ? await loadReasonsFile(files.reasons) : undefined;
-  return coverageMap(specStatements(spec), suiteJudges(suites), suites, parseReadings(readings), reasons);
+  return coverageMap(specStatements(spec.value), suiteJudges(suites), suites, parseReadings(readings.value), reasons);
 }
 
 async function readText(file: string, what: string, flag: string): Promise<string> {
@@ -33,3 +37,4 @@ async function readText(file: string, what: string, flag: string): Promise<strin
     throw new UserInputError('FILE_NOT_FOUND', `${file}: cannot read ${what}; check the ${flag} path`);
   });
 }
+

@@ -3,6 +3,15 @@ import { UserInputError } from '../errors.js';
 import type { MatchMode } from '../replay/match-index.js';
 import type { SecretMatching } from '../replay/normalize-request.js';
 
+/** VCR's record modes. */
+export type RecordMode = 'once' | 'new_episodes' | 'none' | 'all';
+export const RECORD_MODES: readonly RecordMode[] = ['once', 'new_episodes', 'none', 'all'];
+
+export function parseRecordMode(value: string): RecordMode {
+  if ((RECORD_MODES as readonly string[]).includes(value)) return value as RecordMode;
+  throw new UserInputError('USAGE', `--mode ${value}: unknown record mode; use one of ${RECORD_MODES.join(', ')}`);
+}
+
 /** Parses `--port`: 0 (a free port) to 65535. */
 export function parsePort(value: string): number {
   const port = Number(value);

@@ -1,6 +1,6 @@
 /** The recorder API: the reverse proxy, the HTTPS forward proxy, record modes. See docs/cassettes.md. */
 export { DEFAULT_SERVICE_HOSTS, type RunningForwardProxy, startForwardProxy } from './forward-proxy.js';
-export { RECORD_MODES, type RecordMode } from './record-mode.js';
+export { RECORD_MODES, type RecordMode } from './cli-options.js';
 export {
   type RecorderOptions,
   type RunningRecorder,

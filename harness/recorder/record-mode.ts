@@ -1,10 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { openCassette } from '../cassette/cassette-reader.js';
 import { UserInputError } from '../errors.js';
+import type { RecordMode } from './cli-options.js';
 
-/** VCR's record modes. */
-export type RecordMode = 'once' | 'new_episodes' | 'none' | 'all';
-export const RECORD_MODES: readonly RecordMode[] = ['once', 'new_episodes', 'none', 'all'];
+export type { RecordMode } from './cli-options.js';
+
 
 /** What a recorder does with each request, decided once from the mode and whether the cassette exists. */
 export interface ModePlan {
@@ -26,14 +26,6 @@ async function hasCassette(file: string): Promise<boolean> {
   const cassette = await openCassette(file);
   for await (const _ of cassette.entries()) return true;
   return false;
-}
-
-export function parseRecordMode(value: string): RecordMode {
-  if ((RECORD_MODES as readonly string[]).includes(value)) return value as RecordMode;
-  throw new UserInputError(
-    'USAGE',
-    `--mode ${value}: unknown record mode; use one of ${RECORD_MODES.join(', ')}`,
-  );
 }
 
 /**

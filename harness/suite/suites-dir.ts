@@ -1,5 +1,5 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../package-root.js';
 
-/** The suites shipped with graphcheck, found relative to this file (so an installed package finds its own). */
-export const SUITES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'suites');
+/** The suites shipped with graphcheck, in the installed package (so an installed package finds its own). */
+export const SUITES_DIR = join(PACKAGE_ROOT, 'suites');

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { PACKAGE_ROOT } from '../package-root.js';
 
-/** The project's schemas/ folder; every `*.schema.json` in it is registered under its file name. */
-export const SCHEMAS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'schemas');
+/** The package's schemas/ folder; every `*.schema.json` in it is registered under its file name. */
+export const SCHEMAS_DIR = join(PACKAGE_ROOT, 'schemas');
 
 // ajv-formats ships CommonJS; its default export arrives wrapped under NodeNext resolution.
 type AddFormats = (ajv: Ajv) => Ajv;

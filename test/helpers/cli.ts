@@ -1,7 +1,16 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../../bin/main.js';
+import { repoPath } from './paths.js';
 
-export const BIN = fileURLToPath(new URL('../../bin/graphcheck.js', import.meta.url));
+/**
+ * The CLI the cli tier spawns: the TypeScript sources through tsx, never the compiled dist/. A dist/ left from an
+ * older build could otherwise make a test pass or fail on code that is no longer there; the compiled CLI is
+ * tested as users get it, packed and installed (test/package/pack.test.ts).
+ */
+export const BIN = repoPath('bin', 'graphcheck.js');
 
 export interface CliOutcome {
   code: number | null;
@@ -10,17 +19,37 @@ export interface CliOutcome {
 }
 
 /**
- * Runs the real CLI in a child process (the way users run it), with an optional environment and working folder. A command still
- * running after `killAfterMs` (one that should have ended on a fatal error) is killed, its exit code `null`, so
- * no server outlives the test.
+ * One command line through `main()`, the entry point `bin/graphcheck.js` runs, in this process: the exit code it
+ * returns and everything it printed, with an optional environment (added to this process's) and working folder.
+ * Without a folder it runs in a fresh temporary one, removed afterwards, so a default `reports/` or a config file
+ * is never read from or written into the repository while other test files run beside it.
+ * Exit codes, one-line errors and output are the command's own; only a process shows signals, pipes and the
+ * start-up of `node` (`spawnCli`). A command line still running after `hangAfterMs` fails the test (a bound on a
+ * hang, not a measure of speed).
  */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, killAfterMs = 120_000, cwd?: string): Promise<CliOutcome> {
-  return spawnCli(args, { env, killAfterMs, cwd });
+export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}, hangAfterMs = 120_000, cwd?: string): Promise<CliOutcome> {
+  let stdout = '';
+  let stderr = '';
+  const folder = cwd ?? (await mkdtemp(join(tmpdir(), 'graphcheck-cwd-')));
+  const io = { stdout: (text: string) => (stdout += text), stderr: (text: string) => (stderr += text), env: { ...process.env, ...env }, cwd: folder };
+  let timer: NodeJS.Timeout | undefined;
+  const hang = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`graphcheck ${args.join(' ')}: still running after ${hangAfterMs} ms`)), hangAfterMs);
+  });
+  try {
+    const code = await Promise.race([main(args, io), hang]);
+    return { code, stdout, stderr };
+  } finally {
+    clearTimeout(timer);
+    if (!cwd) await rm(folder, { recursive: true, force: true });
+  }
 }
 
 /**
- * `runCli` with its options named; `closeStdout` closes the reading end of standard output before the command
- * prints anything, as `graphcheck ... | head -0` would.
+ * The real CLI in a child process (the way users run it), for what only a process shows: exit codes of a process,
+ * signals, closed pipes. A command still running after `killAfterMs` (one that should have ended on a fatal error)
+ * is killed, its exit code `null`, so no server outlives the test. `closeStdout` closes the reading end of standard
+ * output before the command prints anything, as `graphcheck ... | head -0` would.
  */
 export function spawnCli(
   args: string[],

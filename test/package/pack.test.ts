@@ -1,10 +1,13 @@
+// One file for everything that needs the packed package: `npm pack` rebuilds dist/ (prepack), so two files packing
+// at once would empty each other's dist/ half-way.
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { playAction } from './play-action.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -32,23 +35,53 @@ function took(started: number): string {
   return `${((Date.now() - started) / 1000).toFixed(1)} s`;
 }
 
+interface DependencyTree {
+  dependencies?: Record<string, DependencyTree>;
+}
+
+/** Every package name in an `npm ls --all --json` tree. */
+function namesIn(tree: DependencyTree): string[] {
+  return Object.entries(tree.dependencies ?? {}).flatMap(([name, below]) => [name, ...namesIn(below)]);
+}
+
+let app: string;
+/** The installed package's folder (app/node_modules/graphcheck). */
+let installed: string;
+/** The paths `npm pack` put in the tarball. */
+let packed: string[];
+
+beforeAll(async () => {
+  const work = await mkdtemp(join(tmpdir(), 'graphcheck-package-'));
+  let started = Date.now();
+  const pack = await sh('npm', ['pack', '--json', '--pack-destination', work], ROOT);
+  expect(pack.code, pack.stderr).toBe(0);
+  // prepack's tsc prints nothing when it succeeds, so stdout is npm's JSON alone.
+  const [manifest] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
+  packed = manifest!.files.map((f) => f.path);
+  process.stdout.write(`package: npm pack ${took(started)}\n`);
+  app = join(work, 'app');
+  await mkdir(app);
+  started = Date.now();
+  // From npm's cache when `npm ci` filled it; the registry only for what is missing.
+  const install = await sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, manifest!.filename)], app);
+  expect(install.code, install.stderr).toBe(0);
+  installed = join(app, 'node_modules', 'graphcheck');
+  process.stdout.write(`package: npm install of the tarball ${took(started)}\n`);
+}, 480_000);
+
 describe('the packed package, installed in an empty folder outside the repository', () => {
-  let app: string;
-  beforeAll(async () => {
-    const work = await mkdtemp(join(tmpdir(), 'graphcheck-package-'));
-    let started = Date.now();
-    const pack = await sh('npm', ['pack', '--silent', '--pack-destination', work], ROOT);
-    expect(pack.code, pack.stderr).toBe(0);
-    const tarball = join(work, pack.stdout.trim().split('\n').at(-1)!);
-    process.stdout.write(`package: npm pack ${took(started)}\n`);
-    app = join(work, 'app');
-    await mkdir(app);
-    started = Date.now();
-    // From npm's cache when `npm ci` filled it; the registry only for what is missing.
-    const install = await sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], app);
-    expect(install.code, install.stderr).toBe(0);
-    process.stdout.write(`package: npm install of the tarball ${took(started)}\n`);
-  }, 480_000);
+  it('holds compiled JavaScript and no TypeScript loader: no .ts but declarations, no tsx in its dependency tree', async () => {
+    expect(packed).toEqual(expect.arrayContaining(['package.json', 'dist/bin/cli.js', 'dist/bin/api.js', 'dist/bin/api.d.ts', 'suites/feed.yaml', 'action.yml']));
+    expect(packed.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
+    expect(packed.filter((f) => /^(test|bench|scripts|bin|harness|reference)\//.test(f))).toEqual([]);
+    const tree = await sh('npm', ['ls', '--all', '--json'], app);
+    const names = namesIn(JSON.parse(tree.stdout) as DependencyTree);
+    expect(names).toEqual(expect.arrayContaining(['graphcheck', 'commander', 'undici', 'mockttp']));
+    expect(names).not.toContain('tsx');
+    await expect(stat(join(app, 'node_modules', 'tsx'))).rejects.toMatchObject({ code: 'ENOENT' });
+    const bin = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')).bin as Record<string, string>;
+    expect(bin).toEqual({ graphcheck: 'dist/bin/cli.js' });
+  });
 
   it('npx graphcheck run runs the embedded reference and exits 0; list lists the rules', async () => {
     const started = Date.now();
@@ -91,4 +124,26 @@ console.log(JSON.stringify({ listed: listed.length, exitCode, passed: result.sum
     expect(bad.code).not.toBe(0);
     expect(bad.stdout).toMatch(/'suite' does not exist in type 'RunOptions'/);
   }, 120_000);
+});
+
+describe('action.yml, the composite GitHub Action, played from the installed package', () => {
+  it('doctor, run with a baseline, summary.md into the job summary, junit path out; the gate fails on a stale entry', async () => {
+    const workspace = await mkdtemp(join(tmpdir(), 'graphcheck-action-'));
+    await writeFile(join(workspace, 'baseline.yaml'), 'known:\n  - rule: feed.get-limit-over-100-refused\n    verdict: failed\n    reason: not capped yet\n');
+    const inputs = { baseline: 'baseline.yaml', seed: '6', args: '--rule feed.get-limit-* --runs 2' };
+    const green = await playAction(installed, { ...inputs, args: `${inputs.args} --fault feed-limit-not-capped`, doctor: 'false' }, workspace);
+    expect(green.ran).toEqual(['graphcheck run', 'Gate on the verdict']);
+    expect(green.code).toBe(0);
+    expect(green.outputs).toEqual({ 'exit-code': '0', junit: 'graphcheck-reports/junit.xml' });
+    expect(green.summary).toMatch(/^# graphcheck PASSED: 1 passed, 0 failed, 0 warned, 0 skipped, 0 error, 1 known/);
+    expect(await readFile(join(workspace, 'graphcheck-reports', 'junit.xml'), 'utf8')).toMatch(/<skipped message="known failed \(baseline\): not capped yet"\/>/);
+
+    // A workspace without the baseline file: the user's mistake is the job's exit code (2).
+    const missing = await playAction(installed, { ...inputs, doctor: 'false' }, await mkdtemp(join(tmpdir(), 'graphcheck-action-')));
+    expect(missing.code).toBe(2);
+    const red = await playAction(installed, inputs, workspace);
+    expect(red.ran).toEqual(['graphcheck doctor', 'graphcheck run', 'Gate on the verdict']);
+    expect(red.code).toBe(1);
+    expect(red.summary).toMatch(/^# graphcheck FAILED: 2 passed, 0 failed, 0 warned, 0 skipped, 0 error, 1 stale baseline entry/);
+  }, 300_000);
 });

@@ -1,0 +1,29 @@
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { PACKAGE_ROOT } from '../../harness/package-root.js';
+import { SUITES_DIR } from '../../harness/suite/suites-dir.js';
+import { type CommandContext, processContext } from '../command-context.js';
+import type { CoverageFlags } from '../commands/coverage.js';
+
+/** The spec as the project reads it: `../shared/spec/` beside the checkout. */
+export const SPEC_FILE = join(PACKAGE_ROOT, '..', 'shared', 'spec', 'social-graph-interface.md');
+export const REASONS_FILE = join(SUITES_DIR, 'coverage', 'reasons.yaml');
+
+/** `graphcheck coverage`: its flags; the coverage map (bin/commands/coverage.ts) loads when it is called. */
+export function register(program: Command, cx: CommandContext = processContext()): void {
+  program
+    .command('coverage')
+    .description('map every statement of the spec to the rules that judge it, or the reason none does')
+    .option('--spec <file>', 'the spec (default: ../shared/spec/social-graph-interface.md)')
+    .option('--readings <file>', "the spec's readings (default: readings.md beside the spec)")
+    .option('--reasons <file>', 'why statements are not judged (schemas/coverage-reasons.schema.json)', REASONS_FILE)
+    .option('--suites-dir <dir>', 'folder of suite YAML files', SUITES_DIR)
+    .option('--json', 'print the map as JSON')
+    .option('--markdown', 'print the map as Markdown (docs/spec-coverage.md)')
+    .option('--fail-on-uncovered', 'exit 1 when a statement has neither a rule nor a reason, listing them')
+    .action(async (flags: CoverageFlags) => {
+      const { coverageCommand } = await import('../commands/coverage.js');
+      const paths = cx.paths(flags, ['spec', 'readings', 'reasons', 'suitesDir']);
+      cx.setExitCode(await coverageCommand(paths, (text) => cx.stdout(text)));
+    });
+}

@@ -1,0 +1,20 @@
+import type { Command } from 'commander';
+import { type CommandContext, processContext } from '../command-context.js';
+import type { ServeFlags } from '../commands/serve-reference.js';
+
+/** `graphcheck serve-reference`: its flags; the reference (bin/commands/serve-reference.ts) loads when called. */
+export function register(program: Command, cx: CommandContext = processContext()): void {
+  program
+    .command('serve-reference')
+    .description('start the reference target on its own, print its address and write its profile')
+    .option('--port <port>', 'port to listen on (0: a free port)', '0')
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--fault <name...>', 'turn on fault switches (comma-separated)')
+    .option('--profile-out <file>', 'where to write the profile', 'reports/reference-profile.json')
+    .option('--list-faults', 'list the fault switches and exit')
+    .option('--fixtures <set>', 'full (seeded posts, photos, comments, templates) or empty', 'full')
+    .action(async (flags: ServeFlags) => {
+      const { serveReferenceCommand } = await import('../commands/serve-reference.js');
+      await serveReferenceCommand(cx.paths(flags, ['profileOut']), cx);
+    });
+}

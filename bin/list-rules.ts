@@ -1,0 +1,48 @@
+import type { RuleNeeds } from '../harness/engine/needs.js';
+import { type IndexedSuites, readSuiteIndex } from '../harness/engine/suite-index.js';
+import { endpointsOf } from '../harness/suite/rule-endpoints.js';
+import { assertSelection, selectedRules } from '../harness/suite/select-rules.js';
+import type { RuleSide } from '../harness/suite/suite.js';
+import { type ConfigValues, loadConfig } from './config-file.js';
+import { planFromFlags } from './plan-from-flags.js';
+import { flagsOf, type RunOptions } from './run-options.js';
+
+/** One rule as `graphcheck list --json` shows it. */
+export interface ListedRule {
+  id: string;
+  strength: 'MUST' | 'SHOULD';
+  suite: string;
+  title: string;
+  endpoints: string[];
+  needs: RuleNeeds;
+}
+
+/**
+ * The rules a run with the same selection would run; with `side`, the rules of that side instead (`client`: what
+ * `check --side client` judges, `callback`: what `webhook-test` runs).
+ */
+export async function listRules(
+  options: Pick<RunOptions, 'suites' | 'rules' | 'exclude' | 'endpoints' | 'shard' | 'suitesDir' | 'config'> & { side?: RuleSide } = {},
+  /** Where `graphcheck.config.yaml` is looked for (default: the working folder). */
+  cwd?: string,
+): Promise<ListedRule[]> {
+  const config: ConfigValues = await loadConfig(options.config, cwd);
+  const planned = planFromFlags(flagsOf(options), config);
+  const plan = options.side ? { ...planned, selection: { ...planned.selection, side: options.side } } : planned;
+  const { suites, needsOf } = (await readSuiteIndex(plan.suitesDir)) ?? (await loaded(plan.suitesDir));
+  assertSelection(suites, plan.selection, plan.suitesDir);
+  return selectedRules(suites, plan.selection).map(({ suite, rule }) => ({
+    id: rule.id,
+    strength: rule.strength,
+    suite: suite.suite,
+    title: rule.title,
+    endpoints: endpointsOf(rule),
+    needs: needsOf(rule),
+  }));
+}
+
+/** Without the build's index (the sources, or suites changed since): loaded and validated, needs from the steps. */
+async function loaded(dir: string): Promise<IndexedSuites> {
+  const [{ loadSuites }, { needsOf }] = await Promise.all([import('../harness/engine/load-suite.js'), import('../harness/engine/needs.js')]);
+  return { suites: await loadSuites(dir), needsOf };
+}

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Rule, Suite } from '../suite/suite.js';
+import { PACKAGE_ROOT } from '../package-root.js';
+import { parseLocated } from '../validation/yaml-locate.js';
+import type { RuleNeeds } from './needs.js';
+
+/**
+ * The suites as the build loaded them. `npm run build` loads and validates the shipped suites once, with the
+ * compiled loader, and writes them with each rule's needs beside the compiled module (dist/harness/engine/): a
+ * command reading them then skips the YAML parse, the schema validation and the step-kind registry, most of what
+ * `graphcheck list` spent its time on. The index keeps a SHA-256 of the suite files and the schemas it was made
+ * from; when they differ now, or when running from the sources (no index beside them), suites are loaded and
+ * validated as ever.
+ */
+export const SUITE_INDEX_FILE = fileURLToPath(new URL('./suite-index.json', import.meta.url));
+
+export interface SuiteIndex {
+  /** SHA-256 of the suite files and the schemas (names and contents). */
+  key: string;
+  /** Each suite as loaded, its `file` the file's name in the folder and without `lineOf`. */
+  suites: (Omit<Suite, 'lineOf'>)[];
+  needs: Record<string, RuleNeeds>;
+}
+
+/** Suites and their rules' needs, from the index when it holds `dir` as it is now. */
+export interface IndexedSuites {
+  suites: Suite[];
+  needsOf(rule: Rule): RuleNeeds;
+}
+
+/** The key of the suite files in `dir` and of the package's schemas (suites name them) as they are now. */
+export async function suitesKey(dir: string): Promise<string> {
+  const hash = createHash('sha256');
+  const add = async (folder: string, pattern: RegExp) => {
+    for (const file of (await readdir(folder)).filter((f) => pattern.test(f)).sort()) {
+      hash.update(`${file}\0`).update(await readFile(join(folder, file))).update('\0');
+    }
+  };
+  await add(dir, /\.ya?ml$/);
+  await add(join(PACKAGE_ROOT, 'schemas'), /\.schema\.json$/);
+  return hash.digest('hex');
+}
+
+/** The suites of `dir` from the index, or undefined when there is none or it was made from other files. */
+export async function readSuiteIndex(dir: string, indexFile = SUITE_INDEX_FILE): Promise<IndexedSuites | undefined> {
+  const text = await readFile(indexFile, 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  const index = JSON.parse(text) as SuiteIndex;
+  // A folder that cannot be read is the full loader's to report, in its words.
+  if (index.key !== (await suitesKey(dir).catch(() => undefined))) return undefined;
+  return {
+    suites: index.suites.map((suite) => located({ ...suite, file: join(dir, suite.file) })),
+    needsOf: (rule) => index.needs[rule.id]!,
+  };
+}
+
+/** Lines are looked up in the file itself, parsed when a message first needs one (rarely: an error to point at). */
+function located(suite: Omit<Suite, 'lineOf'>): Suite {
+  let document: ReturnType<typeof parseLocated> | undefined;
+  return {
+    ...suite,
+    lineOf(pointer) {
+      document ??= parseLocated(readFileSync(suite.file, 'utf8'));
+      return 'error' in document ? undefined : document.lineOf(pointer);
+    },
+  };
+}
+
+/** The suites of `dir`: from the index when it holds them as they are now, else loaded and validated. */
+export async function loadSuitesIndexed(dir: string): Promise<Suite[]> {
+  return (await readSuiteIndex(dir))?.suites ?? (await import('./load-suite.js')).loadSuites(dir);
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// Compiles the package into dist/ (`npm run build`; `prepare` and `prepack` run it): JavaScript and declarations
+// of bin/, harness/ and reference/, then the index of the shipped suites, loaded and validated once by the compiled
+// loader (harness/engine/suite-index.ts). dist/ is emptied first, so nothing of a deleted source stays in it.
+// `npm pack` and `npm publish` run prepack and then prepare: prepare is skipped there, prepack has just built.
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const lifecycle = process.env.npm_lifecycle_event;
+const command = process.env.npm_command;
+if (lifecycle === 'prepare' && (command === 'pack' || command === 'publish')) process.exit(0);
+
+rmSync(join(root, 'dist'), { recursive: true, force: true });
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const built = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+if (built.status !== 0) process.exit(built.status ?? 1);
+
+const compiled = (path) => import(pathToFileURL(join(root, 'dist', path)).href);
+const [{ writeSuiteIndex }, { SUITES_DIR }] = await Promise.all([
+  compiled('harness/engine/write-suite-index.js'),
+  compiled('harness/suite/suites-dir.js'),
+]);
+await writeSuiteIndex(SUITES_DIR);

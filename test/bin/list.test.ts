@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+
+interface Listed {
+  id: string;
+  strength: string;
+  suite: string;
+  endpoints: string[];
+  needs: { tokens: string[]; fixtures: string[]; capabilities: string[] };
+}
+
+describe('graphcheck list', () => {
+  it('--json lists every rule with strength, suite, endpoints and needs; --endpoint finds rules in any suite', async () => {
+    const all = JSON.parse((await runCli(['list', '--json'])).stdout) as Listed[];
+    expect(all.length).toBeGreaterThan(150);
+    const shape = all.find((r) => r.id === 'feed.get-list-shape');
+    expect(shape).toMatchObject({ strength: 'MUST', suite: 'feed', endpoints: expect.arrayContaining(['GET /{page_id}/feed']), needs: { tokens: ['page'], fixtures: ['page_id'] } });
+
+    const out = await runCli(['list', '--json', '--endpoint', 'POST /{page_id}/feed']);
+    const posting = JSON.parse(out.stdout) as Listed[];
+    expect(posting.every((r) => r.endpoints.includes('POST /{page_id}/feed'))).toBe(true);
+    // Feed rules kept in other suites are found too (the issue: --suite feed missed them).
+    expect(new Set(posting.map((r) => r.suite)).size).toBeGreaterThan(1);
+    expect(posting.length).toBe(all.filter((r) => r.endpoints.includes('POST /{page_id}/feed')).length);
+  });
+
+  it('--exclude leaves out ids, globs and suites; lines name the needs', async () => {
+    const out = await runCli(['list', '--suite', 'feed', '--exclude', 'feed.get-*,feed.schedule-goes-live']);
+    expect(out.code).toBe(0);
+    expect(out.stdout).not.toMatch(/^feed\.get-/m);
+    expect(out.stdout).not.toMatch(/^feed\.schedule-goes-live /m);
+    expect(out.stdout).toMatch(/^feed\.\S+ {2}MUST {2}feed {2}.*POST \/\{page_id\}\/feed.* {2}needs: tokens\.page/m);
+    const none = await runCli(['list', '--suite', 'feed', '--exclude', 'feed']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/nothing to run: the selection holds no rule/);
+    const typo = await runCli(['list', '--endpoint', 'POST /{page_id}/fed']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/--endpoint POST \/\{page_id\}\/fed: no rule sends to it/);
+  });
+});

@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, runCli } from '../helpers/cli.js';
+
+async function tempDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'graphcheck-cli-'));
+}
+
+// serve-reference runs until SIGTERM, so it is a process; the run against it is an in-process call.
+describe('graphcheck serve-reference, and a run against the profile it wrote', () => {
+  it('marks rules whose capability is missing as skipped with the reason', async () => {
+    const dir = await tempDir();
+    const profileDir = await tempDir();
+    // Start a reference, then hand graphcheck its profile without the control protocol.
+    const serve = spawn(process.execPath, [BIN, 'serve-reference', '--profile-out', join(profileDir, 'p.json')]);
+    const url = await new Promise<string>((resolve) => {
+      serve.stdout.on('data', (d: Buffer) => {
+        const match = /reference target on (\S+)/.exec(String(d));
+        if (match) resolve(match[1]!);
+      });
+    });
+    try {
+      const profile = JSON.parse(await readFile(join(profileDir, 'p.json'), 'utf8'));
+      delete profile.control_url;
+      delete profile.capabilities;
+      await writeFile(join(profileDir, 'p.json'), JSON.stringify(profile));
+      // A rule that moves the clock (the scheduling window's rules read the time from the Date header instead).
+      const out = await runCli(['run', '--profile', join(profileDir, 'p.json'), '--rule', 'comments.chronological-order', '--report-dir', dir]);
+      expect(out.code).toBe(0);
+      const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8'));
+      expect(report.summary.passed).toBe(0);
+      expect(report.results.map((r: { verdict: string }) => r.verdict)).toEqual(report.results.map(() => 'skipped'));
+      expect(report.results[0].reason).toMatch(/control capability "clock"/);
+      expect(await readFile(join(dir, 'junit.xml'), 'utf8')).toMatch(/<skipped message="needs the control capability/);
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    } finally {
+      serve.kill('SIGTERM');
+    }
+  });
+});

@@ -1,0 +1,60 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSuites } from '../../harness/engine/load-suite.js';
+import { needsOf } from '../../harness/engine/needs.js';
+import { readSuiteIndex, SUITE_INDEX_FILE } from '../../harness/engine/suite-index.js';
+import { writeSuiteIndex } from '../../harness/engine/write-suite-index.js';
+import type { Suite } from '../../harness/suite/suite.js';
+import { SUITES_DIR } from '../../harness/suite/suites-dir.js';
+
+/** A suite as data: what the index must give back exactly. */
+const data = (suites: Suite[]) => suites.map(({ lineOf: _lineOf, ...suite }) => suite);
+
+describe('the index of the shipped suites the build writes', () => {
+  let dir: string;
+  let indexFile: string;
+  let loaded: Suite[];
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'graphcheck-suite-index-'));
+    indexFile = join(dir, 'suite-index.json');
+    [loaded] = await Promise.all([loadSuites(SUITES_DIR), writeSuiteIndex(SUITES_DIR, indexFile)]);
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('gives back the suites the loader gives, with the needs of every rule and the lines of the files', async () => {
+    const indexed = (await readSuiteIndex(SUITES_DIR, indexFile))!;
+    expect(data(indexed.suites)).toEqual(data(loaded));
+    for (const suite of loaded) for (const rule of suite.rules) expect(indexed.needsOf(rule)).toEqual(needsOf(rule));
+    const feed = loaded.findIndex((s) => s.suite === 'feed');
+    for (const pointer of ['/rules/3/id', '/rules/7/steps/0', '/not_checkable/0/cites/0/text', '/title']) {
+      expect(indexed.suites[feed]!.lineOf(pointer)).toBe(loaded[feed]!.lineOf(pointer));
+    }
+    expect(indexed.suites[feed]!.lineOf('/rules/3/id')).toBeGreaterThan(1);
+  });
+
+  it('holds only for the files it was made from: a changed, added or removed suite file loads them afresh', async () => {
+    const copy = join(dir, 'suites');
+    await cp(SUITES_DIR, copy, { recursive: true });
+    // Same contents elsewhere: the index holds, each suite naming its file in the folder it was read from.
+    const same = (await readSuiteIndex(copy, indexFile))!;
+    expect(same.suites.map((s) => s.file)).toEqual(loaded.map((s) => join(copy, s.file.slice(SUITES_DIR.length + 1))));
+    const feed = join(copy, 'feed.yaml');
+    const text = await readFile(feed, 'utf8');
+    await writeFile(feed, text.replace(/^title: .*$/m, 'title: Feed, edited'));
+    expect(await readSuiteIndex(copy, indexFile)).toBeUndefined();
+    await writeFile(feed, text);
+    await writeFile(join(copy, 'extra.yaml'), 'suite: extra\n');
+    expect(await readSuiteIndex(copy, indexFile)).toBeUndefined();
+    await rm(join(copy, 'extra.yaml'));
+    await rm(join(copy, 'videos.yaml'));
+    expect(await readSuiteIndex(copy, indexFile)).toBeUndefined();
+  });
+
+  it('is absent beside the sources: running them never skips the loader', async () => {
+    expect(SUITE_INDEX_FILE).toMatch(/harness[/\\]engine[/\\]suite-index\.json$/);
+    expect(await readSuiteIndex(SUITES_DIR)).toBeUndefined();
+    expect(await readSuiteIndex(SUITES_DIR, join(dir, 'missing.json'))).toBeUndefined();
+  });
+});

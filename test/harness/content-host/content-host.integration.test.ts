@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import { Agent } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type ContentHost,
+  type ImageFormat,
+  imageBytes,
+  startContentHost,
+} from '../../../harness/content-host/index.js';
+import { UserInputError } from '../../../harness/errors.js';
+import { call } from '../../helpers/http-client.js';
+import { readBmp, readGif, readJpeg, readPng, readTiff } from '../../helpers/image-structure.js';
+
+const READERS: Record<ImageFormat, (file: Buffer) => { width: number; height: number }> = {
+  png: readPng,
+  jpeg: readJpeg,
+  gif: readGif,
+  bmp: readBmp,
+  tiff: readTiff,
+};
+const FORMATS = Object.keys(READERS) as ImageFormat[];
+
+const open: Array<ContentHost | Agent> = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((x) => x.close()));
+});
+async function host(): Promise<{ content: ContentHost; agent: Agent }> {
+  const content = await startContentHost();
+  const agent = new Agent();
+  open.push(content, agent);
+  return { content, agent };
+}
+
+describe('content host', () => {
+  it('serves an HTML page with 200 on loopback over plain HTTP', async () => {
+    const { content, agent } = await host();
+    expect(content.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const page = await call(agent, content.pageUrl('link <target>'));
+    expect(page).toMatchObject({
+      status: 200,
+      body: expect.stringContaining('<title>link &#60;target&#62;</title>'),
+    });
+  });
+
+  it('serves each photo format with its content type, exactly the asked size', async () => {
+    const { content } = await host();
+    for (const format of FORMATS) {
+      const response = await fetch(content.imageUrl(`photo-${format}`, { format, bytes: 5000 }));
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe(`image/${format === 'jpeg' ? 'jpeg' : format}`);
+      expect(body.length).toBe(5000);
+      expect(READERS[format](body)).toEqual({ width: 1, height: 1 });
+    }
+  });
+
+  it('answers 404 elsewhere and logs every request as a content exchange', async () => {
+    const { content, agent } = await host();
+    const url = content.pageUrl('a');
+    await call(agent, url);
+    expect(await call(agent, `${content.url}/nothing`)).toMatchObject({ status: 404 });
+    expect(content.requests().map((e) => [e.kind, e.request.url, e.response?.status])).toEqual([
+      ['content', url, 200],
+      ['content', `${content.url}/nothing`, 404],
+    ]);
+  });
+
+  it('gives an address whose port is closed', async () => {
+    const { content, agent } = await host();
+    expect(content.unreachableUrl()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    expect(await call(agent, content.unreachableUrl())).toEqual({ error: 'ECONNREFUSED' });
+  });
+
+  it('serves a 10 MB image without keeping its body in the log', async () => {
+    const { content } = await host();
+    const response = await fetch(content.imageUrl('big', { format: 'png', bytes: 10_000_000 }));
+    expect((await response.arrayBuffer()).byteLength).toBe(10_000_000);
+    expect(content.requests()[0]?.response?.body).toBe('');
+  });
+});
+
+describe('imageBytes', () => {
+  it('makes a valid 1x1 file of any reachable size', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...FORMATS), fc.integer({ min: 0, max: 150_000 }), (format, extra) => {
+        const size = imageBytes(format).length + (extra === 0 ? 0 : 12 + extra);
+        const file = imageBytes(format, size);
+        expect(file.length).toBe(size);
+        expect(READERS[format](file)).toEqual({ width: 1, height: 1 });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('refuses sizes below the smallest file or in a gap no padding block fits', () => {
+    expect(() => imageBytes('png', 10)).toThrow(UserInputError);
+    expect(() => imageBytes('png', imageBytes('png').length + 3)).toThrow(/cannot be reached exactly/);
+  });
+});

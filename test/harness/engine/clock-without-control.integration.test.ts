@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { SUITES_DIR } from '../../../bin/commands/run.js';
+import { openRun } from '../../../harness/engine/open-run.js';
+import { runSuites } from '../../../harness/engine/run-suites.js';
+import { validateProfile } from '../../../harness/profile/load-profile.js';
+import { loadSuites } from '../../../harness/engine/load-suite.js';
+import { startReference } from '../../../reference/index.js';
+import { startFront } from '../../helpers/varying-front.js';
+
+const WINDOW = ['feed.schedule-inside-window-accepted', 'feed.schedule-too-soon-refused', 'feed.schedule-too-late-refused'];
+
+/** The reference without its control protocol: a profile with no control_url, in front of it one that drops Date headers or not. */
+async function runHidden(rules: string[], dropDate: boolean) {
+  const reference = await startReference();
+  const front = await startFront(reference.url, (answer) => {
+    if (!dropDate) return answer;
+    const { date: _date, ...headers } = answer.headers;
+    return { ...answer, headers };
+  });
+  try {
+    const { control_url: _control, capabilities: _capabilities, ...rest } = reference.profile;
+    const profile = validateProfile({ ...rest, base_url: front.url, auth_url: front.url, imgnet_base_url: front.url }, 'hidden control');
+    const run = await openRun({ profile, timeoutMs: 10_000, seed: 3, runs: 5, versionPrefix: 'latest' });
+    try {
+      return await runSuites(await loadSuites(SUITES_DIR), { rules }, run.ctx);
+    } finally {
+      await run.close();
+    }
+  } finally {
+    await front.close();
+    await reference.close();
+  }
+}
+
+describe('the target clock without the control protocol', () => {
+  it('reads the time from the Date header: the scheduling-window rules run and pass', async () => {
+    const result = await runHidden(WINDOW, false);
+    expect(result.results.map((r) => `${r.rule}: ${r.verdict} ${r.reason ?? ''}`.trim())).toEqual(WINDOW.map((r) => `${r}: passed`));
+    // A rule that moves the clock still needs the control protocol.
+    const moving = await runHidden(['feed.schedule-goes-live'], false);
+    expect(moving.results[0]!.verdict).toBe('skipped');
+    expect(moving.results[0]!.reason).toMatch(/control/);
+  });
+
+  it('skips them, saying why, when the answers carry no Date header either', async () => {
+    const result = await runHidden(WINDOW, true);
+    for (const rule of result.results) {
+      expect(rule.verdict).toBe('skipped');
+      expect(rule.reason).toMatch(/target's time.*no Date header/);
+    }
+  });
+});

@@ -1,0 +1,109 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SUITES_DIR } from '../../../bin/commands/run.js';
+import { UserInputError } from '../../../harness/errors.js';
+import { loadSuiteFile, loadSuites } from '../../../harness/engine/load-suite.js';
+
+const RULE = `suite: demo
+title: Demo
+rules:
+  - id: demo.one
+    title: One
+    strength: MUST
+    cites: [{ section: S, text: "a sentence" }]
+    steps:
+      - request: { method: GET, path: "/{{fixtures.page_id}}/feed" }
+        expect: [ok]
+`;
+
+async function load(text: string) {
+  const file = join(await mkdtemp(join(tmpdir(), 'gc-suite-')), 'demo.yaml');
+  await writeFile(file, text);
+  return loadSuiteFile(file);
+}
+
+async function loadError(text: string): Promise<UserInputError> {
+  const error = await load(text).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(UserInputError);
+  expect((error as UserInputError).code).toBe('SUITE_INVALID');
+  return error as UserInputError;
+}
+
+async function problem(text: string): Promise<string> {
+  return (await loadError(text)).message;
+}
+
+describe('loading suites', () => {
+  it('loads every shipped suite', async () => {
+    const suites = await loadSuites(SUITES_DIR);
+    expect(suites.map((s) => s.suite)).toContain('feed');
+  });
+
+  it('names file and line of an unknown check', async () => {
+    expect(await problem(RULE.replace('expect: [ok]', 'expect: [okay]'))).toMatch(/demo\.yaml:10: unknown check "okay"/);
+  });
+
+  it('names file and line of a schema mistake', async () => {
+    expect(await problem(RULE.replace('strength: MUST', 'strength: MAYBE'))).toMatch(
+      /demo\.yaml:6: \/rules\/0\/strength must be one of "MUST", "SHOULD"/,
+    );
+  });
+
+  it('refuses an unknown schema name at load time', async () => {
+    expect(await problem(RULE.replace('expect: [ok]', 'expect: [{ schema: nope }]'))).toMatch(
+      /demo\.yaml:10: check "schema": must be one of .*"feed-page"/,
+    );
+  });
+
+  it('refuses a typo in a check argument with file, line, the check and its allowed keys', async () => {
+    const text = RULE.replace('expect: [ok]', 'expect:\n          - ok\n          - field: { path: x, ltee: 3 }');
+    const error = await loadError(text);
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toMatch(
+      /demo\.yaml:12: check "field": unknown key "ltee"; allowed: path, equals, one_of, lte, gte, truthy, falsy, exists, matches, type$/,
+    );
+  });
+
+  it('takes a template where a check argument needs a number, and refuses a value of the wrong type', async () => {
+    await expect(load(RULE.replace('expect: [ok]', 'expect: [{ field: { path: data.length, lte: "{{given.limit}}" } }]'))).resolves.toBeDefined();
+    expect(await problem(RULE.replace('expect: [ok]', 'expect: [{ field: { path: x, lte: three } }]'))).toMatch(/check "field": \/lte must be number/);
+    expect(await problem(RULE.replace('expect: [ok]', 'expect: [{ field: { path: x } }]'))).toMatch(/check "field": needs one of equals, one_of/);
+  });
+
+  it('refuses a typo in a step body with the keys the step kind allows', async () => {
+    expect(await problem(RULE.replace('method: GET,', 'method: GET, limt: 3,'))).toMatch(
+      /demo\.yaml:9: \/rules\/0\/steps\/0\/request\/limt unknown key "limt"; allowed: method, base, path/,
+    );
+    expect(await problem(RULE.replace('request: {', 'reqest: {'))).toMatch(/demo\.yaml:9: unknown step kind or key "reqest"; a step is one of request, walk/);
+  });
+
+  it('holds a control to its step kind: the merged body must be valid, and only kinds with a control take one', async () => {
+    const control = (text: string) => RULE.replace('expect: [ok]', `control: ${text}\n        expect: [error]`);
+    await expect(load(control('{ with: { token: app }, order: after }'))).resolves.toBeDefined();
+    expect(await problem(control('{ with: { method: PATCH } }'))).toMatch(/demo\.yaml:10: the control's request \/method must be one of/);
+    expect(await problem(control('{ with: {}, expect: [{ error: { cod: 1 } }] }'))).toMatch(/check "error": unknown key "cod"/);
+    const clock = RULE.replace('request: { method: GET, path: "/{{fixtures.page_id}}/feed" }', 'clock: { advance: 5 }');
+    expect(await problem(clock.replace('expect: [ok]', 'control: {}\n        expect: [ok]'))).toMatch(/a clock step takes no control/);
+  });
+
+  it('refuses a broken template at load time', async () => {
+    expect(await problem(RULE.replace('{{fixtures.page_id}}', '{{fixtures.page_id +}}'))).toMatch(/incomplete expression/);
+  });
+
+  it('refuses a step with two kinds', async () => {
+    const text = RULE.replace('expect: [ok]', 'clock: { advance: 1 }\n        expect: [ok]');
+    expect(await problem(text)).toMatch(/exactly one of request, walk/);
+  });
+
+  it('refuses an unknown token name', async () => {
+    expect(await problem(RULE.replace('path: "/', 'token: pgae, path: "/'))).toMatch(
+      /demo\.yaml:9: \/rules\/0\/steps\/0\/request\/token must be one of "none", "app", "unissued", "page"/,
+    );
+  });
+
+  it('refuses a rule id outside the suite', async () => {
+    expect(await problem(RULE.replace('id: demo.one', 'id: other.one'))).toMatch(/must start with "demo\."/);
+  });
+});

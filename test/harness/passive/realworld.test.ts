@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SUITES_DIR } from '../../../bin/commands/run.js';
+import { readForeignTraffic } from '../../../harness/cassette/read-foreign.js';
+import { checkTraffic } from '../../../harness/passive/check-traffic.js';
+import { loadSuites } from '../../../harness/engine/load-suite.js';
+import { REALWORLD } from '../../helpers/paths.js';
+
+const ERROR_PATHS = { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' };
+
+/** Every recorded-traffic file of ../shared/realworld: HAR files and VCR cassettes (not the hand-written mock table). */
+function trafficFiles(dir = REALWORLD): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return trafficFiles(path);
+    return /\.har$/.test(name) || (/\.ya?ml$/.test(name) && dir.includes('vcr_cassettes')) ? [path] : [];
+  });
+}
+
+/** The findings docs/passive-findings.md lists, each with the sentence that supports it: `file | rule`. */
+function documentedFindings(): string[] {
+  const doc = readFileSync('docs/passive-findings.md', 'utf8');
+  return [...doc.matchAll(/^\| `([^`]+)` \| `([^`]+)` \|/gm)].map((m) => `${m[1]} | ${m[2]}`);
+}
+
+/** Rules whose passive blocks real clients' traffic reaches (feed reads of a real Page, template writes). */
+const JUDGED_ON_REAL_TRAFFIC = [
+  'feed.get-limit-caps-page',
+  'feed.get-post-field-types',
+  'templates.create-result-shape',
+  'templates.delete-by-hsm-id-and-name',
+  'templates.delete-by-name-all-languages',
+];
+
+describe('graphcheck check over real recorded traffic', () => {
+  it('flags only what docs/passive-findings.md lists and justifies', async () => {
+    const suites = await loadSuites(SUITES_DIR);
+    const found: string[] = [];
+    const judged = new Set<string>();
+    const files = trafficFiles();
+    expect(files.length).toBeGreaterThan(20);
+    for (const file of files) {
+      const { exchanges } = await readForeignTraffic(file);
+      const result = await checkTraffic(suites, { name: file, exchanges }, { errorPaths: ERROR_PATHS });
+      expect(result.summary.error).toBe(0);
+      for (const r of result.results.filter((x) => x.verdict === 'failed')) found.push(`${relative(REALWORLD, file)} | ${r.rule}`);
+      for (const r of result.results.filter((x) => x.verdict === 'passed')) judged.add(r.rule);
+    }
+    expect(found.sort()).toEqual(documentedFindings().sort());
+    // Nothing flagged must mean judged and found right, not passed over: these rules speak to the real traffic.
+    expect([...judged].sort()).toEqual(expect.arrayContaining(JUDGED_ON_REAL_TRAFFIC));
+  });
+
+  it('--side client finds no mistake in the real clients\' own requests, and judges those it reaches', async () => {
+    const suites = await loadSuites(SUITES_DIR);
+    const found: string[] = [];
+    const judged = new Set<string>();
+    for (const file of trafficFiles()) {
+      const { exchanges } = await readForeignTraffic(file);
+      const result = await checkTraffic(suites, { name: file, exchanges }, { errorPaths: ERROR_PATHS }, { side: 'client' });
+      for (const r of result.results.filter((x) => x.verdict !== 'passed' && x.verdict !== 'skipped')) {
+        found.push(`${relative(REALWORLD, file)} | ${r.rule} | ${r.reason}`);
+      }
+      for (const r of result.results.filter((x) => x.verdict === 'passed')) judged.add(r.rule);
+    }
+    expect(found).toEqual([]);
+    expect([...judged].sort()).toEqual(['client.feed-limit-at-most-100', 'client.template-create-params-typed']);
+  });
+});

@@ -1,0 +1,74 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { UserInputError } from '../../../harness/errors.js';
+import { loadProfileFile } from '../../../harness/profile/load-profile.js';
+
+const VALID = `contract: 1
+base_url: http://127.0.0.1:8080
+versions:
+  latest: v25.0
+  usable: [v24.0, v25.0]
+app:
+  id: "1000001"
+  secret: \${GC_TEST_SECRET}
+tokens:
+  page: page-token
+fixtures:
+  page_id: "2000001"
+`;
+
+async function write(text: string): Promise<string> {
+  const file = join(await mkdtemp(join(tmpdir(), 'gc-profile-')), 'target.yaml');
+  await writeFile(file, text);
+  return file;
+}
+
+async function problem(text: string, env: NodeJS.ProcessEnv = { GC_TEST_SECRET: 's' }): Promise<UserInputError> {
+  const error = await loadProfileFile(await write(text), env).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(UserInputError);
+  return error as UserInputError;
+}
+
+describe('loading a profile', () => {
+  it('interpolates ${ENV} and fills the contract defaults', async () => {
+    const profile = await loadProfileFile(await write(VALID), { GC_TEST_SECRET: 'from-env' });
+    expect(profile.app.secret).toBe('from-env');
+    expect(profile.auth_url).toBe('http://127.0.0.1:8080');
+    expect(profile.errors.code).toBe('error.code');
+    expect(profile.auth.token_endpoint).toEqual({ method: 'GET', path: '/oauth/access_token' });
+    expect(profile.webhooks.receiver_host).toBe('127.0.0.1');
+  });
+
+  it('rejects an unknown key with its path and line', async () => {
+    const error = await problem(VALID.replace('  page: page-token', '  page: page-token\n  pgae_no_moderate: x'));
+    expect(error.code).toBe('PROFILE_INVALID');
+    expect(error.message).toMatch(/target\.yaml:11: \/tokens\/pgae_no_moderate unknown key "pgae_no_moderate"/);
+  });
+
+  it('names a missing environment variable and where it is used', async () => {
+    const error = await problem(VALID, {});
+    expect(error.message).toMatch(/\/app\/secret uses \$\{GC_TEST_SECRET\}.*not set/);
+  });
+
+  it('reports YAML syntax errors with a line', async () => {
+    const error = await problem(`${VALID}versions: [oops\n`);
+    expect(error.message).toMatch(/target\.yaml:\d+: not valid YAML.*; fix the profile there$/);
+  });
+
+  it('says which contract number it reads', async () => {
+    const error = await problem(VALID.replace(/^contract: 1$/m, 'contract: 2'));
+    expect(error.message).toMatch(/target\.yaml:1: \/contract must be 1 \(see contract §1\)/);
+  });
+
+  it('rejects a wrong version string with a reference to the contract', async () => {
+    const error = await problem(VALID.replace('latest: v25.0', 'latest: 25'));
+    expect(error.message).toMatch(/:4: \/versions\/latest must be string/);
+  });
+
+  it('refuses a file that does not exist', async () => {
+    const error = await loadProfileFile('/nonexistent/target.yaml').catch((e: unknown) => e);
+    expect((error as UserInputError).code).toBe('FILE_NOT_FOUND');
+  });
+});

@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Exchange, RuleResult, RunResult } from '../../../harness/model/index.js';
+import { renderHtml } from '../../../harness/reports/html-reporter.js';
+import { jsonReporter } from '../../../harness/reports/json-reporter.js';
+import { renderMarkdown } from '../../../harness/reports/markdown-reporter.js';
+import { summarize } from '../../../harness/run/gate.js';
+
+const HOSTILE = '<script>alert(1)</script> | **bold** [link](http://x) `code` <img src=x onerror=alert(2)>';
+
+function rule(id: string, verdict: RuleResult['verdict'], extra: Partial<RuleResult> = {}): RuleResult {
+  return {
+    rule: id,
+    suite: id.split('.')[0]!,
+    title: `title of ${id}`,
+    strength: 'MUST',
+    verdict,
+    cites: [{ section: 'Endpoints', text: 'a sentence' }],
+    readings: [],
+    findings: [],
+    evidence: [],
+    replay: `graphcheck run --rule ${id} --seed 1`,
+    durationMs: 1,
+    ...extra,
+  };
+}
+
+function upload(bytes: number): Exchange {
+  return {
+    kind: 'api',
+    request: { method: 'POST', url: 'http://127.0.0.1:9/v25.0/2000001/photos', headers: {}, body: Buffer.alloc(bytes, 7).toString('base64'), bodyEncoding: 'base64' },
+    response: { status: 200, headers: {}, body: `{"echo":"${HOSTILE.replace(/"/g, '\\"')}"}` },
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 1,
+  };
+}
+
+function run(results: RuleResult[]): RunResult {
+  return {
+    tool: { name: 'graphcheck', version: '0.1.0' },
+    target: { baseUrl: 'http://127.0.0.1:9', source: '--target http://127.0.0.1:9' },
+    seed: 1,
+    startedAt: '2026-01-01T00:00:00.000Z',
+    finishedAt: '2026-01-01T00:00:01.000Z',
+    summary: summarize(results),
+    results,
+    notCheckable: [{ suite: 'videos', what: 'video creates', cites: [], why: 'the spec shows no payload (NS-15)' }],
+  };
+}
+
+const RESULTS = [
+  rule('feed.broken', 'failed', { reason: HOSTILE, findings: [{ check: 'field', message: HOSTILE, exchange: 0 }], evidence: [upload(10 * 1024 * 1024)] }),
+  rule('feed.fine', 'passed'),
+  rule('thread.a', 'skipped', { reason: 'the profile has no fixtures.thread_id' }),
+  rule('thread.b', 'skipped', { reason: 'the profile has no fixtures.thread_id' }),
+  rule('comments.a', 'skipped', { reason: 'needs the control capability "clock", which the target does not serve' }),
+];
+
+describe('summary.md', () => {
+  const md = renderMarkdown(run(RESULTS));
+
+  it('opens with one verdict line, then failures, then skipped rules grouped by cause with counts, then not_checkable', () => {
+    expect(md.split('\n')[0]).toBe('# graphcheck FAILED: 1 passed, 1 failed, 0 warned, 3 skipped, 0 error');
+    const order = ['## Failures (1)', '## Skipped (3), by cause', '## Not checkable (1)'].map((h) => md.indexOf(h));
+    expect(order.every((i) => i > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(md).toMatch(/^\| 2 \| the profile has no fixtures\.thread&#95;id<details><summary>which<\/summary><code>thread\.a<\/code> <code>thread\.b<\/code><\/details> \|$/m);
+    expect(md).toMatch(/^\| 1 \| needs the control capability "clock"/m);
+    expect(md).toContain('- **videos**: video creates: the spec shows no payload (NS-15)');
+  });
+
+  it('escapes everything the target sent: no tag, no Markdown syntax, no table break', () => {
+    expect(md).not.toMatch(/<script|<img/);
+    expect(md).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &#124; &#42;&#42;bold&#42;&#42; &#91;link&#93;(http://x) &#96;code&#96;');
+  });
+});
+
+describe('report.html', () => {
+  it('escapes everything the target sent', () => {
+    const html = renderHtml(run(RESULTS));
+    expect(html.match(/<script>/g)).toHaveLength(1); // its own filter script, nothing else
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+});
+
+describe('evidence that stays small', () => {
+  it('a 10 MB upload is kept as its size, SHA-256 and first bytes; report.json stays far under 1 MB', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-slim-'));
+    await jsonReporter(dir).onRunEnd!(run(RESULTS));
+    expect((await stat(join(dir, 'report.json'))).size).toBeLessThan(20_000);
+    const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as RunResult;
+    const request = report.results[0]!.evidence[0]!.request;
+    const whole = Buffer.alloc(10 * 1024 * 1024, 7);
+    expect(request.bodyTruncated).toEqual({ bytes: whole.length, sha256: createHash('sha256').update(whole).digest('hex') });
+    expect(Buffer.from(request.body!, 'base64')).toEqual(whole.subarray(0, 1024));
+    // Small bodies are kept whole.
+    expect(report.results[0]!.evidence[0]!.response!.bodyTruncated).toBeUndefined();
+    expect(renderMarkdown(report)).toContain(`--data-binary @body.bin http://127.0.0.1:9/v25.0/2000001/photos   # body.bin: the 10485760-byte request body (sha256 ${request.bodyTruncated!.sha256})`);
+  });
+});

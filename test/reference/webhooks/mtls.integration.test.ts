@@ -1,0 +1,88 @@
+import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createWebhookService,
+  generateMtlsIdentity,
+  type MtlsIdentity,
+} from '../../../reference/webhooks/index.js';
+import {
+  type KeyAndCert,
+  makeTestCa,
+  type Receiver,
+  startReceiver,
+  type TestCa,
+  testDeps,
+} from '../../helpers/reference/webhooks-receiver.js';
+
+const CN = 'graph-webhooks.client.test';
+let ca: TestCa;
+let serverCert: KeyAndCert;
+let identity: MtlsIdentity;
+const receivers: Receiver[] = [];
+
+beforeAll(() => {
+  ca = makeTestCa();
+  serverCert = ca.issueServerCert();
+  identity = generateMtlsIdentity(CN);
+});
+afterEach(async () => {
+  await Promise.all(receivers.splice(0).map((r) => r.close()));
+});
+
+async function mtlsReceiver(): Promise<Receiver> {
+  const r = await startReceiver({ tls: serverCert, clientCa: identity.caPem });
+  receivers.push(r);
+  return r;
+}
+
+function service(faults: string[] = []) {
+  const clientCert = { certPem: identity.certPem, keyPem: identity.keyPem, chainPem: identity.chainPem };
+  return createWebhookService(testDeps({ trusted: [ca.caPem], clientCert, faults }).deps);
+}
+
+const subscription = (url: string) => ({
+  object: 'page',
+  callback_url: url,
+  fields: ['feed'],
+  include_values: true,
+  verify_token: 'v',
+});
+
+describe('mutual TLS on callbacks (R46)', () => {
+  it('generates a client certificate with the CN, issued by an intermediate that the CA signed', () => {
+    const leaf = new X509Certificate(identity.certPem);
+    const intermediate = new X509Certificate(identity.chainPem);
+    const root = new X509Certificate(identity.caPem);
+    expect(leaf.subject).toBe(`CN=${CN}`);
+    expect(leaf.checkIssued(intermediate)).toBe(true);
+    expect(leaf.verify(intermediate.publicKey)).toBe(true);
+    expect(intermediate.checkIssued(root)).toBe(true);
+    expect(intermediate.verify(root.publicKey)).toBe(true);
+    expect(intermediate.ca).toBe(true);
+    expect(leaf.ca).toBe(false);
+    expect(leaf.checkPrivateKey(createPrivateKey(identity.keyPem))).toBe(true);
+  });
+
+  it('presents the client certificate and its intermediate on verification and on delivery', async () => {
+    const r = await mtlsReceiver();
+    const svc = service();
+    expect(await svc.upsert(subscription(r.url))).toEqual({ ok: true });
+    svc.acceptEvents([{ object: 'page', id: '1', field: 'feed', value: {} }]);
+    await svc.idle();
+    expect(r.received.map((q) => [q.method, q.clientCn])).toEqual([
+      ['GET', CN],
+      ['POST', CN],
+    ]);
+    expect(
+      r.received.every((q) => q.clientIssuerCn === new X509Certificate(identity.chainPem).subject.slice(3)),
+    ).toBe(true);
+    expect(svc.deliveries().map((d) => d.status)).toEqual([200]);
+  });
+
+  it('fault webhooks-mtls-no-client-cert: no certificate, so an mTLS receiver refuses the callback', async () => {
+    const r = await mtlsReceiver();
+    const outcome = await service(['webhooks-mtls-no-client-cert']).upsert(subscription(r.url));
+    expect(outcome.ok).toBe(false);
+    expect(r.received.every((q) => q.clientCn === undefined)).toBe(true);
+  });
+});
