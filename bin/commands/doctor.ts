@@ -3,6 +3,7 @@ import { missingNeed, runFacts, setupProblemFor } from '../../harness/engine/nee
 import { openRun } from '../../harness/engine/open-run.js';
 import type { RunContext } from '../../harness/engine/run-context.js';
 import { UserInputError } from '../../harness/errors.js';
+import { hideUserinfo } from '../../harness/redaction/url-userinfo.js';
 import { countOf } from '../../harness/words.js';
 import { loadSuites } from '../../harness/engine/load-suite.js';
 import { assertSelection, selectedRules } from '../../harness/suite/select-rules.js';
@@ -11,7 +12,7 @@ import { loadConfig } from '../config-file.js';
 import { targetUrlFlag } from '../flags.js';
 import { planFromFlags, type RunFlags } from '../plan-from-flags.js';
 import { resolveTarget } from '../target.js';
-import { selectionOptions } from './run.js';
+import { originOptions, selectionOptions } from './run.js';
 
 /** `graphcheck doctor`: preflight alone, so configuration mistakes surface before any rule runs. */
 export function register(program: Command): void {
@@ -23,6 +24,7 @@ export function register(program: Command): void {
     .option('--config <file>', 'config file (default: graphcheck.config.yaml here, if there is one)')
     .option('--fault <name...>', 'embedded reference only: turn on fault switches')
     .option('--timeout <ms>', 'per-request timeout in milliseconds (default: 10000)');
+  originOptions(command);
   selectionOptions(command).action(async (flags: RunFlags) => {
     process.exitCode = await doctorCommand(flags, (text) => process.stdout.write(text));
   });
@@ -33,13 +35,20 @@ export async function doctorCommand(flags: RunFlags, print: (text: string) => vo
   if (plan.target.kind === 'cassette') throw new UserInputError('USAGE', 'doctor checks a live target: drop --cassette');
   const suites = await loadSuites(plan.suitesDir);
   assertSelection(suites, plan.selection, plan.suitesDir);
-  const target = await resolveTarget(plan.target, plan.timeoutMs);
+  const target = await resolveTarget(plan.target, plan.timeoutMs, plan.allowOrigins);
   try {
-    const run = await openRun({ profile: target.profile, timeoutMs: plan.timeoutMs, seed: 0, runs: 1, versionPrefix: plan.versionPrefix });
+    const run = await openRun({
+      profile: target.profile,
+      origins: target.origins,
+      timeoutMs: plan.timeoutMs,
+      seed: 0,
+      runs: 1,
+      versionPrefix: plan.versionPrefix,
+    });
     await run.close();
     const problems = [...run.ctx.setupProblems.values()];
     const capabilities = target.profile.capabilities.join(', ') || 'none';
-    print(`target ${target.profile.base_url}; control capabilities: ${capabilities}\n`);
+    print(`target ${hideUserinfo(target.profile.base_url)}; control capabilities: ${capabilities}\n`);
     for (const problem of problems) print(`problem: ${problem}\n`);
     print(problems.length ? `${countOf(problems.length, 'problem')}\n` : 'profile and target agree\n');
     print(forecast(selectedRules(suites, plan.selection).map((x) => x.rule), run.ctx));

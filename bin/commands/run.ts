@@ -20,6 +20,13 @@ export function selectionOptions(command: Command): Command {
     .option('--suites-dir <dir>', 'folder of suite YAML files (default: the suites shipped with graphcheck)');
 }
 
+/** Where a live run may go besides the profile's origins, and where its own servers listen: `run` and `doctor`. */
+export function originOptions(command: Command): Command {
+  return command
+    .option('--allow-origin <url...>', 'let requests and tokens go to this origin too (repeatable): a link or served profile may lead there')
+    .option('--receiver-host <address>', "where the run's webhook receiver and content host listen (over the profile's receiver_host)");
+}
+
 export function register(program: Command): void {
   const command = program
     .command('run')
@@ -27,6 +34,7 @@ export function register(program: Command): void {
     .option('--target <url>', 'base URL of the implementation under test', targetUrlFlag)
     .option('--profile <file>', 'target profile (YAML or JSON, contract 1); default: read from <target>/_control/profile')
     .option('--config <file>', 'config file (default: graphcheck.config.yaml here, if there is one); flags override it');
+  originOptions(command);
   selectionOptions(command)
     .option('--seed <n>', 'seed for every generated value (printed by every run)')
     .option('--runs <n>', `property runs: at least n for every property rule, up to its max_runs (default: the rule's runs:, else ${DEFAULT_RUNS})`)
