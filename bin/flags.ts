@@ -1,4 +1,4 @@
-import { withoutUserinfo } from '../harness/client/origin-policy.js';
+import { withoutUserinfo } from '../harness/http/without-userinfo.js';
 import { UserInputError } from '../harness/errors.js';
 import { hideUserinfo } from '../harness/redaction/url-userinfo.js';
 
@@ -25,8 +25,7 @@ export function targetUrlFlag(value: string): string {
   if (!isHttpUrl(value)) {
     throw new UserInputError('USAGE', `--target ${hideUserinfo(value)}: not an http(s) URL; give the target's base URL, e.g. http://127.0.0.1:8080`);
   }
-  const { username, password } = new URL(value);
-  return username || password ? withoutUserinfo(value) : value;
+  return withoutUserinfo(value);
 }
 
 /** `--allow-origin URL`: the URL's origin (`scheme://host:port`), where the run may send requests and tokens too. */

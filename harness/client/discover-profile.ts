@@ -3,7 +3,8 @@ import { send } from './send.js';
 import { CannotJudgeError, UserInputError } from '../errors.js';
 import { validateProfile } from '../profile/load-profile.js';
 import type { Profile } from '../profile/profile.js';
-import { OriginPolicy, originOf, PROFILE_URL_KEYS, withoutUserinfo } from './origin-policy.js';
+import { withoutUserinfo } from '../http/without-userinfo.js';
+import { OriginPolicy, originOf, PROFILE_URL_KEYS } from './origin-policy.js';
 
 /** What the user said beside `--target`: the only way a served profile may point elsewhere or listen wider. */
 export interface DiscoveryOptions {

@@ -1,7 +1,8 @@
 import { CannotJudgeError } from '../errors.js';
 import type { Profile } from '../profile/profile.js';
 import { encodeBody, encodeParams, type RequestBody } from './encode.js';
-import { OriginPolicy, withoutUserinfo } from './origin-policy.js';
+import { withoutUserinfo } from '../http/without-userinfo.js';
+import { OriginPolicy } from './origin-policy.js';
 import { type SentExchange, send } from './send.js';
 
 /** What a step asks the client to send; templates are already evaluated. */

@@ -1,4 +1,5 @@
 import { ForeignOriginError } from '../errors.js';
+import { withoutUserinfo } from '../http/without-userinfo.js';
 import type { Profile } from '../profile/profile.js';
 
 /** What is known of a request about to go out, for the refusal's message and its verdict. */
@@ -82,12 +83,4 @@ export function originOf(url: string | URL): string {
   } catch {
     return 'null';
   }
-}
-
-/** The URL as sent: undici never sends userinfo, so evidence and messages never hold it either. */
-export function withoutUserinfo(url: string | URL): string {
-  const copy = new URL(url);
-  copy.username = '';
-  copy.password = '';
-  return copy.toString();
 }

@@ -6,7 +6,8 @@ import { DEFAULT_MAX_BODY, tooLargeReason } from '../http/body-limit.js';
 import { pathOf } from '../http/path-of.js';
 import { readStream } from '../http/read-body.js';
 import { type StoredBody, storeBody } from '../http/stored-body.js';
-import { type OriginPolicy, withoutUserinfo } from './origin-policy.js';
+import { withoutUserinfo } from '../http/without-userinfo.js';
+import type { OriginPolicy } from './origin-policy.js';
 
 /** A request as the client sends it: absolute URL, final headers and body bytes. */
 export interface OutgoingRequest {

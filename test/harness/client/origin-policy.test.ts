@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isLoopbackHost } from '../../../harness/client/discover-profile.js';
-import { OriginPolicy, withoutUserinfo } from '../../../harness/client/origin-policy.js';
+import { OriginPolicy } from '../../../harness/client/origin-policy.js';
+import { withoutUserinfo } from '../../../harness/http/without-userinfo.js';
 import { ForeignOriginError } from '../../../harness/errors.js';
 import { validateProfile } from '../../../harness/profile/load-profile.js';
 import { minimalProfile } from '../../helpers/bad-targets.js';
