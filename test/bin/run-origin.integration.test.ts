@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { doctorCommand } from '../../bin/commands/doctor.js';
 import { runCommand } from '../../bin/commands/run.js';
 import type { RunFlags } from '../../bin/plan-from-flags.js';
 import type { RuleResult } from '../../harness/model/index.js';
@@ -84,6 +85,17 @@ describe('a run sends requests and tokens only to the origins it was given', () 
     await expect(run).rejects.toThrow(new RegExp(`auth_url on ${elsewhere.url}.*--allow-origin ${elsewhere.url}`));
     expect(elsewhere.arrivals() - before).toBe(0);
     expect(await readdir(reportDir)).toEqual([]);
+  });
+
+  it('doctor refuses the same served profile, and takes it with --allow-origin', async () => {
+    target = await startHostileTarget(['profile-elsewhere'], elsewhere.url);
+    const before = elsewhere.arrivals();
+    await expect(doctorCommand({ target: target.url }, () => {})).rejects.toMatchObject({ code: 'PROFILE_INVALID' });
+    expect(elsewhere.arrivals() - before).toBe(0);
+    let printed = '';
+    await doctorCommand({ target: target.url, allowOrigin: [elsewhere.url] }, (t) => (printed += t));
+    expect(printed).toContain(`target ${target.url}`);
+    expect(elsewhere.arrivals() - before).toBeGreaterThan(0);
   });
 
   it('never prints or reports the password of a --target with userinfo', async () => {
