@@ -17,6 +17,8 @@ export interface ConfigValues {
   strict?: boolean;
   allow_stale?: boolean;
   ca_dir?: string;
+  /** Origins the run may send to besides the profile's (`--allow-origin`). */
+  allow_origins?: string[];
   version_prefix?: string;
   runs?: number;
 }

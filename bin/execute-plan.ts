@@ -5,6 +5,7 @@ import { profileSecrets } from '../harness/profile/profile.js';
 import { consoleReporter } from '../harness/reports/console-reporter.js';
 import { liveProgress } from '../harness/reports/live-progress.js';
 import { ruleRedactor } from '../harness/reports/redact-run.js';
+import { hideUserinfo } from '../harness/redaction/url-userinfo.js';
 import { REPORT_FILES, reportersFor } from '../harness/reports/reporters-for.js';
 import { slimResult } from '../harness/reports/slim-evidence.js';
 import { assertReportDir } from '../harness/reports/write-report.js';
@@ -45,9 +46,10 @@ export async function executePlan(plan: RunPlan, output: RunOutput, env: NodeJS.
   try {
     const p = session.plan;
     const progress = liveProgress(output.print, { tty: output.tty ?? false, quiet: p.output.quiet });
-    progress.write(`graphcheck: ${session.target.profile.base_url} (seed ${p.seed})\n`);
+    progress.write(`graphcheck: ${hideUserinfo(session.target.profile.base_url)} (seed ${p.seed})\n`);
     const run = await openRun({
       profile: session.profile,
+      origins: session.origins,
       timeoutMs: p.timeoutMs,
       seed: p.seed,
       runs: p.runs,

@@ -6,7 +6,7 @@ import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from '../harness/run/defaults.js';
 import { REPORT_FORMATS, type ReportFormat, type RunPlan, type Shard, type TargetPlan } from '../harness/run/run-plan.js';
 import { SUITES_DIR } from '../harness/suite/suites-dir.js';
 import type { ConfigValues } from './config-file.js';
-import { listFlag, targetUrlFlag, wholeNumberFlag } from './flags.js';
+import { allowOriginFlag, listFlag, targetUrlFlag, wholeNumberFlag } from './flags.js';
 
 /** The flags of `run` (and the subset `doctor` and `list` share), as commander hands them over: no defaults. */
 export interface RunFlags {
@@ -34,6 +34,10 @@ export interface RunFlags {
   /** With --cassette: `any` matches whatever value stands where the recording held a secret. */
   secrets?: SecretMatching;
   config?: string;
+  /** `--allow-origin URL` (repeatable): where requests and tokens may go besides the profile's own origins. */
+  allowOrigin?: string[];
+  /** `--receiver-host ADDRESS`: where the run's receiver and content host listen, over the profile's. */
+  receiverHost?: string;
   baseline?: string;
   allowStale?: boolean;
   updateBaseline?: boolean;
@@ -75,6 +79,7 @@ export function planFromFlags(flags: RunFlags, config: ConfigValues = {}): RunPl
     },
     target: targetPlan(flags, config),
     ...(flags.caDir ?? config.ca_dir ? { caDir: flags.caDir ?? config.ca_dir } : {}),
+    allowOrigins: allowOrigins(flags, config),
     timeoutMs: wholeNumberFlag('--timeout', flags.timeout ?? String(config.timeout ?? DEFAULT_TIMEOUT_MS), 1),
     suitesDir,
     suitesDirIsDefault: resolve(suitesDir) === resolve(SUITES_DIR),
@@ -98,20 +103,39 @@ function targetPlan(flags: RunFlags, config: ConfigValues): TargetPlan {
   if (flags.secrets && !flags.cassette) throw new UserInputError('USAGE', '--secrets applies to a repeat: give --cassette FILE');
   if (flags.cassette) {
     if (flags.target || flags.profile) throw new UserInputError('USAGE', '--cassette replays a recorded run: drop --target and --profile');
+    if (flags.allowOrigin?.length || flags.receiverHost) {
+      throw new UserInputError('USAGE', '--cassette repeats a run offline, without any network request: drop --allow-origin and --receiver-host');
+    }
     if (faults.length) {
       throw new UserInputError('USAGE', `--fault ${faults.join(',')}: a repeat answers from ${flags.cassette}, not from the reference; drop --fault`);
     }
     return { kind: 'cassette', file: flags.cassette, ...(flags.secrets ? { secrets: flags.secrets } : {}) };
   }
   // A --fault asks for the embedded reference: the config's target does not apply then.
-  const url = flags.target ?? (faults.length || flags.profile ? undefined : config.target);
+  const given = flags.target ?? (faults.length || flags.profile ? undefined : config.target);
   const profile = flags.profile ?? (faults.length || flags.target ? undefined : config.profile);
   if (flags.target && faults.length) {
     throw new UserInputError('USAGE', '--fault only applies to the embedded reference; drop --target or --fault');
   }
-  if (url !== undefined) targetUrlFlag(url);
-  if (url || profile) return { kind: 'url', ...(url ? { url } : {}), ...(profile ? { profile } : {}) };
+  const url = given === undefined ? undefined : targetUrlFlag(given);
+  const receiverHost = receiverHostFlag(flags.receiverHost);
+  if (url || profile) return { kind: 'url', ...(url ? { url } : {}), ...(profile ? { profile } : {}), ...(receiverHost ? { receiverHost } : {}) };
+  if (receiverHost) throw new UserInputError('USAGE', '--receiver-host applies to a --target or --profile; the embedded reference listens on loopback');
   return { kind: 'reference', faults };
+}
+
+/** `--allow-origin` and the config's `allow_origins`, as origins; an offline repeat sends nowhere, so it has none. */
+function allowOrigins(flags: RunFlags, config: ConfigValues): string[] {
+  if (flags.cassette) return [];
+  return [...new Set([...(config.allow_origins ?? []), ...listFlag(flags.allowOrigin)].map(allowOriginFlag))];
+}
+
+function receiverHostFlag(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[\w.:[\]-]+$/.test(value)) {
+    throw new UserInputError('USAGE', `--receiver-host ${JSON.stringify(value)}: give an address to listen on, e.g. 127.0.0.1 or 0.0.0.0`);
+  }
+  return value;
 }
 
 /** `--shard 2/3`. */

@@ -1,6 +1,7 @@
 import type { RunDocument } from '../harness/cassette/cassette-format.js';
 import { virtualContentHost } from '../harness/content-host/virtual-host.js';
 import type { ContentHost } from '../harness/content-host/index.js';
+import { OriginPolicy } from '../harness/client/origin-policy.js';
 import type { WebhookRecording, WebhookReplay, WebhookTape } from '../harness/engine/webhooks/webhook-tape.js';
 import { UserInputError } from '../harness/errors.js';
 import { validateProfile } from '../harness/profile/load-profile.js';
@@ -77,6 +78,9 @@ export async function startReplaying(file: string, options: { secrets?: SecretMa
   return {
     run,
     profile: rewire(recorded, origin, replay.url),
+    // The one place an offline repeat is kept offline: whatever the recorded profile, its links or the content host
+    // name, requests go to the replay server alone.
+    origins: OriginPolicy.offline(replay.url, recorded),
     host: virtualContentHost(run.host_url, run.host_unreachable ?? `${run.host_url}/unreachable`),
     webhooks,
     /** Rules recorded in one run repeat one at a time: each answers from where its own recording began. */

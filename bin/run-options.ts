@@ -27,6 +27,10 @@ export interface RunOptions {
   updateBaseline?: boolean;
   strict?: boolean;
   caDir?: string;
+  /** Origins requests and tokens may go to besides the profile's own (`--allow-origin`). */
+  allowOrigins?: string[];
+  /** Where the run's receiver and content host listen, over the profile's `receiver_host` (`--receiver-host`). */
+  receiverHost?: string;
   showSecrets?: boolean;
   /** A config file; default: `graphcheck.config.yaml` in the working folder, if there is one. */
   config?: string;
@@ -60,6 +64,8 @@ export function flagsOf(o: RunOptions): RunFlags {
     updateBaseline: o.updateBaseline,
     strict: o.strict,
     caDir: o.caDir,
+    allowOrigin: o.allowOrigins,
+    receiverHost: o.receiverHost,
     showSecrets: o.showSecrets,
   };
   return Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined)) as RunFlags;

@@ -1,3 +1,4 @@
+import { type OriginPolicy, profileUrls } from '../harness/client/origin-policy.js';
 import type { ContentHost } from '../harness/content-host/index.js';
 import type { RunContext } from '../harness/engine/run-context.js';
 import { UserInputError } from '../harness/errors.js';
@@ -13,6 +14,8 @@ export interface RunSession {
   target: ResolvedTarget;
   /** The profile the engine uses: the target's, or moved onto a recorder or replay server. */
   profile: Profile;
+  /** Where the run may send: the target's origins (and a recorder's), or a replay server's alone. */
+  origins: OriginPolicy;
   /** The run's plan; a repeat's carries the recorded seed, run count, prefix and selection. */
   plan: RunPlan;
   host?: ContentHost;
@@ -35,13 +38,14 @@ export interface SessionSurroundings {
 
 export async function openSession(plan: RunPlan, around: SessionSurroundings = {}): Promise<RunSession> {
   if (plan.target.kind === 'cassette') return replaySession(plan, plan.target.file, around.log);
-  const target = await resolveTarget(plan.target, plan.timeoutMs, around.env);
-  const base = { target, profile: target.profile, plan, ruleStarted: () => {} };
+  const target = await resolveTarget(plan.target, plan.timeoutMs, { env: around.env, allowOrigins: plan.allowOrigins });
+  const base = { target, profile: target.profile, origins: target.origins, plan, ruleStarted: () => {} };
   if (!plan.record) return { ...base, finish: async () => {}, close: () => target.close() };
   const recording = await startRecording(plan.record, target.profile, plan.timeoutMs);
   return {
     ...base,
     profile: recording.profile,
+    origins: target.origins.with(...profileUrls(recording.profile)),
     webhooks: { recording: recording.webhooks },
     ruleStarted: recording.ruleStarted,
     finish: (ctx, ranIds) =>
@@ -66,8 +70,9 @@ async function replaySession(plan: RunPlan, file: string, log?: (line: string) =
     throw new UserInputError('USAGE', repeat);
   }
   return {
-    target: { profile: replay.profile, close: async () => {} },
+    target: { profile: replay.profile, origins: replay.origins, close: async () => {} },
     profile: replay.profile,
+    origins: replay.origins,
     plan: repeat,
     host: replay.host,
     ...(replay.webhooks ? { webhooks: { replay: replay.webhooks } } : {}),

@@ -29,11 +29,37 @@ export class CannotJudgeError extends GraphcheckError {
       | 'TARGET_GARBAGE'
       | 'ANSWER_TOO_LARGE'
       | 'SETUP_FAILED'
-      | 'CONTROL_FAILED',
+      | 'CONTROL_FAILED'
+      | 'FOREIGN_ORIGIN',
     message: string,
   ) {
     super(message);
     this.name = 'CannotJudgeError';
+  }
+}
+
+/**
+ * A request to an origin the run was not given for (contract §1's addresses, `--allow-origin`, the suite's own
+ * servers), stopped before anything was sent. `link` names where the URL came from when the target handed it over
+ * (`paging.next`): followed with a token, such a link is a finding of its rule (the target sends the client
+ * elsewhere); any other refused request leaves its rule unjudged, as the message says.
+ */
+export class ForeignOriginError extends CannotJudgeError {
+  constructor(
+    message: string,
+    /** The refused URL, without userinfo. */
+    readonly url: string,
+    readonly origins: { refused: string; target: string },
+    readonly link: string | undefined,
+    readonly carriesToken: boolean,
+  ) {
+    super('FOREIGN_ORIGIN', message);
+    this.name = 'ForeignOriginError';
+  }
+
+  /** The target sent the client elsewhere with a token to follow: the rule's finding, not a run that could not judge. */
+  get isFinding(): boolean {
+    return this.link !== undefined && this.carriesToken;
   }
 }
 

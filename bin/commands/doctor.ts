@@ -2,6 +2,7 @@ import { missingNeed, runFacts, setupProblemFor } from '../../harness/engine/nee
 import { openRun } from '../../harness/engine/open-run.js';
 import type { RunContext } from '../../harness/engine/run-context.js';
 import { UserInputError } from '../../harness/errors.js';
+import { hideUserinfo } from '../../harness/redaction/url-userinfo.js';
 import { countOf } from '../../harness/words.js';
 import { loadSuitesIndexed } from '../../harness/engine/suite-index.js';
 import { assertSelection, selectedRules } from '../../harness/suite/select-rules.js';
@@ -20,13 +21,20 @@ export async function doctorCommand(flags: RunFlags, print: (text: string) => vo
   if (plan.target.kind === 'cassette') throw new UserInputError('USAGE', 'doctor checks a live target: drop --cassette');
   const suites = await loadSuitesIndexed(plan.suitesDir);
   assertSelection(suites, plan.selection, plan.suitesDir);
-  const target = await resolveTarget(plan.target, plan.timeoutMs, around.env);
+  const target = await resolveTarget(plan.target, plan.timeoutMs, { env: around.env, allowOrigins: plan.allowOrigins });
   try {
-    const run = await openRun({ profile: target.profile, timeoutMs: plan.timeoutMs, seed: 0, runs: 1, versionPrefix: plan.versionPrefix });
+    const run = await openRun({
+      profile: target.profile,
+      origins: target.origins,
+      timeoutMs: plan.timeoutMs,
+      seed: 0,
+      runs: 1,
+      versionPrefix: plan.versionPrefix,
+    });
     await run.close();
     const problems = [...run.ctx.setupProblems.values()];
     const capabilities = target.profile.capabilities.join(', ') || 'none';
-    print(`target ${target.profile.base_url}; control capabilities: ${capabilities}\n`);
+    print(`target ${hideUserinfo(target.profile.base_url)}; control capabilities: ${capabilities}\n`);
     for (const problem of problems) print(`problem: ${problem}\n`);
     print(problems.length ? `${countOf(problems.length, 'problem')}\n` : 'profile and target agree\n');
     print(forecast(selectedRules(suites, plan.selection).map((x) => x.rule), run.ctx));

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { type CommandContext, processContext } from '../command-context.js';
 import { targetUrlFlag } from '../flags.js';
 import { RUN_PATH_FLAGS, type RunFlags } from '../plan-from-flags.js';
-import { selectionOptions } from './selection-options.js';
+import { originOptions, selectionOptions } from './selection-options.js';
 
 /** `graphcheck doctor`: its flags; preflight (bin/commands/doctor.ts) is loaded when the command is called. */
 export function register(program: Command, cx: CommandContext = processContext()): void {
@@ -14,6 +14,7 @@ export function register(program: Command, cx: CommandContext = processContext()
     .option('--config <file>', 'config file (default: graphcheck.config.yaml here, if there is one)')
     .option('--fault <name...>', 'embedded reference only: turn on fault switches')
     .option('--timeout <ms>', 'per-request timeout in milliseconds (default: 10000)');
+  originOptions(command);
   selectionOptions(command).action(async (flags: RunFlags) => {
     const { doctorCommand } = await import('../commands/doctor.js');
     cx.setExitCode(await doctorCommand(cx.paths(flags, RUN_PATH_FLAGS), (text) => cx.stdout(text), cx));

@@ -4,7 +4,7 @@ import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from '../../harness/run/defaults.js'
 import { type CommandContext, processContext } from '../command-context.js';
 import { targetUrlFlag } from '../flags.js';
 import { RUN_PATH_FLAGS, type RunFlags } from '../plan-from-flags.js';
-import { selectionOptions } from './selection-options.js';
+import { originOptions, selectionOptions } from './selection-options.js';
 
 /** `graphcheck run`: its flags; the run itself (bin/commands/run.ts) is loaded when the command is called. */
 export function register(program: Command, cx: CommandContext = processContext()): void {
@@ -14,6 +14,7 @@ export function register(program: Command, cx: CommandContext = processContext()
     .option('--target <url>', 'base URL of the implementation under test', targetUrlFlag)
     .option('--profile <file>', 'target profile (YAML or JSON, contract 1); default: read from <target>/_control/profile')
     .option('--config <file>', 'config file (default: graphcheck.config.yaml here, if there is one); flags override it');
+  originOptions(command);
   selectionOptions(command)
     .option('--seed <n>', 'seed for every generated value (printed by every run)')
     .option('--runs <n>', `property runs: at least n for every property rule, up to its max_runs (default: the rule's runs:, else ${DEFAULT_RUNS})`)

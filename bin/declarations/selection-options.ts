@@ -10,3 +10,10 @@ export function selectionOptions(command: Command): Command {
     .option('--shard <i/n>', 'the i-th of n stable parts of the selection, split by rule id')
     .option('--suites-dir <dir>', 'folder of suite YAML files (default: the suites shipped with graphcheck)');
 }
+
+/** Where a live run may go besides the profile's origins, and where its own servers listen: `run` and `doctor`. */
+export function originOptions(command: Command): Command {
+  return command
+    .option('--allow-origin <url...>', 'let requests and tokens go to this origin too (repeatable): a link or served profile may lead there')
+    .option('--receiver-host <address>', "where the run's webhook receiver and content host listen (over the profile's receiver_host)");
+}

@@ -1,5 +1,8 @@
+import { CannotJudgeError } from '../errors.js';
 import type { Profile } from '../profile/profile.js';
 import { encodeBody, encodeParams, type RequestBody } from './encode.js';
+import { withoutUserinfo } from '../http/without-userinfo.js';
+import { OriginPolicy } from './origin-policy.js';
 import { type SentExchange, send } from './send.js';
 
 /** What a step asks the client to send; templates are already evaluated. */
@@ -17,6 +20,8 @@ export interface GraphRequest {
   query?: Record<string, unknown>;
   body?: RequestBody;
   headers?: Record<string, string>;
+  /** With `base: url`: where the target handed the URL over (`paging.next`), named when it leads elsewhere. */
+  link?: string;
 }
 
 /** The one client that talks to the target's interface. Every call comes back as evidence. */
@@ -26,11 +31,16 @@ export class GraphClient {
     private readonly timeoutMs: number,
     /** The most bytes of one answer held in memory (`--max-body`; default 16 MiB). */
     private readonly maxBodyBytes?: number,
+    /** Where requests may go; by default the profile's own origins. */
+    private readonly origins: OriginPolicy = OriginPolicy.forProfile(profile),
   ) {}
 
   async send(req: GraphRequest): Promise<SentExchange> {
     const url = this.urlFor(req);
     const query = new URLSearchParams(url.search);
+    // Asked before the token is added: a URL on another origin never holds the suite's token, not even in memory.
+    const carriesToken = req.token !== null || query.has('access_token');
+    this.origins.check(url, { method: req.method, ...(req.base === 'url' ? { link: req.link ?? 'a link' } : {}), carriesToken });
     for (const [k, v] of encodeParams(req.query ?? {})) query.append(k, v);
     const inBody = req.token !== null && req.tokenIn === 'body';
     // Contract §3.4: a link (`paging.next`) is followed as given; its own token wins, the suite's fills in for none.
@@ -40,16 +50,33 @@ export class GraphClient {
     const body = inBody ? withToken(req.body, req.token!) : req.body;
     const encoded = body ? encodeBody(body) : undefined;
     const headers: Record<string, string> = { 'user-agent': 'graphcheck', ...encoded?.headers, ...req.headers };
-    return send({ method: req.method, url: url.toString(), headers, body: encoded?.bytes, timeoutMs: this.timeoutMs, maxBodyBytes: this.maxBodyBytes });
+    return send({
+      method: req.method,
+      url: url.toString(),
+      headers,
+      body: encoded?.bytes,
+      timeoutMs: this.timeoutMs,
+      maxBodyBytes: this.maxBodyBytes,
+      origins: this.origins,
+    });
   }
 
   private urlFor(req: GraphRequest): URL {
-    if (req.base === 'url') return new URL(req.path);
+    if (req.base === 'url') return linkUrl(req);
     const base = { api: this.profile.base_url, auth: this.profile.auth_url, imgnet: this.profile.imgnet_base_url }[
       req.base
     ];
     const prefix = req.version ? `/${req.version}` : '';
     return new URL(base.replace(/\/+$/, '') + prefix + req.path);
+  }
+}
+
+/** A link the target handed over, as an absolute URL without userinfo; anything else is garbage, not a URL to try. */
+function linkUrl(req: GraphRequest): URL {
+  try {
+    return new URL(withoutUserinfo(req.path));
+  } catch {
+    throw new CannotJudgeError('TARGET_GARBAGE', `${req.link ?? 'a link'} is ${JSON.stringify(req.path.slice(0, 200))}, not an absolute URL (contract §3.4)`);
   }
 }
 

@@ -6,6 +6,8 @@ import { DEFAULT_MAX_BODY, tooLargeReason } from '../http/body-limit.js';
 import { pathOf } from '../http/path-of.js';
 import { readStream } from '../http/read-body.js';
 import { type StoredBody, storeBody } from '../http/stored-body.js';
+import { withoutUserinfo } from '../http/without-userinfo.js';
+import type { OriginPolicy } from './origin-policy.js';
 
 /** A request as the client sends it: absolute URL, final headers and body bytes. */
 export interface OutgoingRequest {
@@ -17,6 +19,8 @@ export interface OutgoingRequest {
   timeoutMs: number;
   /** The most bytes of an answer held in memory (default 16 MiB); past it the rule cannot judge. */
   maxBodyBytes?: number;
+  /** Where requests may go: checked here before anything is sent, whoever sends. */
+  origins: OriginPolicy;
 }
 
 /** An exchange plus the response body parsed as JSON when it was JSON (undefined otherwise). */
@@ -27,9 +31,13 @@ export interface SentExchange {
 
 /**
  * Sends one request and keeps it as evidence. Network failures (refused, reset, timeout) become a
- * `CannotJudgeError` carrying the exchange, because the run cannot judge a target it cannot reach.
+ * `CannotJudgeError` carrying the exchange, because the run cannot judge a target it cannot reach. A URL on an
+ * origin `out.origins` does not allow is refused before any connection (`ForeignOriginError`).
  */
-export async function send(out: OutgoingRequest): Promise<SentExchange> {
+export async function send(asked: OutgoingRequest): Promise<SentExchange> {
+  asked.origins.check(asked.url, { method: asked.method });
+  // undici never sends userinfo (`http://user:pass@host`): the evidence does not hold it either.
+  const out = { ...asked, url: withoutUserinfo(asked.url) };
   const started = Date.now();
   const exchange: Exchange = {
     kind: out.kind ?? 'api',

@@ -1,6 +1,7 @@
 import { CannotJudgeError } from '../errors.js';
 import type { Exchange } from '../model/index.js';
 import type { Capability, Profile } from '../profile/profile.js';
+import { OriginPolicy } from '../client/origin-policy.js';
 import { type SentExchange, send } from '../client/send.js';
 import { headerValue } from '../headers.js';
 import { ClockMemory } from './clock-memory.js';
@@ -16,6 +17,8 @@ export class ControlClient {
     private readonly onExchange: (exchange: Exchange) => void = () => {},
     /** Shared by the run's control clients: every clock value they see, for dating webhook arrivals. */
     private readonly clock: ClockMemory = new ClockMemory(),
+    /** Where requests may go: the run's policy, by default the profile's own origins. */
+    private readonly origins: OriginPolicy = OriginPolicy.forProfile(profile),
   ) {}
 
   has(capability: Capability): boolean {
@@ -82,6 +85,7 @@ export class ControlClient {
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
       timeoutMs: this.timeoutMs,
+      origins: this.origins,
     });
     this.onExchange(sent.exchange);
     const status = sent.exchange.response?.status ?? 0;

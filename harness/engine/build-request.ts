@@ -23,8 +23,14 @@ export function buildRequest(spec: RequestSpec, scope: Scope, ctx: RunContext): 
     query: spec.query ? (evaluate(spec.query, scope) as Record<string, unknown>) : undefined,
     body: buildBody(spec, scope),
     headers: spec.headers ? (evaluate(spec.headers, scope) as Record<string, string>) : undefined,
+    ...(base === 'url' ? { link: linkName(spec.path) } : {}),
   };
   return spec.placement === undefined ? request : placed(request, evaluate(spec.placement, scope) as Placement);
+}
+
+/** How a refusal names a link a step follows: its template (`captured.next`), or `the step's URL`. */
+function linkName(path: string | undefined): string {
+  return /^\{\{\s*([\w.[\]]+)\s*\}\}$/.exec(path ?? '')?.[1] ?? "the step's URL";
 }
 
 function resolveVersion(version: unknown, scope: Scope, ctx: RunContext, base: string): string | null {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { GraphClient } from '../client/graph-client.js';
+import { OriginPolicy } from '../client/origin-policy.js';
 import { type ContentHost, startContentHost } from '../content-host/index.js';
 import { ControlClient } from '../control/control-client.js';
 import { ClockMemory } from '../control/clock-memory.js';
@@ -25,6 +26,11 @@ export interface OpenRunOptions {
   replayCommand?: (ruleId: string) => string;
   /** How reports name the target; default `embedded reference`. */
   targetSource?: string;
+  /**
+   * Where requests may go (`--allow-origin`, an offline repeat's replay server); default: the profile's origins.
+   * A content host this run starts is added to it.
+   */
+  origins?: OriginPolicy;
   /** The content host to use (an offline repeat passes the recorded one); default: start one. */
   host?: ContentHost;
   /** The never-issued token to use (an offline repeat passes the recorded one); default: a random one. */
@@ -41,17 +47,20 @@ export interface OpenRunOptions {
 export async function openRun(options: OpenRunOptions): Promise<{ ctx: RunContext; close(): Promise<void> }> {
   const { profile } = options;
   const evidence = { sink: [] as RunContext['evidence']['sink'] };
-  const client = new GraphClient(profile, options.timeoutMs);
-  const clock = new ClockMemory();
-  const control = new ControlClient(profile, options.timeoutMs, (exchange) => evidence.sink.push(exchange), clock);
   // Read first: a wrong --ca-dir is a user error before anything starts.
   const ca = options.caDir ? await readCaFiles(options.caDir) : undefined;
   const host = options.host ?? (await startContentHost({ host: profile.webhooks.receiver_host }));
+  // A content host this run started is its own server (a target may hand its links back); a given one is not.
+  const policy = options.origins ?? OriginPolicy.forProfile(profile);
+  const origins = options.host ? policy : policy.with(host.url);
+  const client = new GraphClient(profile, options.timeoutMs, undefined, origins);
+  const clock = new ClockMemory();
+  const control = new ControlClient(profile, options.timeoutMs, (exchange) => evidence.sink.push(exchange), clock, origins);
   const webhooks = createWebhookHarness({
     profile,
     control,
     // Shares the clock memory: arrivals are dated by what either client last saw of the target's clock.
-    quiet: new ControlClient(profile, options.timeoutMs, undefined, clock),
+    quiet: new ControlClient(profile, options.timeoutMs, undefined, clock, origins),
     ...(ca ? { ca } : {}),
     ...(options.recording ? { recording: options.recording } : {}),
     ...(options.replay ? { replay: options.replay } : {}),

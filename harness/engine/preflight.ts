@@ -2,7 +2,7 @@ import type { GraphClient, GraphRequest } from '../client/graph-client.js';
 import { isErrorResponse } from '../checks/error-envelope.js';
 import type { ControlClient } from '../control/control-client.js';
 import { clockFromDateHeader } from '../control/control-client.js';
-import { CannotJudgeError, GraphcheckError } from '../errors.js';
+import { CannotJudgeError, ForeignOriginError, GraphcheckError } from '../errors.js';
 import type { Profile } from '../profile/profile.js';
 import { lookup } from '../suite/template.js';
 import { plainRead, type Probe, witnessProbes } from './preflight-witnesses.js';
@@ -32,13 +32,16 @@ export async function preflight(
   const sendsDate = await probeBaseUrl(profile, client);
   const witnesses = witnessProbes(profile, client, version);
   const refusals: string[] = [];
+  let asked = 0;
   for (const witness of witnesses) {
-    const refused = await witness.run();
+    const refused = await unlessElsewhere(witness.run());
+    if (refused === ELSEWHERE) continue;
+    asked++;
     if (!refused) continue;
     refusals.push(refused);
     if (witness.field !== 'auth_url') problems.set(witness.field, `profile ${witness.field}: ${refused}; rules that use it cannot be judged`);
   }
-  if (witnesses.length > 0 && refusals.length === witnesses.length) {
+  if (asked > 0 && refusals.length === asked) {
     const all = `the target refuses every valid request preflight sent (${refusals.join('; ')})`;
     problems.set('base_url', `profile base_url ${profile.base_url}: ${all}: nothing it answers can be judged (R51)`);
   }
@@ -52,6 +55,21 @@ export async function preflight(
     }
   }
   return { problems, sendsDate };
+}
+
+const ELSEWHERE = Symbol('not asked');
+
+/**
+ * A witness the origin policy keeps from asking (an offline repeat, whose cassette cannot answer a recorded
+ * auth_url on another origin) vouches for nothing and refuses nothing; its rules meet the same refusal.
+ */
+async function unlessElsewhere(asking: Promise<string | undefined>): Promise<string | undefined | typeof ELSEWHERE> {
+  try {
+    return await asking;
+  } catch (error) {
+    if (error instanceof ForeignOriginError) return ELSEWHERE;
+    throw error;
+  }
 }
 
 async function probeBaseUrl(profile: Profile, client: GraphClient): Promise<boolean> {

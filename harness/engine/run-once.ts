@@ -1,5 +1,5 @@
 import { isErrorResponse } from '../checks/error-envelope.js';
-import { GraphcheckError } from '../errors.js';
+import { ForeignOriginError, GraphcheckError } from '../errors.js';
 import type { Exchange, Finding } from '../model/index.js';
 import { type Rule, type Step, stepKind } from '../suite/suite.js';
 import { expressionsIn, lookup, type Scope, TemplateError } from '../suite/template.js';
@@ -50,6 +50,7 @@ export async function runOnce(
     return { findings: [], evidence, judged };
   } catch (error) {
     if (error instanceof CaptureMissing) return { findings: [error.finding], evidence, judged };
+    if (error instanceof ForeignOriginError && error.isFinding) return { findings: [foreignLink(error, evidence)], evidence, judged: judged + 1 };
     if (error instanceof GraphcheckError) return unjudgeable(error.message);
     if (error instanceof TemplateError) return unjudgeable(`suite ${rule.id}: ${error.message}`);
     throw error;
@@ -114,4 +115,21 @@ function capture(step: Step, outcome: StepOutcome, scope: Scope, evidence: Excha
     }
     captured[name] = value;
   }
+}
+
+/**
+ * The target handed over a link to another origin, to be followed with a token: the finding points at the answer
+ * that carried it (the latest one naming that origin), and nothing was sent there.
+ */
+function foreignLink(error: ForeignOriginError, evidence: Exchange[]): Finding {
+  const host = error.origins.refused.replace(/^[a-z][a-z\d+.-]*:\/\//i, '');
+  let carrier = evidence.length - 1;
+  while (carrier > 0 && !evidence[carrier]?.response?.body?.includes(host)) carrier--;
+  return {
+    check: 'same-origin',
+    message: error.message,
+    ...(carrier >= 0 ? { exchange: carrier } : {}),
+    expected: `a link on ${error.origins.target}`,
+    actual: error.url,
+  };
 }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { UserInputError } from '../errors.js';
+import { withoutUserinfo } from '../http/without-userinfo.js';
 import { describeSchemaError, validatorFor } from '../validation/schema-registry.js';
 import { parseLocated } from '../validation/yaml-locate.js';
 import { interpolateEnv } from './interpolate.js';
@@ -34,6 +35,13 @@ export function validateProfile(
     const where = line === undefined ? source : `${source}:${line}`;
     throw new UserInputError('PROFILE_INVALID', `${where}: ${first.path} ${first.message} (see contract §1)`);
   }
+  for (const key of ['base_url', 'auth_url', 'imgnet_base_url', 'control_url'] as const) {
+    const url = (raw as Partial<Profile>)[key];
+    if (url !== undefined && !URL.canParse(url)) {
+      const line = lineOf(`/${key}`);
+      throw new UserInputError('PROFILE_INVALID', `${line === undefined ? source : `${source}:${line}`}: /${key} is not a URL; give e.g. http://127.0.0.1:8080 (see contract §1)`);
+    }
+  }
   return withDefaults(raw as Profile);
 }
 
@@ -42,8 +50,11 @@ function withDefaults(p: Profile): Profile {
   return {
     ...p,
     contract: 1,
-    auth_url: raw.auth_url ?? raw.base_url,
-    imgnet_base_url: raw.imgnet_base_url ?? raw.base_url,
+    // Userinfo goes here: never sent, it could only ever be shown (a run's first line, report.json's target).
+    base_url: withoutUserinfo(raw.base_url),
+    auth_url: withoutUserinfo(raw.auth_url ?? raw.base_url),
+    imgnet_base_url: withoutUserinfo(raw.imgnet_base_url ?? raw.base_url),
+    ...(raw.control_url ? { control_url: withoutUserinfo(raw.control_url) } : {}),
     capabilities: raw.capabilities ?? [],
     versions: { ...raw.versions, expired: raw.versions.expired ?? [] },
     app: { ...raw.app, redirect_uris: raw.app.redirect_uris ?? [] },

@@ -9,6 +9,7 @@ import type { RunPlan, TargetPlan } from './run-plan.js';
 export function replayCommand(plan: RunPlan, ruleId: string): string {
   const args = ['graphcheck', 'run', '--rule', ruleId, '--seed', String(plan.seed), ...targetArgs(plan.target)];
   if (plan.caDir) args.push('--ca-dir', shellWord(plan.caDir));
+  for (const origin of plan.allowOrigins) args.push('--allow-origin', shellWord(origin));
   if (plan.target.kind !== 'cassette') {
     if (plan.versionPrefix !== 'latest') args.push('--version-prefix', plan.versionPrefix);
     if (plan.runs !== DEFAULT_RUNS) args.push('--runs', String(plan.runs));
@@ -29,6 +30,7 @@ export function targetArgs(target: TargetPlan): string[] {
       return [
         ...(target.profile ? ['--profile', shellWord(target.profile)] : []),
         ...(target.url ? ['--target', shellWord(target.url)] : []),
+        ...(target.receiverHost ? ['--receiver-host', shellWord(target.receiverHost)] : []),
       ];
   }
 }

@@ -16,6 +16,8 @@ export interface RunPlan {
   target: TargetPlan;
   /** A CA the target was configured to trust by hand (`graphcheck ca --with-key`). */
   caDir?: string;
+  /** `--allow-origin`: origins (`scheme://host:port`) the run may send to besides the profile's own. */
+  allowOrigins: string[];
   timeoutMs: number;
   suitesDir: string;
   /** Whether `suitesDir` is the one shipped with graphcheck (a replay command then leaves it out). */
@@ -51,7 +53,7 @@ export type TargetPlan =
   /** The embedded reference target on a loopback port, with fault switches. */
   | { kind: 'reference'; faults: string[] }
   /** A running implementation: its URL, its profile file, or both. */
-  | { kind: 'url'; url?: string; profile?: string }
+  | { kind: 'url'; url?: string; profile?: string; receiverHost?: string }
   /** A recorded run repeated offline; `secrets: 'any'` matches any value where a secret was recorded. */
   | { kind: 'cassette'; file: string; secrets?: 'hash' | 'any' };
 

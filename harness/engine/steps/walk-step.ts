@@ -41,8 +41,8 @@ export const walkStep: StepKind<{ request: RequestSpec; max_pages?: number }> = 
         return;
       }
       // Contract §3.4: the token may be carried in `next` or supplied again by the suite (the client keeps a
-      // link's own token).
-      sent = await ctx.client.send({ method: 'GET', base: 'url', path: next, version: null, token: first.token });
+      // link's own token). A `next` on another origin is refused by the client before anything is sent.
+      sent = await ctx.client.send({ method: 'GET', base: 'url', path: next, version: null, token: first.token, link: 'paging.next' });
       keep(sent);
     }
   },
