@@ -11,7 +11,16 @@ export abstract class GraphcheckError extends Error {
 export class UserInputError extends GraphcheckError {
   readonly exitCode = 2 as const;
   constructor(
-    readonly code: 'USAGE' | 'PROFILE_INVALID' | 'SUITE_INVALID' | 'CASSETTE_INVALID' | 'REASONS_INVALID' | 'CONFIG_INVALID' | 'FILE_NOT_FOUND',
+    readonly code:
+      | 'USAGE'
+      | 'PROFILE_INVALID'
+      | 'SUITE_INVALID'
+      | 'CASSETTE_INVALID'
+      | 'REASONS_INVALID'
+      | 'CONFIG_INVALID'
+      | 'FILE_NOT_FOUND'
+      | 'INPUT_TOO_DEEP'
+      | 'INPUT_TOO_LARGE',
     message: string,
   ) {
     super(message);
@@ -28,12 +37,26 @@ export class CannotJudgeError extends GraphcheckError {
       | 'TARGET_TIMEOUT'
       | 'TARGET_GARBAGE'
       | 'ANSWER_TOO_LARGE'
+      | 'ANSWER_TOO_DEEP'
       | 'SETUP_FAILED'
       | 'CONTROL_FAILED',
     message: string,
   ) {
     super(message);
     this.name = 'CannotJudgeError';
+  }
+}
+
+/**
+ * A document nested deeper than graphcheck walks (`MAX_NESTING`): refused when it is parsed, before any recursive
+ * walk (redaction, schema checks, slimming, comparisons) can exhaust the stack. The message names no file; a
+ * reader that knows where the text came from says so (`at(file, line, ...)`), or, for a target's answer, makes
+ * the rule one that cannot judge.
+ */
+export class TooDeepError extends UserInputError {
+  constructor(readonly limit: number) {
+    super('INPUT_TOO_DEEP', `nested deeper than ${limit} levels`);
+    this.name = 'TooDeepError';
   }
 }
 

@@ -7,6 +7,7 @@ import type { Suite } from '../suite/suite.js';
 import { AcceptedOperations } from './accepted-operations.js';
 import { PassiveJudge } from './passive-judge.js';
 import { RecordedTrafficFacts } from './traffic-facts.js';
+import { parseJson } from '../validation/nesting.js';
 
 export interface TrafficSource {
   /** How the report names the traffic (the cassette's path). */
@@ -60,7 +61,7 @@ function parseBody(exchange: Exchange): unknown {
   const part = exchange.kind === 'webhook-notification' ? exchange.request : exchange.response;
   if (!part?.body || part.bodyEncoding === 'base64') return undefined;
   try {
-    return JSON.parse(part.body);
+    return parseJson(part.body);
   } catch {
     return undefined;
   }
