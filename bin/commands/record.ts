@@ -84,9 +84,9 @@ export async function startRecordCommand(
     const ca = givenCa ?? (await loadOrCreateAuthority({ certOut }));
     const hosts = options.serviceHost ?? DEFAULT_SERVICE_HOSTS;
     const port = options.forwardProxyPort;
-    const forwardProxy = await startForwardProxy({ session: recorder.session, ca, hosts, port }).catch(
+    const forwardProxy = await startForwardProxy({ session: recorder.session, ca, hosts, port, ...(options.maxBody ? { maxBodyBytes: options.maxBody } : {}) }).catch(
       (error: unknown) => {
-        throw listenError(error, '0.0.0.0', port, '--forward-proxy-port');
+        throw listenError(error, '127.0.0.1', port, '--forward-proxy-port');
       },
     );
     const trust = options.caCert ?? certOut;
