@@ -32,6 +32,15 @@ export function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: Cl
   res.end(answer.body);
 }
 
+/** Aborts when the connection closes before the answer was sent: the client left. */
+function clientLeftSignal(res: ServerResponse): AbortSignal {
+  const left = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) left.abort();
+  });
+  return left.signal;
+}
+
 /**
  * A loopback reverse proxy (plain node:http; the hot path stays off mockttp) that forwards to the target
  * and appends each completed exchange to the cassette, or answers from it, as the record mode says.
@@ -48,6 +57,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
       headers: req.headers,
       body: bytes,
       ...(tooLarge ? { bodyTooLarge: tooLarge } : {}),
+      clientLeft: clientLeftSignal(res),
     };
     sendAnswer(req, res, await (session as RecordingSession).handle(request, originOf(req, url)));
   };
