@@ -7,7 +7,7 @@ import { liveProgress } from '../harness/reports/live-progress.js';
 import { ruleRedactor } from '../harness/reports/redact-run.js';
 import { REPORT_FILES, reportersFor } from '../harness/reports/reporters-for.js';
 import { slimResult } from '../harness/reports/slim-evidence.js';
-import { assertReportDir } from '../harness/reports/write-report.js';
+import { assertReportDir, clearReports } from '../harness/reports/write-report.js';
 import { assertBaselineWritable, type BaselineEntry, baselineMarker, loadBaseline, writeBaseline } from '../harness/run/baseline.js';
 import { exitCodeFor, summarize } from '../harness/run/gate.js';
 import { replayCommand, targetSource } from '../harness/run/replay-command.js';
@@ -35,6 +35,7 @@ export async function executePlan(plan: RunPlan, output: RunOutput): Promise<{ r
   const entries: BaselineEntry[] =
     plan.report.baseline && !plan.report.updateBaseline ? await loadBaseline(plan.report.baseline, allIds) : [];
   if (plan.report.baseline && plan.report.updateBaseline) await assertBaselineWritable(plan.report.baseline);
+  await clearReports(plan.report.dir);
   const session = await openSession(plan);
   try {
     const p = session.plan;

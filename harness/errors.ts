@@ -39,7 +39,8 @@ export class CannotJudgeError extends GraphcheckError {
       | 'ANSWER_TOO_LARGE'
       | 'ANSWER_TOO_DEEP'
       | 'SETUP_FAILED'
-      | 'CONTROL_FAILED',
+      | 'CONTROL_FAILED'
+      | 'REPORT_NOT_WRITTEN',
     message: string,
   ) {
     super(message);

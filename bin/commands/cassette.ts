@@ -4,7 +4,7 @@ import { exportHar } from '../../harness/cassette/export-har.js';
 import { defaultImportPath, importCassette } from '../../harness/cassette/import-cassette.js';
 import { unreadable } from '../../harness/cassette/read-foreign.js';
 import { redactCassette } from '../../harness/cassette/redact-cassette.js';
-import { sameFile, writeAtomically } from '../../harness/cassette/write-atomically.js';
+import { sameFile, writeAtomically } from '../../harness/files/write-atomically.js';
 import { UserInputError } from '../../harness/errors.js';
 import { noRedactNotice } from '../../harness/recorder/cli-options.js';
 import { countOf } from '../../harness/words.js';

@@ -10,7 +10,7 @@ import { checkTraffic } from '../../harness/passive/check-traffic.js';
 import { loadProfileFile } from '../../harness/profile/load-profile.js';
 import { consoleReporter } from '../../harness/reports/console-reporter.js';
 import { reportersFor } from '../../harness/reports/reporters-for.js';
-import { assertReportDir } from '../../harness/reports/write-report.js';
+import { assertReportDir, clearReports } from '../../harness/reports/write-report.js';
 import { exitCodeFor } from '../../harness/run/gate.js';
 import { REPORT_FORMATS } from '../../harness/run/run-plan.js';
 import { loadSuites } from '../../harness/engine/load-suite.js';
@@ -59,6 +59,7 @@ export async function checkCommand(flags: CheckFlags, print: (text: string) => v
   });
   const profile = flags.profile ? await loadProfileFile(flags.profile) : undefined;
   const errorPaths = profile?.errors ?? DEFAULT_ERROR_PATHS;
+  await clearReports(flags.reportDir);
   const exchanges = await trafficOf(flags.cassette, print);
   const result = await checkTraffic(suites, { name: flags.cassette, exchanges }, { errorPaths }, selection, profile);
   const reporters = [consoleReporter(print, { traffic: true, verbose: flags.verbose }), ...reportersFor(flags.reportDir, REPORT_FORMATS)];

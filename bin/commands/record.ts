@@ -121,6 +121,14 @@ function banner(recorder: RunningRecorder, options: RecordCommandOptions): strin
   return `recording proxy on ${recorder.url} -> ${options.target} (mode ${options.mode}, cassette ${options.cassette})`;
 }
 
+/** The last line: what the cassette holds, and what it could not take (never a success that hides a loss). */
+export function recordedSummary(recorder: Pick<RunningRecorder, 'recorded' | 'lost'>, cassette: string): string {
+  const said = `recorded ${countOf(recorder.recorded(), 'exchange')} into ${cassette}`;
+  const { exchanges, reason } = recorder.lost();
+  if (exchanges === 0) return said;
+  return `${said}; ${countOf(exchanges, 'exchange')} lost: the cassette could not take them (${reason}), and was cut back to its last whole exchange`;
+}
+
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
@@ -185,7 +193,8 @@ export function register(program: Command): void {
       const running = await startRecordCommand(options);
       await stopped;
       await running.close();
-      process.stderr.write(`recorded ${countOf(running.recorder.recorded(), 'exchange')} into ${options.cassette}\n`);
+      process.stderr.write(`${recordedSummary(running.recorder, options.cassette)}\n`);
+      if (running.recorder.lost().exchanges > 0) process.exitCode = 1;
       // Replaying modes never reach the target: a request the cassette could not answer fails the session (CI).
       const misses = running.recorder.misses().length;
       if (misses > 0) {

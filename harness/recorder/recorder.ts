@@ -19,6 +19,8 @@ export interface RunningRecorder {
   session: RecordingSession;
   /** Exchanges written by this session. */
   recorded(): number;
+  /** Exchanges the cassette could not take, and why (`ENOSPC`). */
+  lost(): { exchanges: number; reason?: string };
   misses(): readonly MissExplanation[];
   close(): Promise<void>;
 }
@@ -80,6 +82,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
     url,
     session,
     recorded: () => session.recorded(),
+    lost: () => session.lost(),
     misses: () => session.misses(),
     close: async () => {
       await closeServer(server);

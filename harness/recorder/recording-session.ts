@@ -235,7 +235,12 @@ export class RecordingSession {
 
   /** Exchanges this session wrote. */
   recorded(): number {
-    return this.written;
+    return this.written - (this.writer?.lost.exchanges ?? 0);
+  }
+
+  /** Exchanges the cassette could not take (a full disk; the file was cut back to its whole documents), and why. */
+  lost(): { exchanges: number; reason?: string } {
+    return this.writer?.lost ?? { exchanges: 0 };
   }
 
   misses(): readonly MissExplanation[] {
