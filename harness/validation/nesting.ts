@@ -15,6 +15,8 @@ const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
+const APOSTROPHE = 0x27;
+const NEWLINE = 0x0a;
 
 /**
  * Where the JSON `text` opens more than `limit` arrays and objects inside one another (the offset of the bracket
@@ -46,18 +48,27 @@ export function parseJson(text: string, limit = MAX_NESTING): unknown {
 }
 
 /**
- * Where a YAML text may nest deeper than `limit` (an offset, as `jsonTooDeepAt`), judged before the yaml parser sees it (its lexer runs out of
- * memory, not stack, on a block sequence 1,000 levels deep: a fatal error no catch can stop). Flow brackets are
- * counted as in JSON, quotes ignored (a count too high refuses only a text no person writes); a block level takes
- * at least one column, and real files two, so content indented past `2 * limit` columns is too deep.
+ * Where a YAML text may nest deeper than `limit` (an offset, as `jsonTooDeepAt`), judged before the yaml parser
+ * sees it (its lexer runs out of memory, not stack, on a block sequence 1,000 levels deep: a fatal error no catch
+ * can stop). Flow brackets are counted outside quoted scalars (a quote opens one where a token starts; a bracket
+ * missed inside an odd plain scalar only leaves the parser's own bounds and `valueNestingExceeds` to catch it). A
+ * block level takes at least one column, and real files two, so content indented past `2 * limit` columns is too
+ * deep.
  */
 export function yamlTooDeepAt(text: string, limit = MAX_NESTING): number | undefined {
   let depth = 0;
   let lineStart = true;
   let column = 0;
+  let quote = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x0a) {
+    if (quote !== 0) {
+      if (quote === QUOTE && c === BACKSLASH) i++;
+      else if (quote === APOSTROPHE && c === APOSTROPHE && text.charCodeAt(i + 1) === APOSTROPHE) i++;
+      else if (c === quote) quote = 0;
+      continue;
+    }
+    if (c === NEWLINE) {
       lineStart = true;
       column = 0;
       continue;
@@ -73,13 +84,20 @@ export function yamlTooDeepAt(text: string, limit = MAX_NESTING): number | undef
       }
       lineStart = false;
     }
-    if (c === OPEN_BRACKET || c === OPEN_BRACE) {
+    if ((c === QUOTE || c === APOSTROPHE) && startsToken(text, i)) quote = c;
+    else if (c === OPEN_BRACKET || c === OPEN_BRACE) {
       if (++depth > limit) return i;
     } else if ((c === CLOSE_BRACKET || c === CLOSE_BRACE) && depth > 0) {
       depth--;
     }
   }
   return undefined;
+}
+
+/** A quote opens a quoted scalar only where a token starts (`it's` is a plain word). */
+function startsToken(text: string, i: number): boolean {
+  const before = i === 0 ? NEWLINE : text.charCodeAt(i - 1);
+  return before === NEWLINE || before === 0x20 || before === 0x09 || before === OPEN_BRACKET || before === OPEN_BRACE || before === 0x2c || before === 0x3a;
 }
 
 /** The 1-based line of `offset` in `text`. */

@@ -7,6 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCommand } from '../../../bin/commands/cassette.js';
+import { checkCommand } from '../../../bin/commands/check.js';
+import { SUITES_DIR } from '../../../bin/commands/run.js';
 import { readCassette } from '../../../harness/cassette/cassette-reader.js';
 import { readForeignTraffic } from '../../../harness/cassette/read-foreign.js';
 import { loadProfileFile } from '../../../harness/profile/load-profile.js';
@@ -43,6 +45,21 @@ describe('nesting depth of files', () => {
     const error = await failure(() => readCassette(file));
     expect(error.code).toBe('INPUT_TOO_DEEP');
     expect(error.message).toBe(`${file}:4: document nested deeper than 256 levels: delete lines 3-4, or record it again`);
+  });
+
+  it('check: an answer nested 16,000 levels deep inside a 32 KB cassette is JSON not judged, never "not JSON" nor a crash', async () => {
+    const file = join(dir, 'deep-body.yml');
+    const url = 'http://127.0.0.1:1/v25.0/2000001/feed?access_token=x';
+    const exchange = JSON.parse(exchangeWithBody(`${'['.repeat(16000)}${']'.repeat(16000)}`)) as { request: { url: string } };
+    exchange.request.url = url;
+    await writeFile(file, `--- ${HEADER}\n--- ${JSON.stringify(exchange)}\n`);
+    let printed = '';
+    const code = await checkCommand({ cassette: file, reportDir: join(dir, 'deep-body-reports'), suitesDir: SUITES_DIR }, (text) => {
+      printed += text;
+    });
+    expect(printed).not.toContain('not JSON');
+    expect(printed).toMatch(/^PASSED: 0 passed, 0 failed, 0 warned, \d+ skipped, 0 error/m);
+    expect(code).toBe(0);
   });
 
   it('a HAR nested deep, and a VCR nested deep in block YAML: refused in one line', async () => {

@@ -21,6 +21,9 @@ describe('nesting bounds, checked before any recursive walk', () => {
     const indented = Array.from({ length: 600 }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n');
     expect(yamlTooDeepAt(indented)).toBeDefined();
     expect(yamlTooDeepAt('a:\n  - b: [1, {c: 2}]\n  - "[[[["\n')).toBeUndefined();
+    // Brackets in quoted scalars (a VCR body, JSON on the marker line) are text, however many.
+    const body = JSON.stringify({ body: '['.repeat(5000) });
+    expect(yamlTooDeepAt(`--- ${body}\n- 'it''s [[[[ ${'['.repeat(300)}'\n- don't [x]\n`)).toBeUndefined();
   });
 
   it('parsed values: depth counted without recursion, aliases counted where they sit deepest', () => {
