@@ -101,6 +101,15 @@ describe('size of files', () => {
     expect(outcome.maxRssBytes).toBeLessThan(1024 * 1024 * 1024);
   });
 
+  it('a profile of 1 GB is refused for its size before it is read', async () => {
+    const file = join(dir, 'huge-profile.yaml');
+    await writeFile(file, '');
+    await truncate(file, 1024 * 1024 * 1024);
+    const error = await failure(() => loadProfileFile(file));
+    expect(error.code).toBe('INPUT_TOO_LARGE');
+    expect(error.message).toBe(`${file}: larger than 16 MiB: not a target profile; check the --profile path`);
+  });
+
   it('a HAR of 727 MB is refused for its size, not as a permissions problem', async () => {
     const file = join(dir, 'huge.har');
     await writeFile(file, '');
