@@ -8,7 +8,7 @@ import { ruleRedactor } from '../harness/reports/redact-run.js';
 import { hideUserinfo } from '../harness/redaction/url-userinfo.js';
 import { REPORT_FILES, reportersFor } from '../harness/reports/reporters-for.js';
 import { slimResult } from '../harness/reports/slim-evidence.js';
-import { assertReportDir } from '../harness/reports/write-report.js';
+import { assertReportDir, clearReports } from '../harness/reports/write-report.js';
 import { assertBaselineWritable, type BaselineEntry, baselineMarker, loadBaseline, writeBaseline } from '../harness/run/baseline.js';
 import { exitCodeFor, summarize } from '../harness/run/gate.js';
 import { replayCommand, targetSource } from '../harness/run/replay-command.js';
@@ -41,6 +41,7 @@ export async function executePlan(plan: RunPlan, output: RunOutput, env: NodeJS.
   const entries: BaselineEntry[] =
     plan.report.baseline && !plan.report.updateBaseline ? await loadBaseline(plan.report.baseline, allIds) : [];
   if (plan.report.baseline && plan.report.updateBaseline) await assertBaselineWritable(plan.report.baseline);
+  await clearReports(plan.report.dir);
   const warn = output.warn;
   const session = await openSession(plan, { env, ...(warn ? { log: (line: string) => warn(`${line}\n`) } : {}) });
   try {

@@ -11,7 +11,16 @@ export abstract class GraphcheckError extends Error {
 export class UserInputError extends GraphcheckError {
   readonly exitCode = 2 as const;
   constructor(
-    readonly code: 'USAGE' | 'PROFILE_INVALID' | 'SUITE_INVALID' | 'CASSETTE_INVALID' | 'REASONS_INVALID' | 'CONFIG_INVALID' | 'FILE_NOT_FOUND',
+    readonly code:
+      | 'USAGE'
+      | 'PROFILE_INVALID'
+      | 'SUITE_INVALID'
+      | 'CASSETTE_INVALID'
+      | 'REASONS_INVALID'
+      | 'CONFIG_INVALID'
+      | 'FILE_NOT_FOUND'
+      | 'INPUT_TOO_DEEP'
+      | 'INPUT_TOO_LARGE',
     message: string,
   ) {
     super(message);
@@ -28,9 +37,11 @@ export class CannotJudgeError extends GraphcheckError {
       | 'TARGET_TIMEOUT'
       | 'TARGET_GARBAGE'
       | 'ANSWER_TOO_LARGE'
+      | 'ANSWER_TOO_DEEP'
       | 'SETUP_FAILED'
       | 'CONTROL_FAILED'
-      | 'FOREIGN_ORIGIN',
+      | 'FOREIGN_ORIGIN'
+      | 'REPORT_NOT_WRITTEN',
     message: string,
   ) {
     super(message);
@@ -60,6 +71,19 @@ export class ForeignOriginError extends CannotJudgeError {
   /** The target sent the client elsewhere with a token to follow: the rule's finding, not a run that could not judge. */
   get isFinding(): boolean {
     return this.link !== undefined && this.carriesToken;
+  }
+}
+
+/**
+ * A document nested deeper than graphcheck walks (`MAX_NESTING`): refused when it is parsed, before any recursive
+ * walk (redaction, schema checks, slimming, comparisons) can exhaust the stack. The message names no file; a
+ * reader that knows where the text came from says so (`at(file, line, ...)`), or, for a target's answer, makes
+ * the rule one that cannot judge.
+ */
+export class TooDeepError extends UserInputError {
+  constructor(readonly limit: number) {
+    super('INPUT_TOO_DEEP', `nested deeper than ${limit} levels`);
+    this.name = 'TooDeepError';
   }
 }
 

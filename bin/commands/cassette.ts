@@ -1,7 +1,9 @@
+import { access } from 'node:fs/promises';
 import { exportHar } from '../../harness/cassette/export-har.js';
 import { defaultImportPath, importCassette } from '../../harness/cassette/import-cassette.js';
+import { unreadable } from '../../harness/cassette/read-foreign.js';
 import { redactCassette } from '../../harness/cassette/redact-cassette.js';
-import { sameFile, writeAtomically } from '../../harness/cassette/write-atomically.js';
+import { sameFile, writeAtomically } from '../../harness/files/write-atomically.js';
 import { UserInputError } from '../../harness/errors.js';
 import { noRedactNotice } from '../../harness/recorder/cli-options.js';
 import { countOf } from '../../harness/words.js';
@@ -19,6 +21,10 @@ export async function importCommand(
   print: Print = stdout,
   warn: Print = stderr,
 ): Promise<void> {
+  // The input first: a missing one is the problem to name, not the output beside it that cannot be made.
+  await access(file).catch((error: unknown) => {
+    throw unreadable(file, error);
+  });
   const out = options.out ?? defaultImportPath(file);
   await refuseOverwritingInput(file, out);
   if (!options.redact) warn(noRedactNotice(out));
@@ -26,6 +32,7 @@ export async function importCommand(
   const result = await writeAtomically(out, 'the cassette', (temp) =>
     importCassette(file, { ...options, out: temp }),
   );
+  for (const note of result.notes) warn(note);
   print(
     `imported ${countOf(result.exchanges, 'exchange')} (${result.format}) from ${file} into ${out}; ${countOf(result.redacted, 'secret')} redacted`,
   );

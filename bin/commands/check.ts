@@ -9,7 +9,7 @@ import { checkTraffic } from '../../harness/passive/check-traffic.js';
 import { loadProfileFile } from '../../harness/profile/load-profile.js';
 import { consoleReporter } from '../../harness/reports/console-reporter.js';
 import { reportersFor } from '../../harness/reports/reporters-for.js';
-import { assertReportDir } from '../../harness/reports/write-report.js';
+import { assertReportDir, clearReports } from '../../harness/reports/write-report.js';
 import { exitCodeFor } from '../../harness/run/gate.js';
 import { REPORT_FORMATS } from '../../harness/run/run-plan.js';
 import { loadSuitesIndexed } from '../../harness/engine/suite-index.js';
@@ -45,7 +45,8 @@ export async function checkCommand(flags: CheckFlags, print: (text: string) => v
   });
   const profile = flags.profile ? await loadProfileFile(flags.profile, env) : undefined;
   const errorPaths = profile?.errors ?? DEFAULT_ERROR_PATHS;
-  const exchanges = await trafficOf(flags.cassette);
+  await clearReports(flags.reportDir);
+  const exchanges = await trafficOf(flags.cassette, print);
   const result = await checkTraffic(suites, { name: flags.cassette, exchanges }, { errorPaths }, selection, profile);
   const reporters = [consoleReporter(print, { traffic: true, verbose: flags.verbose }), ...reportersFor(flags.reportDir, REPORT_FORMATS)];
   for (const r of result.results) for (const reporter of reporters) reporter.onRuleEnd?.(r);
@@ -59,14 +60,16 @@ function sideFlag(value = 'service'): 'service' | 'client' {
 }
 
 /** A graphcheck cassette streams; HAR and VCR files are read whole (they are small by nature). */
-async function trafficOf(file: string): Promise<AsyncIterable<Exchange> | Exchange[]> {
+async function trafficOf(file: string, print: (text: string) => void): Promise<AsyncIterable<Exchange> | Exchange[]> {
   if ((await isGraphcheckCassette(file)) || (await isGzipFile(file))) {
     const cassette = await openCassette(file);
     return (async function* () {
       for await (const entry of cassette.entries()) yield { ...entry.exchange, recordedAt: entry.index };
     })();
   }
-  return (await readForeignTraffic(file)).exchanges.map((exchange, i) => ({ ...exchange, recordedAt: i }));
+  const traffic = await readForeignTraffic(file);
+  for (const note of traffic.notes) print(`${note}\n`);
+  return traffic.exchanges.map((exchange, i) => ({ ...exchange, recordedAt: i }));
 }
 
 async function isGraphcheckCassette(file: string): Promise<boolean> {

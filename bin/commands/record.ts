@@ -79,9 +79,9 @@ export async function startRecordCommand(
     const ca = givenCa ?? (await loadOrCreateAuthority({ certOut }));
     const hosts = options.serviceHost ?? DEFAULT_SERVICE_HOSTS;
     const port = options.forwardProxyPort;
-    const forwardProxy = await startForwardProxy({ session: recorder.session, ca, hosts, port }).catch(
+    const forwardProxy = await startForwardProxy({ session: recorder.session, ca, hosts, port, ...(options.maxBody ? { maxBodyBytes: options.maxBody } : {}) }).catch(
       (error: unknown) => {
-        throw listenError(error, '0.0.0.0', port, '--forward-proxy-port');
+        throw listenError(error, '127.0.0.1', port, '--forward-proxy-port');
       },
     );
     const trust = options.caCert ?? certOut;
@@ -116,6 +116,14 @@ function banner(recorder: RunningRecorder, options: RecordCommandOptions): strin
   return `recording proxy on ${recorder.url} -> ${options.target} (mode ${options.mode}, cassette ${options.cassette})`;
 }
 
+/** The last line: what the cassette holds, and what it could not take (never a success that hides a loss). */
+export function recordedSummary(recorder: Pick<RunningRecorder, 'recorded' | 'lost'>, cassette: string): string {
+  const said = `recorded ${countOf(recorder.recorded(), 'exchange')} into ${cassette}`;
+  const { exchanges, reason } = recorder.lost();
+  if (exchanges === 0) return said;
+  return `${said}; ${countOf(exchanges, 'exchange')} lost: the cassette could not take them (${reason}), and was cut back to its last whole exchange`;
+}
+
 /** `graphcheck record`: the proxy until SIGINT or SIGTERM, then what it recorded; a replay miss exits 1. */
 export async function recordUntilSignal(options: RecordCommandOptions, cx: CommandContext): Promise<void> {
   // Listening for the signal before the banner is printed: a client may stop us as soon as it reads it.
@@ -123,7 +131,8 @@ export async function recordUntilSignal(options: RecordCommandOptions, cx: Comma
   const running = await startRecordCommand({ ...options, env: cx.env }, (line) => cx.stdout(`${line}\n`), (line) => cx.stderr(`${line}\n`));
   await stopped;
   await running.close();
-  cx.stderr(`recorded ${countOf(running.recorder.recorded(), 'exchange')} into ${options.cassette}\n`);
+  cx.stderr(`${recordedSummary(running.recorder, options.cassette)}\n`);
+  if (running.recorder.lost().exchanges > 0) cx.setExitCode(1);
   // Replaying modes never reach the target: a request the cassette could not answer fails the session (CI).
   const misses = running.recorder.misses().length;
   if (misses > 0) {

@@ -10,7 +10,7 @@ import { consoleReporter } from '../../harness/reports/console-reporter.js';
 import { ruleRedactor } from '../../harness/reports/redact-run.js';
 import { REPORT_FILES, reportersFor } from '../../harness/reports/reporters-for.js';
 import { slimResult } from '../../harness/reports/slim-evidence.js';
-import { assertReportDir } from '../../harness/reports/write-report.js';
+import { assertReportDir, clearReports } from '../../harness/reports/write-report.js';
 import { exitCodeFor, summarize } from '../../harness/run/gate.js';
 import { runWebhookTest, type WebhookTestOptions } from '../../harness/webhook-test/index.js';
 
@@ -41,6 +41,7 @@ export async function webhookTestCommand(flags: WebhookTestFlags, print: (text: 
   const formats = formatsFlag(flags.format);
   const options = await optionsOf(flags);
   await assertReportDir(flags.reportDir);
+  await clearReports(flags.reportDir);
   const strict = flags.strict === true;
   const consoleOut = consoleReporter(print, { strict, verbose: flags.verbose, quiet: flags.quiet });
   // Reports show the near misses of the verify token as little as the token itself (the callback client already

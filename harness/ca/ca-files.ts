@@ -1,13 +1,17 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserInputError } from '../errors.js';
+import { writeFileAtomically } from '../files/write-atomically.js';
 import { type CertificateAuthority, createCertificateAuthority, loadCertificateAuthority } from './certificate-authority.js';
 
 import { CA_CERT_FILE, CA_KEY_FILE } from './ca-file-names.js';
 
 export { CA_CERT_FILE, CA_KEY_FILE } from './ca-file-names.js';
 
-/** Writes `ca.pem`, and `ca-key.pem` (owner-only) when `withKey`; creates `dir` if needed. */
+/**
+ * Writes `ca.pem`, and `ca-key.pem` (owner-only, 0600, even over an older key file readable by others) when
+ * `withKey`; creates `dir` if needed. Each file is replaced whole, never written through a symbolic link.
+ */
 export async function writeCaFiles(
   dir: string,
   ca: CertificateAuthority,
@@ -15,17 +19,13 @@ export async function writeCaFiles(
 ): Promise<{ certPath: string; keyPath?: string }> {
   const certPath = join(dir, CA_CERT_FILE);
   const keyPath = join(dir, CA_KEY_FILE);
-  try {
-    await mkdir(dir, { recursive: true });
-    await writeFile(certPath, ca.certPem);
-    if (options.withKey) await writeFile(keyPath, ca.keyPem, { mode: 0o600 });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new UserInputError(
-      'USAGE',
-      `${dir}: cannot write the CA files (${code}); choose another --out directory`,
-    );
-  }
+  const cannotWrite = (_file: string, code: string): UserInputError =>
+    new UserInputError('USAGE', `${dir}: cannot write the CA files (${code}); choose another --out directory`);
+  await mkdir(dir, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+    throw cannotWrite(dir, error.code ?? String(error));
+  });
+  await writeFileAtomically(certPath, 'the CA certificate', ca.certPem, { cannotWrite });
+  if (options.withKey) await writeFileAtomically(keyPath, 'the CA key', ca.keyPem, { mode: 0o600, cannotWrite });
   return options.withKey ? { certPath, keyPath } : { certPath };
 }
 
@@ -72,8 +72,8 @@ export async function loadOrCreateAuthority(files: {
   }
   const ca = await createCertificateAuthority('graphcheck recorder CA');
   if (files.certOut) {
-    await writeFile(files.certOut, ca.certPem).catch((error: NodeJS.ErrnoException) => {
-      throw new UserInputError('USAGE', `${files.certOut}: cannot write the CA certificate (${error.code ?? 'error'}): choose another cassette path`);
+    await writeFileAtomically(files.certOut, 'the CA certificate', ca.certPem, {
+      cannotWrite: (file, code) => new UserInputError('USAGE', `${file}: cannot write the CA certificate (${code}): choose another cassette path`),
     });
   }
   return ca;

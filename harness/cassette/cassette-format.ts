@@ -64,3 +64,18 @@ export function exchangeComment(index: number, exchange: Exchange): string {
     : (exchange.error?.code ?? 'no response');
   return `${index} ${exchange.kind ?? 'api'} ${exchange.request.method} ${pathOf(exchange.request.url)} ${outcome}`;
 }
+
+/** Keys in reading order (when and how long, then request and response), durations to the microsecond. */
+export function orderedForWriting(exchange: Exchange): Exchange {
+  const { kind, startedAt, startedAtMs, durationMs, request, response, error, ...rest } = exchange;
+  return {
+    kind: kind ?? 'api',
+    startedAt,
+    ...(startedAtMs === undefined ? {} : { startedAtMs: Math.round(startedAtMs * 1000) / 1000 }),
+    durationMs: Math.round(durationMs * 1000) / 1000,
+    ...rest,
+    request,
+    ...(response ? { response } : {}),
+    ...(error ? { error } : {}),
+  };
+}

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, writeSync } from 'node:fs';
-import { UserInputError } from '../errors.js';
+import { closeSync, fstatSync, ftruncateSync } from 'node:fs';
 import type { Exchange } from '../model/exchange.js';
 import {
   CASSETTE_FORMAT,
   type CassetteHeader,
   exchangeComment,
   type RunDocument,
+  orderedForWriting,
   serializeDocument,
 } from './cassette-format.js';
 import { openCassette } from './cassette-reader.js';
+import { openForWriting, writeAll, writeFailed } from './cassette-file-writes.js';
 import type { PlaceholderInfo } from '../redaction/placeholder.js';
 import { Redactor, type RedactorOptions } from '../redaction/redactor.js';
 import { REDACTION_RULES } from '../redaction/secret-params.js';
@@ -44,16 +45,28 @@ function newHeader(options: CassetteWriterOptions): CassetteHeader {
   return header;
 }
 
+/** Documents waiting for one write, and how many of them are exchanges (counted as lost if the write fails). */
+interface Pending {
+  text: string;
+  exchanges: number;
+}
+
 /**
  * Appends exchanges to a cassette as they complete. Each exchange (with any placeholders it introduces)
  * goes to the file in one synchronous write, so once `append` returns the exchange survives a crash of
- * this process, and concurrent callers (the recorder, the webhook receiver) never interleave.
+ * this process, and concurrent callers (the recorder, the webhook receiver) never interleave. A write that
+ * fails (a full disk) is cut back to the last whole document, so the cassette stays readable and later
+ * exchanges follow it once there is room again; `lost` says what went.
  */
 export class CassetteWriter {
   private fd: number | undefined;
   private readonly redactor: Redactor | undefined;
   /** Documents redacted and numbered but not yet written, and who waits for them to be on disk. */
-  private pending: string[] = [];
+  private pending: Pending[] = [];
+  /** Bytes of whole documents in the file: where a failed write is cut back to. */
+  private size: number;
+  private lostExchanges = 0;
+  private lostBecause: string | undefined;
   private waiting: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
   private flushScheduled = false;
 
@@ -65,6 +78,7 @@ export class CassetteWriter {
     options: RedactorOptions,
   ) {
     this.fd = fd;
+    this.size = fstatSync(fd).size;
     const { redaction } = header;
     if (redaction.enabled && redaction.salt) {
       this.redactor = new Redactor(redaction.salt, redaction.placeholders ?? {}, {
@@ -86,7 +100,12 @@ export class CassetteWriter {
     options: RedactorOptions = {},
   ): CassetteWriter {
     const fd = openForWriting(file, 'w');
-    writeAll(fd, serializeDocument(header, 'graphcheck cassette: header, then one document per exchange'));
+    try {
+      writeAll(fd, serializeDocument(header, 'graphcheck cassette: header, then one document per exchange'), 0);
+    } catch (cause) {
+      closeSync(fd);
+      throw writeFailed(file, cause);
+    }
     const copy = {
       ...header,
       redaction: {
@@ -125,6 +144,11 @@ export class CassetteWriter {
     return this.written;
   }
 
+  /** Exchanges that could not be written (the file was cut back to the documents before them), and why. */
+  get lost(): { exchanges: number; reason?: string } {
+    return this.lostBecause === undefined ? { exchanges: 0 } : { exchanges: this.lostExchanges, reason: this.lostBecause };
+  }
+
   /** A value sent under a secret's name that is none: it is not redacted (see `Redactor.notSecret`). */
   notSecret(value: string): void {
     this.redactor?.notSecret(value);
@@ -160,9 +184,9 @@ export class CassetteWriter {
       const { exchange: redacted, added } = this.redactor.redact(exchange);
       stored = redacted;
       const placeholders = this.placeholdersDocument(added);
-      if (placeholders) this.pending.push(placeholders);
+      if (placeholders) this.pending.push({ text: placeholders, exchanges: 0 });
     }
-    this.pending.push(serializeDocument(ordered(stored), exchangeComment(this.written, stored)));
+    this.pending.push({ text: serializeDocument(orderedForWriting(stored), exchangeComment(this.written, stored)), exchanges: 1 });
     this.written++;
     return stored;
   }
@@ -171,20 +195,35 @@ export class CassetteWriter {
   private flush(): void {
     this.flushScheduled = false;
     if (this.pending.length === 0) return;
-    const text = this.pending.length === 1 ? (this.pending[0] as string) : this.pending.join('');
+    const batch = this.pending;
+    const text = batch.length === 1 ? (batch[0] as Pending).text : batch.map((p) => p.text).join('');
     const waiting = this.waiting;
     this.pending = [];
     this.waiting = [];
     try {
       if (this.fd === undefined) throw new Error(`cassette ${this.file} is closed`);
-      writeAll(this.fd, text);
+      this.size += writeAll(this.fd, text, this.size);
     } catch (cause) {
       const error = writeFailed(this.file, cause);
+      this.cutBack(batch, cause);
       for (const w of waiting) w.reject(error);
       if (waiting.length === 0) throw error;
       return;
     }
     for (const w of waiting) w.resolve();
+  }
+
+  /** After a failed write: the file back to its whole documents, the batch's exchanges counted as lost. */
+  private cutBack(batch: Pending[], cause: unknown): void {
+    const exchanges = batch.reduce((n, p) => n + p.exchanges, 0);
+    this.written -= exchanges;
+    this.lostExchanges += exchanges;
+    this.lostBecause ??= (cause as NodeJS.ErrnoException).code ?? (cause as Error).message;
+    try {
+      if (this.fd !== undefined) ftruncateSync(this.fd, this.size);
+    } catch {
+      // The file cannot even shrink: what was written of the batch stays, and the reader names its lines.
+    }
   }
 
   /**
@@ -203,7 +242,7 @@ export class CassetteWriter {
       text += this.placeholdersDocument(added);
     }
     text += serializeDocument({ run: stored }, 'the run, for `graphcheck run --cassette`');
-    this.pending.push(text);
+    this.pending.push({ text, exchanges: 0 });
     this.flush();
   }
 
@@ -220,44 +259,4 @@ export class CassetteWriter {
     closeSync(this.fd);
     this.fd = undefined;
   }
-}
-
-/** Keys in reading order (when and how long, then request and response), durations to the microsecond. */
-function ordered(exchange: Exchange): Exchange {
-  const { kind, startedAt, startedAtMs, durationMs, request, response, error, ...rest } = exchange;
-  return {
-    kind: kind ?? 'api',
-    startedAt,
-    ...(startedAtMs === undefined ? {} : { startedAtMs: Math.round(startedAtMs * 1000) / 1000 }),
-    durationMs: Math.round(durationMs * 1000) / 1000,
-    ...rest,
-    request,
-    ...(response ? { response } : {}),
-    ...(error ? { error } : {}),
-  };
-}
-
-/** A failed write (disk full, file too large) as one line naming the cassette; other errors as they are. */
-function writeFailed(file: string, cause: unknown): unknown {
-  const code = (cause as NodeJS.ErrnoException).code;
-  if (code === undefined) return cause;
-  return new UserInputError('USAGE', `${file}: cannot write the cassette (${code}): free some space or record to another path`);
-}
-
-function openForWriting(file: string, flags: 'w' | 'a'): number {
-  try {
-    return openSync(file, flags);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw new UserInputError('USAGE', `${file}: cannot write the cassette (${code}): choose another path`);
-  }
-}
-
-/** Writes all of `text`: strings go to the file without a Buffer copy; a short write (rare on a file) goes on in bytes. */
-function writeAll(fd: number, text: string): void {
-  const length = Buffer.byteLength(text);
-  let offset = writeSync(fd, text);
-  if (offset === length) return;
-  const bytes = Buffer.from(text, 'utf8');
-  while (offset < bytes.length) offset += writeSync(fd, bytes, offset);
 }

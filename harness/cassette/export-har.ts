@@ -3,7 +3,7 @@ import { headerValue } from '../headers.js';
 import type { Exchange, Headers } from '../model/exchange.js';
 import { type OpenCassette, openCassette } from './cassette-reader.js';
 import { GRAPHCHECK_VERSION } from './cassette-writer.js';
-import { writeAtomically } from './write-atomically.js';
+import { writeAtomically } from '../files/write-atomically.js';
 
 function headerList(headers: Headers): Array<{ name: string; value: string }> {
   return Object.entries(headers).flatMap(([name, value]) =>

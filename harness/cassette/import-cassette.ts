@@ -18,6 +18,8 @@ export interface ImportResult {
   exchanges: number;
   /** Placeholders the redaction introduced. */
   redacted: number;
+  /** What was kept otherwise than asked (a body left compressed), one line each. */
+  notes: string[];
 }
 
 export function defaultImportPath(input: string): string {
@@ -41,7 +43,7 @@ function targetOf(urls: string[], file: string): string {
 
 /** Converts a HAR or VCR file into a graphcheck cassette (redacted unless told otherwise). */
 export async function importCassette(input: string, options: ImportOptions = {}): Promise<ImportResult> {
-  const { format, exchanges, redaction } = await readForeignTraffic(input);
+  const { format, exchanges, redaction, notes } = await readForeignTraffic(input);
   const out = options.out ?? defaultImportPath(input);
   const target =
     exchanges.length > 0
@@ -76,5 +78,6 @@ export async function importCassette(input: string, options: ImportOptions = {})
     format,
     exchanges: exchanges.length,
     redacted: Object.keys(writer.placeholders).length,
+    notes,
   };
 }

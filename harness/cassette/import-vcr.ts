@@ -1,6 +1,8 @@
 import type { Exchange, Headers } from '../model/exchange.js';
 import { isBase64, storeBody } from '../http/stored-body.js';
 import { decodedResponse } from './decoded-response.js';
+import { sizeWords } from '../http/body-limit.js';
+import { countOf } from '../words.js';
 import { exchangeProblem } from './cassette-schema.js';
 import { describeKind, type FieldReader, type Json } from './import-fields.js';
 
@@ -53,7 +55,13 @@ const VCR_FIELDS: Record<string, Path> = {
   'response.status': ['response', 'status', 'code'],
 };
 
-function interactionToExchange(item: Json, path: Array<string | number>, fields: FieldReader): Exchange {
+/** Bodies kept as recorded because they decode past the limit: said once per file, never dropped in silence. */
+interface KeptCompressed {
+  count: number;
+  limit: number;
+}
+
+function interactionToExchange(item: Json, path: Array<string | number>, fields: FieldReader, kept: KeptCompressed): Exchange {
   const request = fields.need<Json>(item, [...path, 'request'], 'object');
   const response = fields.need<Json>(item, [...path, 'response'], 'object');
   const method = fields.need<string>(request, [...path, 'request', 'method'], 'string');
@@ -73,7 +81,12 @@ function interactionToExchange(item: Json, path: Array<string | number>, fields:
   const requestBody = bodyOf(request.body, [...path, 'request', 'body'], fields);
   if (requestBody && requestBody.body !== '') Object.assign(exchange.request, requestBody);
   const headers = headersOf(response.headers, [...path, 'response', 'headers'], fields);
-  exchange.response = { status: code, headers, ...decodedResponse(bodyOf(response.body, [...path, 'response', 'body'], fields) ?? { body: '' }, headers) };
+  const decoded = decodedResponse(bodyOf(response.body, [...path, 'response', 'body'], fields) ?? { body: '' }, headers);
+  if (decoded.pastLimit !== undefined) {
+    kept.count++;
+    kept.limit = decoded.pastLimit;
+  }
+  exchange.response = { status: code, headers, ...decoded.stored };
   const problem = exchangeProblem(exchange);
   if (problem) {
     // The reader's own rules, before anything is written: an import never makes what `check` refuses.
@@ -87,13 +100,21 @@ function interactionToExchange(item: Json, path: Array<string | number>, fields:
 export function vcrToExchanges(
   data: Json,
   fields: FieldReader,
-): { format: 'vcr' | 'vcrpy'; exchanges: Exchange[] } {
+): { format: 'vcr' | 'vcrpy'; exchanges: Exchange[]; notes: string[] } {
   const format = 'http_interactions' in data ? 'vcr' : 'vcrpy';
   const key = format === 'vcr' ? 'http_interactions' : 'interactions';
   const list = fields.need<Json[]>(data, [key], 'array');
+  const kept: KeptCompressed = { count: 0, limit: 0 };
   const exchanges = list.map((item, i) => {
     if (typeof item !== 'object' || item === null) throw fields.fail([key, i], 'is not a mapping', 'fix it');
-    return interactionToExchange(item, [key, i], fields);
+    return interactionToExchange(item, [key, i], fields, kept);
   });
-  return { format, exchanges };
+  const notes =
+    kept.count === 0
+      ? []
+      : [
+          `${fields.file}: ${countOf(kept.count, 'response')} kept with the compressed body recorded (and its content-encoding): ` +
+            `decoded, each would pass ${sizeWords(kept.limit)}`,
+        ];
+  return { format, exchanges, notes };
 }

@@ -1,7 +1,9 @@
 import { strictBinary } from './binary-tag.js';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { LineCounter, parseDocument } from 'yaml';
 import { at, UserInputError } from '../errors.js';
+import { sizeWords } from '../http/body-limit.js';
+import { jsonTooDeepAt, lineAt, MAX_NESTING, valueNestingExceeds, yamlTooDeepAt } from '../validation/nesting.js';
 import { excessiveAliases } from '../validation/yaml-aliases.js';
 import type { Exchange } from '../model/exchange.js';
 import type { CassetteHeader } from './cassette-format.js';
@@ -15,7 +17,15 @@ export interface ForeignTraffic {
   exchanges: Exchange[];
   /** A HAR that graphcheck exported keeps its cassette's redaction, so its placeholders still match secrets. */
   redaction?: CassetteHeader['redaction'];
+  /** What the reader kept otherwise than asked (a body left compressed), one line each, for the user to see. */
+  notes: string[];
 }
+
+/**
+ * The largest HAR or VCR file read: they are read whole, and a parse tree takes several times its text (a 727 MB
+ * HAR used to be refused as a permissions problem, once Node could not hold it as one string).
+ */
+export const MAX_FOREIGN_FILE = 256 * 1024 * 1024;
 
 /** Why a file could not be read, in one line naming it: missing, a folder, or not ours to read. */
 export function unreadable(file: string, error: unknown): UserInputError {
@@ -36,7 +46,13 @@ function notACassette(file: string, what: string): UserInputError {
   );
 }
 
+function tooDeep(file: string, line: number | undefined): UserInputError {
+  return new UserInputError('INPUT_TOO_DEEP', at(file, line, `nested deeper than ${MAX_NESTING} levels: not recorded traffic; fix the file`));
+}
+
 function parseJson(file: string, text: string): unknown {
+  const deep = jsonTooDeepAt(text);
+  if (deep !== undefined) throw tooDeep(file, lineAt(text, deep));
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -56,6 +72,8 @@ function parseYaml(
   data: unknown;
   lineOf: (path: Array<string | number>) => number | undefined;
 } {
+  const deep = yamlTooDeepAt(text);
+  if (deep !== undefined) throw tooDeep(file, lineAt(text, deep));
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, {
     lineCounter,
@@ -78,7 +96,9 @@ function parseYaml(
     }
     return undefined;
   };
-  return { data: toJs(file, doc), lineOf };
+  const data = toJs(file, doc);
+  if (valueNestingExceeds(data)) throw tooDeep(file, undefined);
+  return { data, lineOf };
 }
 
 /** The document as plain data; a file whose aliases expand without bound (a "billion laughs") is refused. */
@@ -94,12 +114,7 @@ function toJs(file: string, doc: ReturnType<typeof parseDocument>): unknown {
 
 /** Reads a HAR (JSON) or VCR/vcrpy (YAML) file into exchanges; anything else is refused in one line. */
 export async function readForeignTraffic(file: string): Promise<ForeignTraffic> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw unreadable(file, error);
-  }
+  const text = await readWhole(file);
   if (/graphcheck_cassette/.test(text.slice(0, 400))) {
     throw new UserInputError(
       'CASSETTE_INVALID',
@@ -113,7 +128,7 @@ export async function readForeignTraffic(file: string): Promise<ForeignTraffic> 
       throw notACassette(file, 'JSON without a `log` object');
     const redaction = harRedaction(data, file);
     const exchanges = harToExchanges(data, file).map(modernExchange);
-    return { format: 'har', exchanges, ...(redaction ? { redaction } : {}) };
+    return { format: 'har', exchanges, notes: [], ...(redaction ? { redaction } : {}) };
   }
   const { data, lineOf } = parseYaml(file, text);
   if (typeof data !== 'object' || data === null) throw notACassette(file, 'an empty or scalar YAML document');
@@ -123,4 +138,22 @@ export async function readForeignTraffic(file: string): Promise<ForeignTraffic> 
   if ('graph_api' in json)
     throw notACassette(file, 'a hand-written table of mock responses by path and method');
   throw notACassette(file, `a YAML mapping with keys ${Object.keys(json).slice(0, 4).join(', ')}`);
+}
+
+/** The file as text, refused in one line when it is missing, unreadable or larger than `MAX_FOREIGN_FILE`. */
+async function readWhole(file: string): Promise<string> {
+  try {
+    const { size } = await stat(file);
+    if (size > MAX_FOREIGN_FILE) {
+      throw new UserInputError(
+        'INPUT_TOO_LARGE',
+        `${file}: ${sizeWords(size)}, larger than the ${sizeWords(MAX_FOREIGN_FILE)} graphcheck reads at once: ` +
+          'record or export less traffic per file',
+      );
+    }
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if (error instanceof UserInputError) throw error;
+    throw unreadable(file, error);
+  }
 }

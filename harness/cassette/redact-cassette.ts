@@ -8,7 +8,7 @@ import { openCassette } from './cassette-reader.js';
 import { CassetteWriter } from './cassette-writer.js';
 import { REDACTION_RULES } from '../redaction/secret-params.js';
 import { isGzipFile } from './gzip-file.js';
-import { writeAtomically } from './write-atomically.js';
+import { writeAtomically } from '../files/write-atomically.js';
 
 export interface RedactResult {
   exchanges: number;

@@ -2,6 +2,7 @@ import { type Check, eachExchange, judgedEach } from './check.js';
 import { object, optional, STRING } from '../validation/json-schema.js';
 import { describeResponse } from './error-envelope.js';
 import { headerValue } from '../headers.js';
+import { parseJson } from '../validation/nesting.js';
 
 /**
  * The answer is a page to show (the authorization window, say): a 2xx whose body is a document rather than a JSON
@@ -36,7 +37,7 @@ function towardsAPage(location: string | undefined, args: { not_to?: string } | 
 
 function isJson(text: string): boolean {
   try {
-    JSON.parse(text);
+    parseJson(text);
     return true;
   } catch {
     return false;

@@ -8,6 +8,7 @@ import { readStream } from '../http/read-body.js';
 import { type StoredBody, storeBody } from '../http/stored-body.js';
 import { withoutUserinfo } from '../http/without-userinfo.js';
 import type { OriginPolicy } from './origin-policy.js';
+import { jsonTooDeepAt, MAX_NESTING } from '../validation/nesting.js';
 
 /** A request as the client sends it: absolute URL, final headers and body bytes. */
 export interface OutgoingRequest {
@@ -72,7 +73,12 @@ export async function send(asked: OutgoingRequest): Promise<SentExchange> {
     if (headerValue(headers, REPLAY_MISS_HEADER) === 'miss') {
       throw new TargetFailure('TARGET_GARBAGE', `the cassette has no answer for ${out.method} ${pathOf(out.url)}: record the run again`, exchange);
     }
-    return { exchange, json: parseJson(bytes) };
+    const text = bytes.toString('utf8');
+    if (jsonTooDeepAt(text) !== undefined) {
+      // Judged as no rule can: every walk over it (checks, redaction, reports) would exhaust the stack.
+      throw new TargetFailure('ANSWER_TOO_DEEP', `${out.method} ${pathOf(out.url)}: answer nested deeper than ${MAX_NESTING} levels: not read`, exchange);
+    }
+    return { exchange, json: parseJson(text) };
   } catch (error) {
     if (error instanceof TargetFailure) throw error;
     exchange.durationMs = Date.now() - started;
@@ -124,7 +130,7 @@ function recorderFailure(code: string, out: OutgoingRequest, exchange: Exchange)
 
 /** What the recorder's own answer says of the problem (`{"graphcheck_recorder_error": {"message": ...}}`). */
 function recorderMessage(body: string | undefined): string | undefined {
-  const said = (parseJson(Buffer.from(body ?? '')) as { graphcheck_recorder_error?: { message?: unknown } } | undefined)
+  const said = (parseJson(body ?? '') as { graphcheck_recorder_error?: { message?: unknown } } | undefined)
     ?.graphcheck_recorder_error?.message;
   return typeof said === 'string' ? said : undefined;
 }
@@ -144,10 +150,11 @@ function bodyField(bytes: Buffer, contentType: string | undefined): StoredBody {
   return textual ? storeBody(bytes) : { body: bytes.toString('base64'), bodyEncoding: 'base64' };
 }
 
-function parseJson(bytes: Buffer): unknown {
-  if (bytes.length === 0) return undefined;
+/** The answer as JSON, or undefined when it is none (a caller that takes outside text checks its depth first). */
+function parseJson(text: string): unknown {
+  if (text.length === 0) return undefined;
   try {
-    return JSON.parse(bytes.toString('utf8'));
+    return JSON.parse(text);
   } catch {
     return undefined;
   }

@@ -81,5 +81,7 @@ export function sizeWords(bytes: number): string {
 
 /** The one-line reason a rule cannot judge an oversize body: `answer larger than 16 MiB (52428800 bytes, sha256 ...)`. */
 export function tooLargeReason(what: 'answer' | 'request', body: OversizeBody): string {
-  return `${what} larger than ${sizeWords(body.limit)} (${body.size} bytes, sha256 ${body.sha256.slice(0, 16)}...): not read; raise --max-body to judge it`;
+  // A body dropped unread (the forward proxy's) has no hash, and its size only when it was announced.
+  const seen = body.sha256 ? ` (${body.size} bytes, sha256 ${body.sha256.slice(0, 16)}...)` : body.size > 0 ? ` (${body.size} bytes)` : '';
+  return `${what} larger than ${sizeWords(body.limit)}${seen}: not read; raise --max-body to judge it`;
 }

@@ -1,4 +1,5 @@
 import { multipartParts } from './multipart-parts.js';
+import { parseJson as parseBoundedJson } from '../validation/nesting.js';
 
 /** Where a parameter travelled. */
 export type ParamSource = 'query' | 'form' | 'json' | 'multipart';
@@ -130,7 +131,7 @@ function opaque(bytes: Buffer, out: RequestParams): RequestParams {
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: parseBoundedJson(text) };
   } catch {
     return { ok: false };
   }

@@ -45,7 +45,7 @@ export interface RecordedResponse {
   bodyTooLarge?: BodyTooLarge;
 }
 
-/** A body larger than the limit it was read under: its size and the SHA-256 of all its bytes. */
+/** A body larger than the limit it was read under: its size and the SHA-256 of all its bytes (empty when it was dropped unread). */
 export interface BodyTooLarge {
   size: number;
   sha256: string;

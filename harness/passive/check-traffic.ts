@@ -7,6 +7,7 @@ import type { Suite } from '../suite/suite.js';
 import { AcceptedOperations } from './accepted-operations.js';
 import { PassiveJudge } from './passive-judge.js';
 import { RecordedTrafficFacts } from './traffic-facts.js';
+import { jsonTooDeepAt } from '../validation/nesting.js';
 
 export interface TrafficSource {
   /** How the report names the traffic (the cassette's path). */
@@ -32,8 +33,8 @@ export async function checkTraffic(
   const judges = selectedRules(suites, selection)
     .filter(({ rule }) => rule.passive)
     .map(({ suite, rule }) => new PassiveJudge(rule, suite, ctx, source.name, facts, accepted));
-  for await (const exchange of source.exchanges) {
-    const body = parseBody(exchange);
+  for await (const recorded of source.exchanges) {
+    const { exchange, body } = withBody(recorded);
     if (isStateReset(exchange)) {
       for (const judge of judges) judge.closeGroups();
       facts.reset();
@@ -55,13 +56,22 @@ function isStateReset(exchange: Exchange): boolean {
   return status >= 200 && status < 300;
 }
 
-/** The JSON an exchange's checks read: the answer of an API call or a control request, a notification's payload. */
-function parseBody(exchange: Exchange): unknown {
+/**
+ * The JSON an exchange's checks read: the answer of an API call or a control request, a notification's payload. A
+ * body nested deeper than graphcheck reads is JSON it cannot judge (not "not JSON"): the exchange is passed on as
+ * one whose body was not kept, which no rule judges.
+ */
+function withBody(exchange: Exchange): { exchange: Exchange; body: unknown } {
   const part = exchange.kind === 'webhook-notification' ? exchange.request : exchange.response;
-  if (!part?.body || part.bodyEncoding === 'base64') return undefined;
+  if (!part?.body || part.bodyEncoding === 'base64') return { exchange, body: undefined };
+  if (jsonTooDeepAt(part.body) !== undefined) {
+    const unread = { ...part, bodyOmitted: true };
+    const passed = exchange.kind === 'webhook-notification' ? { ...exchange, request: unread } : { ...exchange, response: unread };
+    return { exchange: passed as Exchange, body: undefined };
+  }
   try {
-    return JSON.parse(part.body);
+    return { exchange, body: JSON.parse(part.body) as unknown };
   } catch {
-    return undefined;
+    return { exchange, body: undefined };
   }
 }

@@ -12,6 +12,7 @@ export function matchesExchange(match: ExchangeMatch, exchange: Exchange, body: 
   if ((exchange.kind ?? 'api') !== kind) return false;
   // An API call is judged by its answer; a webhook request by what the target sent, answered or not.
   if (kind === 'api' && (!exchange.response || exchange.response.bodyOmitted)) return false;
+  if (kind === 'webhook-notification' && exchange.request.bodyOmitted) return false;
   if (match.method && exchange.request.method.toUpperCase() !== match.method) return false;
   if (match.path && !pathMatches(match.path, unversionedPath(exchange.request.url))) return false;
   if (match.ok !== undefined && match.ok === isErrorResponse(exchange, body)) return false;

@@ -2,6 +2,7 @@ import type { TrafficFacts } from '../checks/traffic-facts.js';
 import { headerValue } from '../headers.js';
 import type { Exchange } from '../model/index.js';
 import type { Profile } from '../profile/profile.js';
+import { parseJson } from '../validation/nesting.js';
 
 /**
  * Facts gathered while the traffic streams past, for checks that judge one exchange against others:
@@ -74,7 +75,7 @@ function endOf(exchange: Exchange): number {
 function advanceSeconds(exchange: Exchange): number | undefined {
   if (exchange.request.method !== 'POST' || !exchange.request.body) return undefined;
   try {
-    const advance = (JSON.parse(exchange.request.body) as { advance_seconds?: unknown }).advance_seconds;
+    const advance = (parseJson(exchange.request.body) as { advance_seconds?: unknown }).advance_seconds;
     return typeof advance === 'number' ? advance : undefined;
   } catch {
     return undefined;

@@ -1,17 +1,25 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { UserInputError } from '../errors.js';
 import { withoutUserinfo } from '../http/without-userinfo.js';
+import { sizeWords } from '../http/body-limit.js';
 import { describeSchemaError, validatorFor } from '../validation/schema-registry.js';
 import { parseLocated } from '../validation/yaml-locate.js';
 import { interpolateEnv } from './interpolate.js';
 import type { Profile } from './profile.js';
 
+/** A profile is a page of settings; a file far larger is a wrong path, refused before it is read whole and parsed. */
+const MAX_PROFILE_BYTES = 16 * 1024 * 1024;
+
 /** Reads a YAML or JSON profile file; every problem is a one-line `PROFILE_INVALID` naming file, line and fix. */
 export async function loadProfileFile(file: string, env: NodeJS.ProcessEnv = process.env): Promise<Profile> {
   let text: string;
   try {
+    if ((await stat(file)).size > MAX_PROFILE_BYTES) {
+      throw new UserInputError('INPUT_TOO_LARGE', `${file}: larger than ${sizeWords(MAX_PROFILE_BYTES)}: not a target profile; check the --profile path`);
+    }
     text = await readFile(file, 'utf8');
-  } catch {
+  } catch (error) {
+    if (error instanceof UserInputError) throw error;
     throw new UserInputError('FILE_NOT_FOUND', `${file}: cannot read the profile file; check the --profile path`);
   }
   const parsed = parseLocated(text);

@@ -9,6 +9,7 @@ import type { AttemptLog } from './attempt-log.js';
 import { tlsClientInfo } from './tls-client-info.js';
 import type { Answer, Attempt, ChallengeMode, MtlsOptions, Verification } from './types.js';
 import { verifyDigest } from './verify-signature.js';
+import { parseJson as parseBoundedJson } from '../validation/nesting.js';
 
 export interface HandlerContext {
   verifyToken: string;
@@ -150,7 +151,7 @@ function headersOf(req: IncomingMessage): Record<string, string | string[]> {
 
 function parseJson(rawBody: Buffer): unknown {
   try {
-    return JSON.parse(rawBody.toString('utf8'));
+    return parseBoundedJson(rawBody.toString('utf8'));
   } catch {
     return undefined;
   }

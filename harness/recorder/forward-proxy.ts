@@ -1,6 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Mockttp } from 'mockttp';
+import type { Server } from 'node:net';
+import type { CompletedRequest, Mockttp } from 'mockttp';
 import type { CertificateAuthority } from '../ca/certificate-authority.js';
+import { DEFAULT_MAX_BODY, type OversizeBody } from '../http/body-limit.js';
 import type { RecordingSession } from './recording-session.js';
 
 /** Hosts a hard-coded Graph client calls; their requests are sent on to `--target`. */
@@ -12,6 +14,8 @@ export interface ForwardProxyOptions {
   hosts?: readonly string[];
   /** 0 or absent: a free port. */
   port?: number;
+  /** The most bytes of one request body held (default 16 MiB, `--max-body`); past it the request is refused with 413. */
+  maxBodyBytes?: number;
 }
 
 export interface RunningForwardProxy {
@@ -38,6 +42,7 @@ function headerObject(flat: string[]): Record<string, string | string[]> {
  */
 export async function startForwardProxy(options: ForwardProxyOptions): Promise<RunningForwardProxy> {
   const hosts = new Set((options.hosts ?? DEFAULT_SERVICE_HOSTS).map((h) => h.toLowerCase()));
+  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   // Loaded here, not with the module: mockttp takes most of a second to load, and only this proxy uses it.
   const { getLocal } = await import('mockttp');
   const server: Mockttp = getLocal({
@@ -45,18 +50,23 @@ export async function startForwardProxy(options: ForwardProxyOptions): Promise<R
     https: { cert: options.ca.certPem, key: options.ca.keyPem },
     recordTraffic: false,
     suggestChanges: false,
+    // Past it mockttp stops holding the body (a 300 MB upload took 3.45 GB) and hands over an empty one.
+    maxBodySize: limit,
   });
+  listenOnLoopback(server);
   await server.start(options.port || undefined);
   await server
     .forAnyRequest()
     .matching((req) => hosts.has(new URL(req.url).hostname.toLowerCase()))
     .thenCallback(async (req) => {
       const url = new URL(req.url);
+      const tooLarge = droppedBody(req, limit);
       const request = {
         method: req.method,
         target: url.pathname + url.search,
         headers: req.headers as IncomingHttpHeaders,
-        body: req.body.buffer,
+        body: tooLarge ? Buffer.alloc(0) : req.body.buffer,
+        ...(tooLarge ? { bodyTooLarge: tooLarge } : {}),
       };
       const answer = await options.session.handle(request, url.origin);
       if (answer === 'drop') return 'close';
@@ -75,4 +85,35 @@ export async function startForwardProxy(options: ForwardProxyOptions): Promise<R
     'content-length': String(Buffer.byteLength(refusal)),
   });
   return { url: `http://127.0.0.1:${server.port}`, close: () => server.stop() };
+}
+
+/**
+ * mockttp's `start` listens on every interface and takes no host (the proxy printed 127.0.0.1 while it answered on
+ * every address). Its server is caught as mockttp assigns it, before it listens, and bound to loopback; a test
+ * connects through 127.0.0.2 to see that it holds with the mockttp installed.
+ */
+function listenOnLoopback(mockttp: Mockttp): void {
+  let inner: Server | undefined;
+  Object.defineProperty(mockttp, 'server', {
+    configurable: true,
+    enumerable: true,
+    get: () => inner,
+    set: (server: Server) => {
+      const listen = server.listen.bind(server);
+      server.listen = ((port: number) => listen(port, '127.0.0.1')) as Server['listen'];
+      inner = server;
+    },
+  });
+}
+
+/**
+ * A body mockttp dropped for passing `limit`: announced longer than the limit, or sent chunked and handed over empty
+ * (mockttp empties a body it stopped holding; an empty chunked upload is refused with it, a rare cost). Its bytes
+ * were not read, so neither its hash nor, when chunked, its size is known.
+ */
+function droppedBody(req: CompletedRequest, limit: number): OversizeBody | undefined {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) return { size: declared, sha256: '', limit };
+  if (req.headers['transfer-encoding'] !== undefined && req.body.buffer.length === 0) return { size: 0, sha256: '', limit };
+  return undefined;
 }

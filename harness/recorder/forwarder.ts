@@ -18,7 +18,10 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 export interface ForwarderOptions {
   /** Connections kept to the target (default 64). */
   connections?: number;
-  /** Bounds the wait for the answer's headers and between its body's chunks (default 60 s). */
+  /**
+   * Bounds the wait for the answer's headers, between its body's chunks, and the whole exchange (default 60 s): an
+   * answer that never ends is cut there, not read forever.
+   */
   timeoutMs?: number;
   /** The most bytes of one answer held (default 16 MiB); past it only size, hash and first bytes are kept. */
   maxBodyBytes?: number;
@@ -39,6 +42,7 @@ export class Forwarder {
   private readonly host: string;
   private readonly pool: Pool;
   private readonly maxBodyBytes: number;
+  private readonly timeoutMs: number;
 
   constructor(target: string, options: ForwarderOptions = {}) {
     const url = new URL(target);
@@ -47,6 +51,7 @@ export class Forwarder {
     this.base = url.origin + this.basePath;
     this.host = url.host;
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+    this.timeoutMs = timeout;
     this.pool = new Pool(url.origin, {
       connections: options.connections ?? 64,
       pipelining: 1,
@@ -65,7 +70,14 @@ export class Forwarder {
     };
   }
 
-  async forward(method: string, target: string, clientHeaders: IncomingHttpHeaders, body: Buffer): Promise<Forwarded> {
+  /** Forwards one request; `clientLeft` aborts it (the target's answer is no longer read) when the client goes. */
+  async forward(
+    method: string,
+    target: string,
+    clientHeaders: IncomingHttpHeaders,
+    body: Buffer,
+    clientLeft?: AbortSignal,
+  ): Promise<Forwarded> {
     const startedAt = new Date().toISOString();
     const startedAtMs = preciseNowMs();
     const t0 = performance.now();
@@ -77,7 +89,7 @@ export class Forwarder {
       path: this.basePath + target,
       headers,
       body: body.length > 0 ? body : null,
-    }, this.maxBodyBytes);
+    }, { limit: this.maxBodyBytes, deadlineMs: this.timeoutMs, ...(clientLeft ? { clientLeft } : {}) });
     const durationMs = performance.now() - t0;
     if ('error' in answer) {
       const { error } = answer;
@@ -106,29 +118,64 @@ type Answer =
   | { status: number; headers: Record<string, string | string[] | undefined>; body: BoundedBody }
   | { error: { code: string; message: string } };
 
+/** What bounds one exchange: the body held, the time it may take, and the client still waiting for it. */
+interface ExchangeBounds {
+  limit: number;
+  deadlineMs: number;
+  clientLeft?: AbortSignal;
+}
+
+/** Why an exchange was cut short, as the error the cassette keeps (`TIMEOUT` reads as the target's, `--timeout`). */
+class ExchangeCut extends Error {
+  constructor(
+    readonly code: 'TIMEOUT' | 'CLIENT_LEFT',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * One request over the pool, its answer's body gathered under `limit`. The low-level handler API, not `request()`:
  * the recorder holds every body whole anyway, and the body stream `request()` builds per answer cost about a tenth
- * of a forwarded exchange's CPU (bench/README.md).
+ * of a forwarded exchange's CPU (bench/README.md). The request is aborted at the deadline, or once the client
+ * leaves: an endless answer used to be read on after the client left, 0.6 of a core for as long as it lasted.
  */
-function sendOver(pool: Pool, options: Dispatcher.DispatchOptions, limit: number): Promise<Answer> {
+function sendOver(pool: Pool, options: Dispatcher.DispatchOptions, bounds: ExchangeBounds): Promise<Answer> {
   return new Promise((resolve) => {
     let status = 0;
     let headers: Record<string, string | string[] | undefined> = {};
-    const collector = new BodyCollector(limit);
+    const collector = new BodyCollector(bounds.limit);
+    let abort: ((reason: Error) => void) | undefined;
+    let cut: ExchangeCut | undefined;
+    const stop = (reason: ExchangeCut): void => {
+      cut ??= reason;
+      abort?.(reason);
+    };
+    const deadline = setTimeout(() => stop(new ExchangeCut('TIMEOUT', `no whole answer within ${bounds.deadlineMs} ms`)), bounds.deadlineMs);
+    const onClientLeft = (): void => stop(new ExchangeCut('CLIENT_LEFT', 'the client closed the connection before the answer'));
+    bounds.clientLeft?.addEventListener('abort', onClientLeft, { once: true });
+    const settle = (answer: Answer): void => {
+      clearTimeout(deadline);
+      bounds.clientLeft?.removeEventListener('abort', onClientLeft);
+      resolve(answer);
+    };
     const failed = (error: unknown): void => {
-      const e = error as Error & { code?: string };
-      resolve({ error: { code: e.code ?? 'FORWARD_FAILED', message: e.message } });
+      const e = (cut ?? error) as Error & { code?: string };
+      settle({ error: { code: e.code ?? 'FORWARD_FAILED', message: e.message } });
     };
     const handler: Dispatcher.DispatchHandler = {
-      onRequestStart: () => undefined,
+      onRequestStart: (controller) => {
+        abort = (reason) => controller.abort(reason);
+        if (cut) controller.abort(cut);
+      },
       // A 1xx answer comes before the final one: the last call is the answer.
       onResponseStart: (_controller, statusCode, responseHeaders) => {
         status = statusCode;
         headers = responseHeaders;
       },
       onResponseData: (_controller, chunk) => collector.add(chunk),
-      onResponseEnd: () => resolve({ status, headers, body: collector.finish() }),
+      onResponseEnd: () => settle({ status, headers, body: collector.finish() }),
       onResponseError: (_controller, error) => failed(error),
     };
     try {

@@ -19,6 +19,8 @@ export interface RunningRecorder {
   session: RecordingSession;
   /** Exchanges written by this session. */
   recorded(): number;
+  /** Exchanges the cassette could not take, and why (`ENOSPC`). */
+  lost(): { exchanges: number; reason?: string };
   misses(): readonly MissExplanation[];
   close(): Promise<void>;
 }
@@ -30,6 +32,15 @@ export function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: Cl
   }
   res.writeHead(answer.status, answer.headers);
   res.end(answer.body);
+}
+
+/** Aborts when the connection closes before the answer was sent: the client left. */
+function clientLeftSignal(res: ServerResponse): AbortSignal {
+  const left = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) left.abort();
+  });
+  return left.signal;
 }
 
 /**
@@ -48,6 +59,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
       headers: req.headers,
       body: bytes,
       ...(tooLarge ? { bodyTooLarge: tooLarge } : {}),
+      clientLeft: clientLeftSignal(res),
     };
     sendAnswer(req, res, await (session as RecordingSession).handle(request, originOf(req, url)));
   };
@@ -70,6 +82,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
     url,
     session,
     recorded: () => session.recorded(),
+    lost: () => session.lost(),
     misses: () => session.misses(),
     close: async () => {
       await closeServer(server);

@@ -45,6 +45,8 @@ export interface ClientRequest {
   body: Buffer;
   /** The body went past the limit: `body` is its first bytes only, and it is not forwarded. */
   bodyTooLarge?: OversizeBody;
+  /** Aborts once the client has gone: the target's answer is no longer read, and nothing is recorded. */
+  clientLeft?: AbortSignal;
 }
 
 /** What a recorded run adds to its cassette at the end: the run's facts, secrets in clear (they are redacted here). */
@@ -201,13 +203,13 @@ export class RecordingSession {
     this.inFlight++;
     let forwarded;
     try {
-      forwarded = await forwarder.forward(request.method, request.target, request.headers, request.body);
+      forwarded = await forwarder.forward(request.method, request.target, request.headers, request.body, request.clientLeft);
     } finally {
       this.inFlight--;
     }
     const { exchange, body } = forwarded;
-    // Cut off by close(): it never completed, and nobody is left to answer.
-    if (this.closing) return 'drop';
+    // Cut off by close(), or the client gone: it never completed, and nobody is left to answer.
+    if (this.closing || request.clientLeft?.aborted) return 'drop';
     // Written before the client hears back: an exchange the client saw complete is on disk.
     const written = this.append(exchange, this.inFlight > 0);
     if (written) await written;
@@ -233,7 +235,12 @@ export class RecordingSession {
 
   /** Exchanges this session wrote. */
   recorded(): number {
-    return this.written;
+    return this.written - (this.writer?.lost.exchanges ?? 0);
+  }
+
+  /** Exchanges the cassette could not take (a full disk; the file was cut back to its whole documents), and why. */
+  lost(): { exchanges: number; reason?: string } {
+    return this.writer?.lost ?? { exchanges: 0 };
   }
 
   misses(): readonly MissExplanation[] {

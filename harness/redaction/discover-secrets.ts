@@ -9,6 +9,7 @@ import {
   SECRET_PARAMS,
   SECRET_RESPONSE_KEYS,
 } from './secret-params.js';
+import { parseJson } from '../validation/nesting.js';
 
 /** A secret value found in traffic; `inPlace` ones are replaced where found, not everywhere. */
 export interface FoundSecret {
@@ -228,7 +229,7 @@ export function discoverSecrets(exchange: Exchange): FoundSecret[] {
 function profileDocumentSecrets(text: string): FoundSecret[] {
   let doc: { tokens?: unknown; app?: { access_token?: unknown; secret?: unknown } } | null;
   try {
-    doc = JSON.parse(text) as typeof doc;
+    doc = parseJson(text) as typeof doc;
   } catch {
     return [];
   }

@@ -4,6 +4,7 @@ import { readParams } from '../http/request-params.js';
 import { anyPlaceholderOf, placeholderIdOf } from '../redaction/placeholder.js';
 import { IGNORED_IN_MATCHING } from '../redaction/secret-params.js';
 import type { SecretResolver } from './secret-resolver.js';
+import { parseJson } from '../validation/nesting.js';
 
 /** Parameters as name/value pairs. */
 export type Params = Array<[string, string]>;
@@ -116,7 +117,7 @@ export function canonicalValue(value: unknown): string {
   // Most values are plain words: decide on the first character without copying the string.
   if (code !== 123 /* { */ && code !== 91 /* [ */ && !(code <= 32 && /^\s*[[{]/.test(value))) return value;
   try {
-    return canonicalJson(JSON.parse(value));
+    return canonicalJson(parseJson(value));
   } catch {
     return value;
   }

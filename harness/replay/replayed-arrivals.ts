@@ -7,6 +7,7 @@ import { placeholderIdOf } from '../redaction/placeholder.js';
 import type { ReplaySource } from './load-replay.js';
 import type { ReplayEntry } from './match-index.js';
 import { TextTemplate } from './text-template.js';
+import { parseJson as parseBoundedJson } from '../validation/nesting.js';
 
 export interface ArrivalFacts {
   /** The verify token the repeat uses (a placeholder alias when the cassette is redacted). */
@@ -140,7 +141,7 @@ function answerOf(exchange: Exchange): Answer {
 
 function parseJson(raw: Buffer): unknown {
   try {
-    return JSON.parse(raw.toString('utf8'));
+    return parseBoundedJson(raw.toString('utf8'));
   } catch {
     return undefined;
   }

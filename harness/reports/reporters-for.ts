@@ -17,9 +17,4 @@ export function reportersFor(dir: string, formats: readonly ReportFormat[]): Rep
   return formats.map((f) => REPORTERS[f](dir));
 }
 
-export const REPORT_FILES: Record<ReportFormat, string> = {
-  json: 'report.json',
-  junit: 'junit.xml',
-  markdown: 'summary.md',
-  html: 'report.html',
-};
+export { REPORT_FILES } from './report-files.js';

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { stringify } from 'yaml';
 import { UserInputError } from '../errors.js';
 import type { BaselineOutcome, RuleResult, Verdict } from '../model/index.js';
-import { writeAtomically } from '../cassette/write-atomically.js';
+import { writeAtomically } from '../files/write-atomically.js';
 import { matchesRule } from '../suite/select-rules.js';
 import { readYamlFile } from './read-yaml-file.js';
 

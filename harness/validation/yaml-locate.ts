@@ -1,4 +1,5 @@
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import { lineAt, MAX_NESTING, valueNestingExceeds, yamlTooDeepAt } from './nesting.js';
 import { excessiveAliases } from './yaml-aliases.js';
 
 /** A parsed YAML (or JSON) text that can say on which line a JSON-pointer path starts. */
@@ -9,6 +10,8 @@ export interface LocatedDocument {
 
 /** Parses YAML; syntax errors come back as `{ line, message }` instead of throwing. */
 export function parseLocated(text: string): LocatedDocument | { error: { line: number; message: string } } {
+  const tooDeep = yamlTooDeepAt(text);
+  if (tooDeep !== undefined) return { error: { line: lineAt(text, tooDeep), message: NESTED_TOO_DEEP } };
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const first = doc.errors[0];
@@ -24,6 +27,7 @@ export function parseLocated(text: string): LocatedDocument | { error: { line: n
     if (!message) throw error;
     return { error: { line: 1, message } };
   }
+  if (valueNestingExceeds(value)) return { error: { line: 1, message: NESTED_TOO_DEEP } };
   return {
     value,
     lineOf(pointer: string) {
@@ -33,6 +37,8 @@ export function parseLocated(text: string): LocatedDocument | { error: { line: n
     },
   };
 }
+
+const NESTED_TOO_DEEP = `nested deeper than ${MAX_NESTING} levels, as in a resource-exhaustion file: flatten it`;
 
 function unescapePointer(segment: string): string {
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');

@@ -59,16 +59,16 @@ describe('a server command that cannot listen says which flag to change', () => 
   });
 
   it('record --forward-proxy-port in use: one line naming that flag, exit 2', async () => {
-    // The forward proxy binds every interface, so the port is taken on every interface here.
-    const everywhere = createServer();
-    await new Promise<void>((resolve) => everywhere.listen(0, '0.0.0.0', resolve));
-    const port = (everywhere.address() as { port: number }).port;
+    // The forward proxy binds loopback only (issue 20), as the recorder does.
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
     try {
       const args = ['record', '--target', 'http://127.0.0.1:9', '--cassette', join(dir, 'fp.yaml'), '--forward-proxy-port', String(port)];
       const out = await runCliWithin(args);
-      expectUsageLine(out, new RegExp(`--forward-proxy-port ${port} on 0\\.0\\.0\\.0: .*EADDRINUSE`));
+      expectUsageLine(out, new RegExp(`--forward-proxy-port ${port} on 127\\.0\\.0\\.1: .*EADDRINUSE`));
     } finally {
-      await new Promise<void>((resolve) => everywhere.close(() => resolve()));
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
     }
   });
 

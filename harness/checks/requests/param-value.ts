@@ -1,3 +1,5 @@
+import { parseJson } from '../../validation/nesting.js';
+
 /**
  * The value of a request parameter, by name or by a dotted path into an object parameter
  * (`feed_targeting.age_min`). Clients send object parameters as JSON text (`feed_targeting={"age_min":18}`) or
@@ -20,7 +22,7 @@ export function paramValue(params: Record<string, unknown>, name: string): unkno
 export function structured(value: unknown): unknown {
   if (typeof value !== 'string' || !/^\s*[[{]/.test(value)) return value;
   try {
-    return JSON.parse(value) as unknown;
+    return parseJson(value);
   } catch {
     return value;
   }

@@ -1,0 +1,9 @@
+import type { ReportFormat } from '../run/run-plan.js';
+
+/** The file each report format writes in the report folder. */
+export const REPORT_FILES: Record<ReportFormat, string> = {
+  json: 'report.json',
+  junit: 'junit.xml',
+  markdown: 'summary.md',
+  html: 'report.html',
+};

@@ -1,0 +1,152 @@
+import { spawnSync } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGzip, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importCommand } from '../../../bin/commands/cassette.js';
+import { checkCommand } from '../../../bin/commands/check.js';
+import { SUITES_DIR } from '../../../bin/commands/run.js';
+import { readCassette } from '../../../harness/cassette/cassette-reader.js';
+import { readForeignTraffic } from '../../../harness/cassette/read-foreign.js';
+import { loadProfileFile } from '../../../harness/profile/load-profile.js';
+import { failure } from '../../helpers/user-error.js';
+
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'graphcheck-bounded-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const HEADER = JSON.stringify({
+  graphcheck_cassette: 1,
+  target: 'http://127.0.0.1:1',
+  recorded_at: '2024-01-01T00:00:00.000Z',
+  redaction: { enabled: false },
+});
+
+function exchangeWithBody(body: string): string {
+  return JSON.stringify({
+    kind: 'api',
+    startedAt: '2024-01-01T00:00:00.000Z',
+    durationMs: 1,
+    request: { method: 'GET', url: 'http://127.0.0.1:1/v25.0/me', headers: {} },
+    response: { status: 200, headers: { 'content-type': 'application/json' }, body },
+  });
+}
+
+describe('nesting depth of files', () => {
+  it('a 32 KB cassette document nested 8,000 levels deep: one line naming file and line, not a stack overflow', async () => {
+    const file = join(dir, 'deep.yml');
+    const deep = `{"a":${'['.repeat(8000)}${']'.repeat(8000)}}`;
+    await writeFile(file, `--- ${HEADER}\n--- ${exchangeWithBody('{}')}\n---\n${deep}\n`);
+    const error = await failure(() => readCassette(file));
+    expect(error.code).toBe('INPUT_TOO_DEEP');
+    expect(error.message).toBe(`${file}:4: document nested deeper than 256 levels: delete lines 3-4, or record it again`);
+  });
+
+  it('check: an answer nested 16,000 levels deep inside a 32 KB cassette is JSON not judged, never "not JSON" nor a crash', async () => {
+    const file = join(dir, 'deep-body.yml');
+    const url = 'http://127.0.0.1:1/v25.0/2000001/feed?access_token=x';
+    const exchange = JSON.parse(exchangeWithBody(`${'['.repeat(16000)}${']'.repeat(16000)}`)) as { request: { url: string } };
+    exchange.request.url = url;
+    await writeFile(file, `--- ${HEADER}\n--- ${JSON.stringify(exchange)}\n`);
+    let printed = '';
+    const code = await checkCommand({ cassette: file, reportDir: join(dir, 'deep-body-reports'), suitesDir: SUITES_DIR }, (text) => {
+      printed += text;
+    });
+    expect(printed).not.toContain('not JSON');
+    expect(printed).toMatch(/^PASSED: 0 passed, 0 failed, 0 warned, \d+ skipped, 0 error/m);
+    expect(code).toBe(0);
+  });
+
+  it('a HAR nested deep, and a VCR nested deep in block YAML: refused in one line', async () => {
+    const har = join(dir, 'deep.har');
+    await writeFile(har, `{"log":{"entries":[],"x":${'['.repeat(5000)}${']'.repeat(5000)}}}`);
+    expect((await failure(() => readForeignTraffic(har))).code).toBe('INPUT_TOO_DEEP');
+    const vcr = join(dir, 'deep-vcr.yml');
+    await writeFile(vcr, `http_interactions:\n  ${'- '.repeat(1500)}x\n`);
+    const error = await failure(() => readForeignTraffic(vcr));
+    expect(error.message).toBe(`${vcr}:2: nested deeper than 256 levels: not recorded traffic; fix the file`);
+  });
+
+  it('a profile nested as a deep YAML block sequence: PROFILE_INVALID with its line, not an internal error', async () => {
+    const file = join(dir, 'deep-profile.yaml');
+    await writeFile(file, `contract: 1\nbase_url: http://127.0.0.1:1\nversions:\n  ${'- '.repeat(3000)}x\n`);
+    const error = await failure(() => loadProfileFile(file));
+    expect(error.code).toBe('PROFILE_INVALID');
+    expect(error.message).toMatch(new RegExp(`^${file}:4: not valid YAML/JSON: nested deeper than 256 levels`));
+  });
+});
+
+describe('size of files', () => {
+  it('a gzip cassette holding one line of 300 MiB: refused at 256 MiB, the reader never holding much more', async () => {
+    const file = join(dir, 'one-huge-line.yml.gz');
+    const chunk = Buffer.alloc(1 << 20, 'a');
+    await pipeline(
+      (function* () {
+        yield Buffer.from(`--- ${HEADER}\n--- "`);
+        for (let i = 0; i < 300; i++) yield chunk;
+      })(),
+      createGzip({ level: 1 }),
+      createWriteStream(file),
+    );
+    const child = spawnSync(process.execPath, ['bin/run-ts.js', 'test/helpers/children/read-cassette-child.ts', file], { encoding: 'utf8' });
+    const outcome = JSON.parse(child.stdout) as { code?: string; message?: string; maxRssBytes: number };
+    expect(outcome.code).toBe('INPUT_TOO_LARGE');
+    expect(outcome.message).toBe(`${file}:2: line longer than 256 MiB: not a cassette graphcheck wrote; cut the file before this line`);
+    // The line as chunks (256 MiB) and Node itself; it used to take 6.4 GB and crash.
+    expect(outcome.maxRssBytes).toBeLessThan(1024 * 1024 * 1024);
+  });
+
+  it('a profile of 1 GB is refused for its size before it is read', async () => {
+    const file = join(dir, 'huge-profile.yaml');
+    await writeFile(file, '');
+    await truncate(file, 1024 * 1024 * 1024);
+    const error = await failure(() => loadProfileFile(file));
+    expect(error.code).toBe('INPUT_TOO_LARGE');
+    expect(error.message).toBe(`${file}: larger than 16 MiB: not a target profile; check the --profile path`);
+  });
+
+  it('a HAR of 727 MB is refused for its size, not as a permissions problem', async () => {
+    const file = join(dir, 'huge.har');
+    await writeFile(file, '');
+    await truncate(file, 727 * 1000 * 1000);
+    const error = await failure(() => readForeignTraffic(file));
+    expect(error.code).toBe('INPUT_TOO_LARGE');
+    expect(error.message).toBe(`${file}: 693.3 MiB, larger than the 256 MiB graphcheck reads at once: record or export less traffic per file`);
+  });
+
+  it('a VCR compression bomb: the body stays compressed as recorded, and the import says so, instead of a silent ""', async () => {
+    const zeros = gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
+    const vcr = join(dir, 'bomb.yml');
+    await writeFile(
+      vcr,
+      [
+        'http_interactions:',
+        '- request: {method: get, uri: "http://127.0.0.1:1/v25.0/me", headers: {}}',
+        '  response:',
+        '    status: {code: 200}',
+        '    headers: {Content-Encoding: [gzip]}',
+        `    body: {encoding: ASCII-8BIT, base64_string: "${zeros.toString('base64')}"}`,
+        '  recorded_at: 2024-01-01T00:00:00Z',
+        '',
+      ].join('\n'),
+    );
+    const out = join(dir, 'bomb.cassette.yml');
+    const printed: string[] = [];
+    await importCommand(vcr, { out, redact: true }, (line) => printed.push(line), (line) => printed.push(line));
+    expect(printed[0]).toBe(`${vcr}: 1 response kept with the compressed body recorded (and its content-encoding): decoded, each would pass 16 MiB`);
+    const { exchanges } = await readCassette(out);
+    expect(exchanges[0]?.response?.body).toBe(zeros.toString('base64'));
+    expect(exchanges[0]?.response?.headers).toEqual({ 'Content-Encoding': 'gzip' });
+  });
+
+  it('importing a missing file names the file, not the output it could not write beside it', async () => {
+    const missing = join(dir, 'no-such-folder', 'traffic.har');
+    const error = await failure(() => importCommand(missing, { redact: true }, () => {}, () => {}));
+    expect(error.message).toBe(`${missing}: no such file: check the path`);
+  });
+});
