@@ -12,6 +12,7 @@ import { register as registerRun } from './commands/run.js';
 import { register as registerServeReference } from './commands/serve-reference.js';
 import { register as registerWebhookTest } from './commands/webhook-test.js';
 import { GraphcheckError } from '../harness/errors.js';
+import { inertText } from '../harness/reports/inert-text.js';
 import { VERSION } from '../harness/version.js';
 
 // A reader that stops early (`graphcheck list | head`) closes the pipe: what is left to print has nobody to read it,
@@ -57,7 +58,8 @@ function exitCodeOf(error: unknown): number {
     return error.exitCode === 0 ? 0 : 2;
   }
   if (error instanceof GraphcheckError) {
-    process.stderr.write(`graphcheck: ${error.message}\n`);
+    // A message may quote what a target or a file said: inert like every other line we print.
+    process.stderr.write(`graphcheck: ${inertText(error.message)}\n`);
     return error.exitCode;
   }
   process.stderr.write(`graphcheck: internal error (please report it): ${(error as Error)?.stack ?? String(error)}\n`);

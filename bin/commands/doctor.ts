@@ -3,6 +3,9 @@ import { missingNeed, runFacts, setupProblemFor } from '../../harness/engine/nee
 import { openRun } from '../../harness/engine/open-run.js';
 import type { RunContext } from '../../harness/engine/run-context.js';
 import { UserInputError } from '../../harness/errors.js';
+import { profileSecrets } from '../../harness/profile/profile.js';
+import { inertText } from '../../harness/reports/inert-text.js';
+import { outputEdge } from '../../harness/reports/output-edge.js';
 import { countOf } from '../../harness/words.js';
 import { loadSuites } from '../../harness/engine/load-suite.js';
 import { assertSelection, selectedRules } from '../../harness/suite/select-rules.js';
@@ -38,11 +41,14 @@ export async function doctorCommand(flags: RunFlags, print: (text: string) => vo
     const run = await openRun({ profile: target.profile, timeoutMs: plan.timeoutMs, seed: 0, runs: 1, versionPrefix: plan.versionPrefix });
     await run.close();
     const problems = [...run.ctx.setupProblems.values()];
+    // What the target said (its profile, its answers in a problem) is shown redacted and inert, as a run shows it.
+    const edge = outputEdge({ appSecret: target.profile.app.secret, values: profileSecrets(target.profile) });
+    const say = (text: string) => print(edge.line(text));
     const capabilities = target.profile.capabilities.join(', ') || 'none';
-    print(`target ${target.profile.base_url}; control capabilities: ${capabilities}\n`);
-    for (const problem of problems) print(`problem: ${problem}\n`);
-    print(problems.length ? `${countOf(problems.length, 'problem')}\n` : 'profile and target agree\n');
-    print(forecast(selectedRules(suites, plan.selection).map((x) => x.rule), run.ctx));
+    say(`target ${inertText(target.profile.base_url)}; control capabilities: ${inertText(capabilities)}\n`);
+    for (const problem of problems) say(`problem: ${inertText(problem)}\n`);
+    say(problems.length ? `${countOf(problems.length, 'problem')}\n` : 'profile and target agree\n');
+    say(forecast(selectedRules(suites, plan.selection).map((x) => x.rule), run.ctx));
     return problems.length ? 3 : 0;
   } finally {
     await target.close();

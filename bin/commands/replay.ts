@@ -10,6 +10,7 @@ import {
   parseSecretMatching,
   untilSignal,
 } from '../../harness/recorder/cli-options.js';
+import { inertText } from '../../harness/reports/inert-text.js';
 import { countOf } from '../../harness/words.js';
 
 export interface ReplayCommandOptions {
@@ -37,7 +38,8 @@ export async function startReplayCommand(
     ignoreVersion: options.ignoreVersion,
     secrets,
     ...(options.maxBody ? { maxBodyBytes: options.maxBody } : {}),
-    log: warn,
+    // A miss quotes the client's request: inert, like everything we print that others wrote.
+    log: (text) => warn(inertText(text)),
   });
   const { index, count } = replay.source;
   const others = count - index.size;

@@ -1,6 +1,10 @@
+// Over 250 lines: the one redactor keeps learning, matching and numbering together; the forms it matches live in
+// secret-forms.ts and encoded-forms.ts, the decoding of compressed bodies in decoded-bodies.ts.
 import { randomBytes } from 'node:crypto';
 import type { Exchange, Headers, RecordedRequest, RecordedResponse } from '../model/exchange.js';
+import { withBodiesDecoded } from './decoded-bodies.js';
 import { discoverSecrets, type FoundSecret } from './discover-secrets.js';
+import { cutSecretAtEnd, type EncodedForm, encodedForms, mayBeBroken } from './encoded-forms.js';
 import {
   keyedHash,
   mayHoldPlaceholder,
@@ -24,6 +28,11 @@ export interface RedactorOptions {
   /** More values to hide wherever they appear (kind `secret`). */
   secrets?: string[];
   standInSecret?: string;
+  /**
+   * Also hide the forms no placeholder can be turned back from (base64, hex, broken across lines, cut off at the
+   * end of a body kept in part: encoded-forms.ts). For what is shown; a cassette keeps placeholders replay can fill.
+   */
+  shownForms?: boolean;
 }
 
 interface Secret {
@@ -37,6 +46,8 @@ interface Secret {
   forms: Map<string, string>;
   /** The placeholder as written for each form code, where no digit follows it. */
   placeholders: Map<string, string>;
+  /** Its encoded forms, worked out when first needed (`shownForms`). */
+  encoded?: EncodedForm[];
 }
 
 /**
@@ -44,7 +55,7 @@ interface Secret {
  * start and learns what the traffic shows; its salt is random, since no placeholder hash leaves it.
  */
 export function redactorFor(known: { appSecret?: string; secrets?: string[] }): Redactor {
-  return new Redactor(randomBytes(16).toString('hex'), {}, known);
+  return new Redactor(randomBytes(16).toString('hex'), {}, { ...known, shownForms: true });
 }
 
 /**
@@ -77,6 +88,9 @@ export class Redactor {
     added: Record<string, PlaceholderInfo>;
   } {
     this.added = {};
+    // A compressed body hides its secrets from every pattern: it is searched (and kept) decoded.
+    const original = exchange;
+    exchange = withBodiesDecoded(exchange);
     for (const found of discoverSecrets(exchange)) this.learn(found);
     let out: Exchange = {
       ...exchange,
@@ -91,7 +105,7 @@ export class Redactor {
           }
         : {}),
     };
-    out = this.resign(exchange, out);
+    out = this.resign(original, out);
     const added = this.added;
     this.added = {};
     return { exchange: out, added };
@@ -132,7 +146,37 @@ export class Redactor {
         return this.placeholderText(secret, this.formOf(secret, written));
       });
     }
-    return ambiguous ? this.markedText(text) : out;
+    out = ambiguous ? this.markedText(text) : out;
+    return this.options.shownForms ? this.encodedText(out) : out;
+  }
+
+  /** `text` with every secret's encoded forms (`shownForms`) replaced by its placeholder, form letter `B`, `H` or `L`. */
+  private encodedText(text: string): string {
+    let out = text;
+    const broken = mayBeBroken(text);
+    for (const secret of this.ordered) {
+      secret.encoded ??= encodedForms(secret.value);
+      for (const { form, pattern } of secret.encoded) {
+        if (form === 'L' && !broken) continue;
+        out = out.replace(pattern, (written: string, at: number, all: string) =>
+          writePlaceholder(this.idOf(secret), form, all.slice(at + written.length, at + written.length + 8)),
+        );
+      }
+    }
+    return out;
+  }
+
+  /**
+   * `text`, a body kept only in part, with the start of a secret it was cut off in replaced (`shownForms`): the
+   * head of a body past the size limit may end halfway through a token.
+   */
+  private cutText(text: string): string {
+    if (!this.options.shownForms) return text;
+    for (const secret of this.ordered) {
+      const cut = cutSecretAtEnd(text, secret.value);
+      if (cut > 0) return `${text.slice(0, text.length - cut)}${writePlaceholder(this.idOf(secret), 'T', '')}`;
+    }
+    return text;
   }
 
   /**
@@ -175,7 +219,7 @@ export class Redactor {
       url: this.text(request.url),
       headers: this.headers(request.headers),
     };
-    if (request.body !== undefined) out.body = this.body(request.body, request.bodyEncoding);
+    if (request.body !== undefined) out.body = this.body(request.body, request.bodyEncoding, cutOff(request));
     return out;
   }
 
@@ -183,7 +227,7 @@ export class Redactor {
     return {
       ...response,
       headers: this.headers(response.headers),
-      body: this.body(response.body, response.bodyEncoding),
+      body: this.body(response.body, response.bodyEncoding, cutOff(response)),
     };
   }
 
@@ -220,11 +264,12 @@ export class Redactor {
     return this.idOf(this.secretFor({ kind, value }, false));
   }
 
-  private body(body: string, encoding: 'utf8' | 'base64' | undefined): string {
-    if (encoding !== 'base64') return this.text(body);
+  private body(body: string, encoding: 'utf8' | 'base64' | undefined, cut: boolean): string {
+    const redact = (text: string) => (cut ? this.cutText(this.text(text)) : this.text(text));
+    if (encoding !== 'base64') return redact(body);
     // Binary bodies (multipart uploads) may still carry ASCII secrets: latin1 keeps every other byte intact.
     const latin1 = Buffer.from(body, 'base64').toString('latin1');
-    const redacted = this.text(latin1);
+    const redacted = redact(latin1);
     return redacted === latin1 ? body : Buffer.from(redacted, 'latin1').toString('base64');
   }
 
@@ -305,4 +350,9 @@ export class Redactor {
     const parts = placeholderParts(id);
     if (parts) this.counters.set(parts.kind, Math.max(this.counters.get(parts.kind) ?? 0, parts.n));
   }
+}
+
+/** Whether a part's body is only its first bytes: the rest, and maybe the end of a secret, was cut off. */
+function cutOff(part: RecordedRequest | RecordedResponse): boolean {
+  return part.bodyTooLarge !== undefined || part.bodyTruncated !== undefined;
 }

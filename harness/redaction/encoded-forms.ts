@@ -1,0 +1,91 @@
+/**
+ * The forms of a secret that what graphcheck shows (reports, the console) must hide besides those secret-forms.ts
+ * describes, but that no placeholder can be turned back from, so cassettes keep to the others:
+ * - base64 (standard or URL-safe, `+`, `/` and `=` also percent-encoded or JSON-escaped) of its UTF-8 bytes, at
+ *   any of the three byte alignments it can have inside a longer base64 text (`Basic dXNlcjpzZWNyZXQ=`): the
+ *   characters that depend on the secret's bytes alone;
+ * - hex of its UTF-8 bytes, either case;
+ * - broken across lines: a line break (CR/LF and the next line's indent, or JSON's escaped `\n`) between any two
+ *   of its characters, raw or in base64 (MIME wraps base64 at 76 characters).
+ * A secret too short for these forms to stand out in random text is not looked for in them.
+ */
+export interface EncodedForm {
+  /** Placeholder form letter: `B` base64, `H` hex, `L` broken across lines. */
+  form: 'B' | 'H' | 'L';
+  pattern: RegExp;
+}
+
+/** Below this many bytes a secret's base64 core or hex is short enough to occur by chance. */
+export const MIN_ENCODED_BYTES = 6;
+
+const BREAK = String.raw`(?:\r?\n[ \t]*|(?:\\r)?\\n)?`;
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}
+
+/** A base64 character as it may be written: `+` and `/` percent-encoded in a URL, `/` escaped in JSON. */
+function base64Char(c: string): string {
+  if (c === '+') return String.raw`(?:\+|%2[Bb])`;
+  if (c === '/') return String.raw`(?:/|%2[Ff]|\\/)`;
+  return escapeRegex(c);
+}
+
+/** The base64 characters that encode `bytes` alone when they start `offset` bytes into a 3-byte group. */
+export function base64Core(bytes: Buffer, offset: number): string {
+  const text = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+  const first = Math.ceil((8 * offset) / 6);
+  const end = Math.floor((8 * (offset + bytes.length)) / 6);
+  return text.slice(first, end);
+}
+
+function base64Cores(bytes: Buffer): string[] {
+  const cores = new Set<string>();
+  for (const offset of [0, 1, 2]) {
+    const core = base64Core(bytes, offset);
+    cores.add(core);
+    cores.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return [...cores];
+}
+
+/** `chars` written one after another, a line break allowed between any two. */
+function brokenAcrossLines(chars: string[]): string {
+  return chars.join(BREAK);
+}
+
+/** The extra forms of `secret`, each one global regex; none for a secret under `MIN_ENCODED_BYTES`. */
+export function encodedForms(secret: string): EncodedForm[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  if (bytes.length < MIN_ENCODED_BYTES) return [];
+  const hex = bytes.toString('hex');
+  const cores = base64Cores(bytes);
+  const base64 = cores.map((core) => [...core].map(base64Char).join('')).join('|');
+  const split = [
+    brokenAcrossLines([...secret].map(escapeRegex)),
+    ...cores.map((core) => brokenAcrossLines([...core].map(base64Char))),
+  ].join('|');
+  const alnum = /^[A-Za-z0-9]/;
+  const before = alnum.test(secret) ? '(?<![A-Za-z0-9])' : '';
+  return [
+    { form: 'B', pattern: new RegExp(base64, 'g') },
+    { form: 'H', pattern: new RegExp(`${hex}|${hex.toUpperCase()}`, 'g') },
+    { form: 'L', pattern: new RegExp(`${before}(?:${split})`, 'g') },
+  ];
+}
+
+/** Whether `text` may hold a form broken across lines (the one pattern with no literal run to look for first). */
+export function mayBeBroken(text: string): boolean {
+  return text.includes('\n') || text.includes('\\n');
+}
+
+/**
+ * The length of the longest start of `secret` (at least `MIN_ENCODED_BYTES` characters, short of the whole) that
+ * `text` ends with: what is left of a secret where a body kept only in part was cut off. 0 when there is none.
+ */
+export function cutSecretAtEnd(text: string, secret: string): number {
+  for (let length = Math.min(secret.length - 1, text.length); length >= MIN_ENCODED_BYTES; length--) {
+    if (text.endsWith(secret.slice(0, length))) return length;
+  }
+  return 0;
+}
