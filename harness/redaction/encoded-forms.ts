@@ -6,19 +6,22 @@
  *   characters that depend on the secret's bytes alone;
  * - hex of its UTF-8 bytes, either case;
  * - broken across lines: a line break (CR/LF and the next line's indent, or JSON's escaped `\n`) between any two
- *   of its characters, raw or in base64 (MIME wraps base64 at 76 characters).
+ *   of its characters, raw or in base64 (MIME wraps base64 at 76 characters);
+ * - escaped more than once: JSON text that quotes JSON (an error message holding a document) doubles each
+ *   backslash, so a special character may be `\\u002d` or `\\/`; URL-encoding inside it too.
  * A secret too short for these forms to stand out in random text is not looked for in them.
  */
 export interface EncodedForm {
-  /** Placeholder form letter: `B` base64, `H` hex, `L` broken across lines. */
-  form: 'B' | 'H' | 'L';
+  /** Placeholder form letter: `B` base64, `H` hex, `L` broken across lines, `E` escaped more than once. */
+  form: 'B' | 'H' | 'L' | 'E';
   pattern: RegExp;
 }
 
 /** Below this many bytes a secret's base64 core or hex is short enough to occur by chance. */
 export const MIN_ENCODED_BYTES = 6;
 
-const BREAK = String.raw`(?:\r?\n[ \t]*|(?:\\r)?\\n)?`;
+/** A line break inside a secret: CR/LF or JSON's `\n` (escaped once or more, as JSON text quoting JSON has it), then indent. */
+const BREAK = String.raw`(?:(?:\r?\n|(?:\\+r)?\\+n)[ \t]*)?`;
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
@@ -49,6 +52,27 @@ function base64Cores(bytes: Buffer): string[] {
   return [...cores];
 }
 
+/** Hex digits matched in either case (`2d`, `2D`). */
+function anyCase(hex: string): string {
+  return hex.replace(/[a-f]/g, (d) => `[${d}${d.toUpperCase()}]`);
+}
+
+/** A special character of a secret escaped at any depth: `\u002d`, `\\u002d`, `%2D`, `\\u00252D`, `\\/`. */
+function escapedChar(c: string): string {
+  if (/[A-Za-z0-9]/.test(c)) return c;
+  const alternatives = [escapeRegex(c)];
+  for (let i = 0; i < c.length; i++) {
+    const hex = c.charCodeAt(i).toString(16).padStart(4, '0');
+    alternatives.push(String.raw`\\+u` + anyCase(hex));
+  }
+  for (const byte of Buffer.from(c, 'utf8')) {
+    const hex = byte.toString(16).padStart(2, '0');
+    alternatives.push(`%${anyCase(hex)}`, String.raw`\\+u0025` + anyCase(hex));
+  }
+  if (c === '/') alternatives.push(String.raw`\\+/`);
+  return `(?:${alternatives.join('|')})`;
+}
+
 /** `chars` written one after another, a line break allowed between any two. */
 function brokenAcrossLines(chars: string[]): string {
   return chars.join(BREAK);
@@ -67,7 +91,9 @@ export function encodedForms(secret: string): EncodedForm[] {
   ].join('|');
   const alnum = /^[A-Za-z0-9]/;
   const before = alnum.test(secret) ? '(?<![A-Za-z0-9])' : '';
+  const escaped = /[^A-Za-z0-9]/.test(secret) ? [{ form: 'E' as const, pattern: new RegExp([...secret].map(escapedChar).join(''), 'g') }] : [];
   return [
+    ...escaped,
     { form: 'B', pattern: new RegExp(base64, 'g') },
     { form: 'H', pattern: new RegExp(`${hex}|${hex.toUpperCase()}`, 'g') },
     { form: 'L', pattern: new RegExp(`${before}(?:${split})`, 'g') },

@@ -19,6 +19,9 @@ import { formOf, secretAnchor, secretPattern } from './secret-forms.js';
 /** A placeholder `text` wrote, marked with id and form until the text around it is final. */
 const MARKED = /\u0001([^\u0002]*)\u0002([^\u0003]*)\u0003/g;
 
+/** A cookie value this long is no word of ordinary text: what is shown hides it wherever it appears. */
+const MIN_ECHOED_COOKIE = 16;
+
 /** Characters a client may add to a secret it was given (the authorization code's `#_` marker). */
 const MAX_DECORATION = 3;
 
@@ -258,9 +261,18 @@ export class Redactor {
     return `${m[1]}${this.inPlace('cookie', m[2] as string)}${this.text(m[3] as string)}`;
   }
 
-  /** Cookies are replaced where they stand only: short cookie values would otherwise hit unrelated text. */
+  /**
+   * Cookies are replaced where they stand: short cookie values would otherwise hit unrelated text. What is shown
+   * (`shownForms`) also hides a long one wherever a target echoes it.
+   */
   private inPlace(kind: string, value: string): string {
     if (value.trim() === '' || mayHoldPlaceholder(value)) return value;
+    if (this.options.shownForms) {
+      for (const pair of value.split(';')) {
+        const cookie = pair.slice(pair.indexOf('=') + 1).trim();
+        if (cookie.length >= MIN_ECHOED_COOKIE) this.learn({ kind, value: cookie });
+      }
+    }
     return this.idOf(this.secretFor({ kind, value }, false));
   }
 
