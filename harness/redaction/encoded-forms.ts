@@ -8,14 +8,21 @@
  * - broken across lines: a line break (CR/LF and the next line's indent, or JSON's escaped `\n`) between any two
  *   of its characters, raw or in base64 (MIME wraps base64 at 76 characters);
  * - escaped more than once: JSON text that quotes JSON (an error message holding a document) doubles each
- *   backslash, so a special character may be `\\u002d` or `\\/`; URL-encoding inside it too.
+ *   backslash, so a special character may be `\\u002d` or `\\/`; URL-encoding inside it too;
+ * - cut off: the start of it (8 characters or more) where a quote of the target's text was cut short (`…`, the
+ *   closing `"` of a quoted excerpt) or a body kept in part ends.
  * A secret too short for these forms to stand out in random text is not looked for in them.
  */
 export interface EncodedForm {
-  /** Placeholder form letter: `B` base64, `H` hex, `L` broken across lines, `E` escaped more than once. */
-  form: 'B' | 'H' | 'L' | 'E';
+  /** Placeholder form letter: `B` base64, `H` hex, `L` broken across lines, `E` escaped more than once, `T` cut off. */
+  form: 'B' | 'H' | 'L' | 'E' | 'T';
   pattern: RegExp;
+  /** When the pattern matches more than the form: whether this match is one. */
+  accepts?: (written: string) => boolean;
 }
+
+/** The shortest start of a secret that, cut off, is hidden: less gives nothing a guess would not. */
+const MIN_CUT = 8;
 
 /** Below this many bytes a secret's base64 core or hex is short enough to occur by chance. */
 export const MIN_ENCODED_BYTES = 6;
@@ -92,8 +99,15 @@ export function encodedForms(secret: string): EncodedForm[] {
   const alnum = /^[A-Za-z0-9]/;
   const before = alnum.test(secret) ? '(?<![A-Za-z0-9])' : '';
   const escaped = /[^A-Za-z0-9]/.test(secret) ? [{ form: 'E' as const, pattern: new RegExp([...secret].map(escapedChar).join(''), 'g') }] : [];
+  const start = escapeRegex(secret.slice(0, MIN_CUT));
+  const cut: EncodedForm = {
+    form: 'T',
+    pattern: new RegExp(`${before}${start}[^\\s"…]*(?=…|\\.\\.\\.|"|$)`, 'g'),
+    accepts: (written) => secret.startsWith(written),
+  };
   return [
     ...escaped,
+    ...(secret.length > MIN_CUT ? [cut] : []),
     { form: 'B', pattern: new RegExp(base64, 'g') },
     { form: 'H', pattern: new RegExp(`${hex}|${hex.toUpperCase()}`, 'g') },
     { form: 'L', pattern: new RegExp(`${before}(?:${split})`, 'g') },
@@ -103,15 +117,4 @@ export function encodedForms(secret: string): EncodedForm[] {
 /** Whether `text` may hold a form broken across lines (the one pattern with no literal run to look for first). */
 export function mayBeBroken(text: string): boolean {
   return text.includes('\n') || text.includes('\\n');
-}
-
-/**
- * The length of the longest start of `secret` (at least `MIN_ENCODED_BYTES` characters, short of the whole) that
- * `text` ends with: what is left of a secret where a body kept only in part was cut off. 0 when there is none.
- */
-export function cutSecretAtEnd(text: string, secret: string): number {
-  for (let length = Math.min(secret.length - 1, text.length); length >= MIN_ENCODED_BYTES; length--) {
-    if (text.endsWith(secret.slice(0, length))) return length;
-  }
-  return 0;
 }

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Exchange, Headers, RecordedRequest, RecordedResponse } from '../model/exchange.js';
 import { withBodiesDecoded } from './decoded-bodies.js';
 import { discoverSecrets, type FoundSecret } from './discover-secrets.js';
-import { cutSecretAtEnd, type EncodedForm, encodedForms, mayBeBroken } from './encoded-forms.js';
+import { type EncodedForm, encodedForms, mayBeBroken } from './encoded-forms.js';
 import {
   keyedHash,
   mayHoldPlaceholder,
@@ -153,33 +153,20 @@ export class Redactor {
     return this.options.shownForms ? this.encodedText(out) : out;
   }
 
-  /** `text` with every secret's encoded forms (`shownForms`) replaced by its placeholder, form letter `B`, `H` or `L`. */
+  /** `text` with every secret's encoded forms (`shownForms`, encoded-forms.ts) replaced by its placeholder, its form letter said. */
   private encodedText(text: string): string {
     let out = text;
     const broken = mayBeBroken(text);
     for (const secret of this.ordered) {
       secret.encoded ??= encodedForms(secret.value);
-      for (const { form, pattern } of secret.encoded) {
+      for (const { form, pattern, accepts } of secret.encoded) {
         if (form === 'L' && !broken) continue;
         out = out.replace(pattern, (written: string, at: number, all: string) =>
-          writePlaceholder(this.idOf(secret), form, all.slice(at + written.length, at + written.length + 8)),
+          accepts && !accepts(written) ? written : writePlaceholder(this.idOf(secret), form, all.slice(at + written.length, at + written.length + 8)),
         );
       }
     }
     return out;
-  }
-
-  /**
-   * `text`, a body kept only in part, with the start of a secret it was cut off in replaced (`shownForms`): the
-   * head of a body past the size limit may end halfway through a token.
-   */
-  private cutText(text: string): string {
-    if (!this.options.shownForms) return text;
-    for (const secret of this.ordered) {
-      const cut = cutSecretAtEnd(text, secret.value);
-      if (cut > 0) return `${text.slice(0, text.length - cut)}${writePlaceholder(this.idOf(secret), 'T', '')}`;
-    }
-    return text;
   }
 
   /**
@@ -222,7 +209,7 @@ export class Redactor {
       url: this.text(request.url),
       headers: this.headers(request.headers),
     };
-    if (request.body !== undefined) out.body = this.body(request.body, request.bodyEncoding, cutOff(request));
+    if (request.body !== undefined) out.body = this.body(request.body, request.bodyEncoding);
     return out;
   }
 
@@ -230,7 +217,7 @@ export class Redactor {
     return {
       ...response,
       headers: this.headers(response.headers),
-      body: this.body(response.body, response.bodyEncoding, cutOff(response)),
+      body: this.body(response.body, response.bodyEncoding),
     };
   }
 
@@ -276,12 +263,11 @@ export class Redactor {
     return this.idOf(this.secretFor({ kind, value }, false));
   }
 
-  private body(body: string, encoding: 'utf8' | 'base64' | undefined, cut: boolean): string {
-    const redact = (text: string) => (cut ? this.cutText(this.text(text)) : this.text(text));
-    if (encoding !== 'base64') return redact(body);
+  private body(body: string, encoding: 'utf8' | 'base64' | undefined): string {
+    if (encoding !== 'base64') return this.text(body);
     // Binary bodies (multipart uploads) may still carry ASCII secrets: latin1 keeps every other byte intact.
     const latin1 = Buffer.from(body, 'base64').toString('latin1');
-    const redacted = redact(latin1);
+    const redacted = this.text(latin1);
     return redacted === latin1 ? body : Buffer.from(redacted, 'latin1').toString('base64');
   }
 
@@ -364,7 +350,3 @@ export class Redactor {
   }
 }
 
-/** Whether a part's body is only its first bytes: the rest, and maybe the end of a secret, was cut off. */
-function cutOff(part: RecordedRequest | RecordedResponse): boolean {
-  return part.bodyTooLarge !== undefined || part.bodyTruncated !== undefined;
-}
