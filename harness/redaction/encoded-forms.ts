@@ -80,6 +80,15 @@ function escapedChar(c: string): string {
   return `(?:${alternatives.join('|')})`;
 }
 
+/** `text` with JSON escapes (at any depth) and percent-encoding undone: what a cut-off excerpt spelled. */
+function unescaped(text: string): string {
+  if (!/[\\%]/.test(text)) return text;
+  return text
+    .replace(/\\+u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/\\+\//g, '/')
+    .replace(/%(?:25)?([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
 /** `chars` written one after another, a line break allowed between any two. */
 function brokenAcrossLines(chars: string[]): string {
   return chars.join(BREAK);
@@ -103,7 +112,7 @@ export function encodedForms(secret: string): EncodedForm[] {
   const cut: EncodedForm = {
     form: 'T',
     pattern: new RegExp(`${before}${start}[^\\s"…]*(?=…|\\.\\.\\.|"|$)`, 'g'),
-    accepts: (written) => secret.startsWith(written),
+    accepts: (written) => secret.startsWith(unescaped(written)),
   };
   return [
     ...escaped,

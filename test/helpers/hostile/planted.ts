@@ -56,8 +56,8 @@ function unescaped(text: string): string {
 
 /**
  * The forms of `secret` that `text` shows: raw once every escape and line break is undone (URL-encoded,
- * JSON-escaped at any depth, split across lines), base64 at any alignment (standard or URL-safe, also with `+`
- * and `/` escaped), or hex. Empty when it shows none.
+ * JSON-escaped at any depth, split across lines), its first twelve characters (a quote cut short), base64 at
+ * any alignment (standard or URL-safe, also with `+` and `/` escaped), or hex. Empty when it shows none.
  */
 export function leaksOf(text: string, secret: string): string[] {
   const bytes = Buffer.from(secret, 'utf8');
@@ -65,6 +65,8 @@ export function leaksOf(text: string, secret: string): string[] {
   if (text.includes(secret)) found.push('raw');
   else if (unescaped(text).includes(secret)) found.push('escaped or split');
   const plain = unescaped(text);
+  // A quote cut short keeps the start of a secret: twelve characters of it are a leak too.
+  if (found.length === 0 && secret.length > 12 && plain.includes(secret.slice(0, 12))) found.push('its start');
   for (const offset of [0, 1, 2]) {
     const core = base64Core(bytes, offset);
     if (plain.includes(core) || plain.includes(core.replace(/\+/g, '-').replace(/\//g, '_'))) found.push(`base64 at offset ${offset}`);
