@@ -86,7 +86,7 @@ function ruleSection(result: RuleResult, standing: Standing): string {
     const shown = new Set(r.findings.map((f) => f.exchange).filter((i): i is number => i !== undefined));
     r.evidence.forEach((e, i) => parts.push(exchangeBlock(e, i, shown.has(i) || (shown.size === 0 && i === r.evidence.length - 1))));
   }
-  return `<section class="rule" data-standing="${standing}" data-suite="${h(r.suite)}">${parts.join('')}</section>`;
+  return `<section class="rule" data-standing="${h(standing)}" data-suite="${h(r.suite)}">${parts.join('')}</section>`;
 }
 
 function exchangeBlock(e: Exchange, index: number, open: boolean): string {

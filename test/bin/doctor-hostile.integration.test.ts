@@ -7,7 +7,7 @@ import { type RunningReference, startReference } from '../../reference/index.js'
 import { startEchoingFront } from '../helpers/hostile/echoing-front.js';
 import { leaks, unsafeIn } from '../helpers/hostile/planted.js';
 
-describe('doctor against a target whose refusals echo the token with hostile text', () => {
+describe('doctor against a target whose refusals echo the token (at the start of their message) and hostile text', () => {
   let reference: RunningReference;
   let front: Awaited<ReturnType<typeof startEchoingFront>>;
   let dir: string;

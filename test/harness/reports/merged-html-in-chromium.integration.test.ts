@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergeReportsCommand } from '../../../bin/commands/merge-reports.js';
+import { UserInputError } from '../../../harness/errors.js';
 import { hostileShard } from '../../helpers/hostile/hostile-report.js';
 
 /** Debian's Chromium (`.ci/run` installs it); never a browser a test tool downloads. */
@@ -68,6 +69,29 @@ describe.skipIf(!existsSync(CHROMIUM))('a merged report.html of hostile shards, 
     await expect(visible()).resolves.toBe(2);
     await page.getByLabel(/^known/).uncheck();
     await expect(visible()).resolves.toBe(1);
+    await page.close();
+  });
+
+  it('of shards with markup where one of four words belongs (a verdict): refused before merging, or rendered without running it', async () => {
+    const dirs = await Promise.all(
+      ([1, 2] as const).map(async (i) => {
+        const dir = join(root, `verdict-shard-${i}`);
+        await mkdir(dir);
+        const shard = hostileShard(i);
+        shard.results[0]!.verdict = 'x"><img src=x onerror="window.__pwned=1">' as 'failed';
+        await writeFile(join(dir, 'report.json'), JSON.stringify(shard));
+        return dir;
+      }),
+    );
+    const reportDir = join(root, 'verdict-merged');
+    const refused = await mergeReportsCommand(dirs, { reportDir }, () => {}).then(
+      () => false,
+      (error: unknown) => error instanceof UserInputError,
+    );
+    if (refused) return;
+    const page = await browser.newPage();
+    await page.goto(pathToFileURL(join(reportDir, 'report.html')).href);
+    await expect(page.evaluate('window.__pwned')).resolves.toBeUndefined();
     await page.close();
   });
 });

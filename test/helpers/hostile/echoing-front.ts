@@ -14,11 +14,12 @@ export function startEchoingFront(target: string, options: { refuse?: boolean } 
     const token = new URL(path, 'http://front.invalid').searchParams.get('access_token');
     if (!token) return answer;
     const refused = { status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { message: 'Invalid parameter', type: 'OAuthException', code: 100 } }) };
-    return echoing(options.refuse ? refused : answer, token);
+    return echoing(options.refuse ? refused : answer, token, options.refuse === true);
   });
 }
 
-function echoing({ status, headers, body }: Answer, token: string): Answer {
+/** `tokenFirst`: the echo before the hostile text, so a quote cut short (preflight's) still holds the token. */
+function echoing({ status, headers, body }: Answer, token: string, tokenFirst: boolean): Answer {
   const echoed = { ...headers, 'x-echo': Buffer.from(token).toString('hex'), 'set-cookie': `sid=${token}; Path=/` };
   let parsed: unknown;
   try {
@@ -28,7 +29,8 @@ function echoing({ status, headers, body }: Answer, token: string): Answer {
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { status, headers: echoed, body };
   const object = parsed as { error?: { message?: unknown } };
-  if (object.error && typeof object.error.message === 'string') object.error.message = `${HOSTILE_TEXT} ${echoOf(token)} ${object.error.message}`;
+  const echo = tokenFirst ? `${echoOf(token)} ${HOSTILE_TEXT}` : `${HOSTILE_TEXT} ${echoOf(token)}`;
+  if (object.error && typeof object.error.message === 'string') object.error.message = `${echo} ${object.error.message}`;
   else (object as Record<string, unknown>).debug_echo = echoOf(token);
   return { status, headers: echoed, body: JSON.stringify(object) };
 }
