@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { markdownCode, ownHtml, ownMarkdown } from '../../../harness/reports/escape.js';
 import { inertConsole, inertText } from '../../../harness/reports/inert-text.js';
+import { renderMarkdown } from '../../../harness/reports/markdown-reporter.js';
 import { HOSTILE_TEXT, unsafeIn } from '../../helpers/hostile/planted.js';
 
 describe('text from others, made inert', () => {
@@ -40,5 +41,23 @@ describe('our own Markdown next to text from others', () => {
     expect(ownMarkdown('one ` stray <b>')).toBe('one &#96; stray &lt;b&gt;');
     expect(markdownCode('a|b')).toBe('<code>a&#124;b</code>');
     expect(markdownCode('feed.get-limit-over-100-refused')).toBe('`feed.get-limit-over-100-refused`');
+  });
+});
+
+describe('summary.md', () => {
+  it("renders a rule title's code spans (not as `&#96;` entities), and a shard's markup in one as text", () => {
+    const rule = (title: string, id: string) => ({ rule: id, suite: 'feed', title, strength: 'MUST' as const, verdict: 'failed' as const, cites: [], readings: [], findings: [], evidence: [], replay: '', durationMs: 1 });
+    const text = renderMarkdown({
+      tool: { name: 'graphcheck', version: '0' },
+      target: { baseUrl: 'http://t', source: 'x' },
+      seed: 1,
+      startedAt: '',
+      finishedAt: '',
+      summary: { passed: 0, failed: 2, warned: 0, skipped: 0, error: 0, known: 0 },
+      results: [rule('`limit` above 100 is refused', 'feed.a'), rule('`<img src=x onerror=alert(1)>`', 'feed.b')],
+    });
+    expect(text).toContain('### `feed.a` [MUST]: `limit` above 100 is refused');
+    expect(text).toContain('### `feed.b` [MUST]: <code>&lt;img src=x onerror=alert(1)&gt;</code>');
+    expect(text).not.toContain('&#96;');
   });
 });
