@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { checkCommand } from '../../bin/commands/check.js';
 import { SUITES_DIR } from '../../bin/commands/run.js';
 import type { RunResult } from '../../harness/model/index.js';
 import { bombExchange, hostileExchanges, hostileHar, hostileVcr, TRAFFIC_SECRETS, writeHostileCassette } from '../helpers/hostile/hostile-traffic.js';
-import { leaks, unsafeHtml, unsafeIn } from '../helpers/hostile/planted.js';
+import { expectSafeOutputs, outputsOf } from '../helpers/hostile/expect-safe.js';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -20,24 +20,11 @@ async function checkFile(name: string, write: (file: string) => Promise<void> | 
   const reportDir = join(dir, 'reports');
   const printed: string[] = [];
   const code = await checkCommand({ cassette: file, reportDir, suitesDir: SUITES_DIR }, (t) => printed.push(t));
-  const files: Record<string, string> = { stdout: printed.join('') };
-  for (const f of await readdir(reportDir)) files[f] = await readFile(join(reportDir, f), 'utf8');
+  const files = await outputsOf(reportDir, printed);
   return { code, files, report: JSON.parse(files['report.json']!) as RunResult };
 }
 
 const SECRETS = Object.values(TRAFFIC_SECRETS);
-
-function expectSafe(files: Record<string, string>, report: RunResult): void {
-  expect(leaks(files, SECRETS)).toEqual([]);
-  const stdout = files.stdout!;
-  const verdict = stdout.split('\n').find((l) => /^(FAILED|PASSED|COULD NOT JUDGE)/.test(l));
-  const rules = new Set(report.results.map((r) => r.rule));
-  expect(unsafeIn(stdout, { verdict, rules })).toEqual([]);
-  expect(unsafeIn(files['summary.md']!, { markup: true })).toEqual([]);
-  expect(unsafeIn(files['junit.xml']!)).toEqual([]);
-  expect(unsafeIn(files['report.json']!)).toEqual([]);
-  expect(unsafeHtml(files['report.html']!)).toEqual([]);
-}
 
 /** The two failures the traffic holds, so its exchanges (and what they echo) are in every report. */
 function expectJudged(report: RunResult): void {
@@ -54,7 +41,7 @@ describe('check over traffic someone else recorded, secrets planted in every fie
     const { code, files, report } = await checkFile('traffic.har', (f) => writeFile(f, hostileHar([...hostileExchanges(), bombExchange()])));
     expect(code).toBe(1);
     expectJudged(report);
-    expectSafe(files, report);
+    expectSafeOutputs(files, SECRETS);
     expect(files.stdout).toContain('1 recorded body could not be decoded (compressed past the size limit, or broken)');
   });
 
@@ -62,13 +49,13 @@ describe('check over traffic someone else recorded, secrets planted in every fie
     const { code, files, report } = await checkFile('traffic.yml', (f) => writeFile(f, hostileVcr(hostileExchanges())));
     expect(code).toBe(1);
     expectJudged(report);
-    expectSafe(files, report);
+    expectSafeOutputs(files, SECRETS);
   });
 
   it('a graphcheck cassette recorded with --no-redact: the same', async () => {
     const { code, files, report } = await checkFile('traffic.cassette.yml', (f) => writeHostileCassette(f, hostileExchanges()));
     expect(code).toBe(1);
     expectJudged(report);
-    expectSafe(files, report);
+    expectSafeOutputs(files, SECRETS);
   });
 });

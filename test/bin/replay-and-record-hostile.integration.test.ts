@@ -54,28 +54,25 @@ describe("replay's log of a request it has no answer for", () => {
   });
 });
 
+/** What `record --mode new_episodes` (redaction not turned off) warns, going on with `file`. */
+async function warningsGoingOn(file: string): Promise<string[]> {
+  const warned: string[] = [];
+  const running = await startRecordCommand(
+    { target: TARGET, cassette: file, port: 0, host: '127.0.0.1', redact: true, mode: 'new_episodes', match: 'strict' },
+    () => {},
+    (line) => warned.push(line),
+  );
+  await running.close();
+  return warned;
+}
+
 describe('record, going on with a cassette someone recorded with redaction off', () => {
   it('says redaction is off exactly as --no-redact does, since that header decides what is written', async () => {
     const file = cassette('clear.cassette.yml', false);
-    const warned: string[] = [];
-    const running = await startRecordCommand(
-      { target: TARGET, cassette: file, port: 0, host: '127.0.0.1', redact: true, mode: 'new_episodes', match: 'strict' },
-      () => {},
-      (line) => warned.push(line),
-    );
-    await running.close();
-    expect(warned).toEqual([noRedactNotice(file)]);
+    await expect(warningsGoingOn(file)).resolves.toEqual([noRedactNotice(file)]);
   });
 
   it('says nothing of the kind for a cassette whose redaction is on', async () => {
-    const file = cassette('redacted.cassette.yml', true);
-    const warned: string[] = [];
-    const running = await startRecordCommand(
-      { target: TARGET, cassette: file, port: 0, host: '127.0.0.1', redact: true, mode: 'new_episodes', match: 'strict' },
-      () => {},
-      (line) => warned.push(line),
-    );
-    await running.close();
-    expect(warned).toEqual([]);
+    await expect(warningsGoingOn(cassette('redacted.cassette.yml', true))).resolves.toEqual([]);
   });
 });

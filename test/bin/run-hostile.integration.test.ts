@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,25 +7,7 @@ import { runCommand } from '../../bin/commands/run.js';
 import type { RunResult } from '../../harness/model/index.js';
 import { type RunningReference, startReference } from '../../reference/index.js';
 import { startEchoingFront } from '../helpers/hostile/echoing-front.js';
-import { leaks, unsafeHtml, unsafeIn } from '../helpers/hostile/planted.js';
-
-/** Every file in `dir` by name, and what was printed as `stdout`. */
-async function outputs(dir: string, printed: string[]): Promise<Record<string, string>> {
-  const files: Record<string, string> = { stdout: printed.join('') };
-  for (const f of await readdir(dir)) files[f] = await readFile(join(dir, f), 'utf8');
-  return files;
-}
-
-function expectSafe(files: Record<string, string>, secrets: string[]): void {
-  expect(leaks(files, secrets)).toEqual([]);
-  const report = JSON.parse(files['report.json']!) as RunResult;
-  const verdict = files.stdout!.split('\n').find((l) => /^(FAILED|PASSED|COULD NOT JUDGE)/.test(l));
-  expect(unsafeIn(files.stdout!, { verdict, rules: new Set(report.results.map((r) => r.rule)) })).toEqual([]);
-  expect(unsafeIn(files['summary.md']!, { markup: true })).toEqual([]);
-  expect(unsafeIn(files['junit.xml']!)).toEqual([]);
-  expect(unsafeIn(files['report.json']!)).toEqual([]);
-  expect(unsafeHtml(files['report.html']!)).toEqual([]);
-}
+import { expectSafeOutputs as expectSafe, outputsOf as outputs } from '../helpers/hostile/expect-safe.js';
 
 describe('run against a target that echoes the token it is sent, in every form, with hostile text', () => {
   let reference: RunningReference;
