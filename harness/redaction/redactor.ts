@@ -19,6 +19,9 @@ import { formOf, secretAnchor, secretPattern } from './secret-forms.js';
 /** A placeholder `text` wrote, marked with id and form until the text around it is final. */
 const MARKED = /\u0001([^\u0002]*)\u0002([^\u0003]*)\u0003/g;
 
+/** The shortest value a shown redactor learns from traffic as a secret (a given one is always hidden). */
+const MIN_SHOWN_LEARNT = 6;
+
 /** A cookie value this long is no word of ordinary text: what is shown hides it wherever it appears. */
 const MIN_ECHOED_COOKIE = 16;
 
@@ -94,7 +97,7 @@ export class Redactor {
     // A compressed body hides its secrets from every pattern: it is searched (and kept) decoded.
     const original = exchange;
     exchange = withBodiesDecoded(exchange);
-    for (const found of discoverSecrets(exchange)) this.learn(found);
+    for (const found of discoverSecrets(exchange)) if (this.worthLearning(found.value)) this.learn(found);
     let out: Exchange = {
       ...exchange,
       request: this.redactRequest(exchange.request),
@@ -294,6 +297,15 @@ export class Redactor {
    */
   notSecret(value: string): void {
     if (!this.secrets.has(value)) this.plain.add(value);
+  }
+
+  /**
+   * What is shown learns no value shorter than `MIN_SHOWN_LEARNT` from traffic: a run sends verify tokens such as
+   * `?` or `+%9` on purpose (it kept them as no secrets when it recorded), and hiding every `?` would take the
+   * query off every URL, and change what `check` judges. A cassette learns them all (replay matches by them).
+   */
+  private worthLearning(value: string): boolean {
+    return !this.options.shownForms || value.length >= MIN_SHOWN_LEARNT;
   }
 
   private learn(found: FoundSecret): void {
