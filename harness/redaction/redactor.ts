@@ -361,4 +361,3 @@ export class Redactor {
     if (parts) this.counters.set(parts.kind, Math.max(this.counters.get(parts.kind) ?? 0, parts.n));
   }
 }
-
