@@ -4,10 +4,9 @@ import type { NotCheckable, RuleResult, RunResult } from '../harness/model/index
 import { profileSecrets } from '../harness/profile/profile.js';
 import { consoleReporter } from '../harness/reports/console-reporter.js';
 import { liveProgress } from '../harness/reports/live-progress.js';
-import { ruleRedactor } from '../harness/reports/redact-run.js';
+import { outputEdge } from '../harness/reports/output-edge.js';
 import { hideUserinfo } from '../harness/redaction/url-userinfo.js';
 import { REPORT_FILES, reportersFor } from '../harness/reports/reporters-for.js';
-import { slimResult } from '../harness/reports/slim-evidence.js';
 import { assertReportDir, clearReports } from '../harness/reports/write-report.js';
 import { assertBaselineWritable, type BaselineEntry, baselineMarker, loadBaseline, writeBaseline } from '../harness/run/baseline.js';
 import { exitCodeFor, summarize } from '../harness/run/gate.js';
@@ -47,7 +46,12 @@ export async function executePlan(plan: RunPlan, output: RunOutput, env: NodeJS.
   try {
     const p = session.plan;
     const progress = liveProgress(output.print, { tty: output.tty ?? false, quiet: p.output.quiet });
-    progress.write(`graphcheck: ${hideUserinfo(session.target.profile.base_url)} (seed ${p.seed})\n`);
+    const secrets = { appSecret: session.target.profile.app.secret, values: profileSecrets(session.target.profile) };
+    // Every line printed and every report written passes the one edge: secrets out (unless --show-secrets), the
+    // target's text inert; results are cut to the bodies reports keep.
+    const edge = outputEdge(secrets, { showSecrets: p.showSecrets });
+    const say = (text: string) => progress.write(edge.line(text));
+    say(`graphcheck: ${hideUserinfo(session.target.profile.base_url)} (seed ${p.seed})\n`);
     const run = await openRun({
       profile: session.profile,
       origins: session.origins,
@@ -65,10 +69,7 @@ export async function executePlan(plan: RunPlan, output: RunOutput, env: NodeJS.
       ...(session.webhooks?.recording ? { recording: session.webhooks.recording } : {}),
       ...(session.webhooks?.replay ? { replay: session.webhooks.replay } : {}),
     });
-    const consoleOut = consoleReporter((t) => progress.write(t), { ...p.output, strict: p.report.strict });
-    const secrets = { appSecret: session.target.profile.app.secret, values: profileSecrets(session.target.profile) };
-    // Progress lines and report files alike see only redacted results (unless --show-secrets), bodies cut to size.
-    const redact = p.showSecrets ? (r: RuleResult) => r : ruleRedactor(secrets);
+    const consoleOut = consoleReporter(say, { ...p.output, strict: p.report.strict });
     let baseline = baselineMarker(entries);
     let shown: RuleResult[] = [];
     let raw: RunResult;
@@ -81,7 +82,7 @@ export async function executePlan(plan: RunPlan, output: RunOutput, env: NodeJS.
         },
         onRuleEnd: (r) => {
           progress.onRuleEnd();
-          const rule = baseline.mark(slimResult(redact(r)));
+          const rule = baseline.mark(edge.rule(r));
           shown.push(rule);
           consoleOut.onRuleEnd?.(rule);
           output.onRuleEnd?.(rule);
@@ -97,9 +98,9 @@ export async function executePlan(plan: RunPlan, output: RunOutput, env: NodeJS.
       const written = await writeBaseline(plan.report.baseline, shown, `graphcheck baseline written by --update-baseline (seed ${p.seed})`);
       baseline = baselineMarker(written);
       shown = shown.map((r) => baseline.mark(r));
-      output.print(`baseline: ${written.length} entr${written.length === 1 ? 'y' : 'ies'} written to ${plan.report.baseline}\n`);
+      say(`baseline: ${written.length} entr${written.length === 1 ? 'y' : 'ies'} written to ${plan.report.baseline}\n`);
     }
-    const result: RunResult = {
+    const result: RunResult = edge.run({
       ...raw,
       results: shown,
       summary: summarize(shown, { strict: p.report.strict }),
@@ -110,10 +111,10 @@ export async function executePlan(plan: RunPlan, output: RunOutput, env: NodeJS.
       },
       ...(p.selection.shard ? { shard: p.selection.shard } : {}),
       notCheckable: notCheckableOf(suites, selectedRules(suites, p.selection).map((x) => x.suite)),
-    };
+    });
     consoleOut.onRunEnd?.(result);
     for (const reporter of reportersFor(p.report.dir, p.report.formats)) await reporter.onRunEnd?.(result);
-    output.print(`reports: ${p.report.dir}/${p.report.formats.map((f) => REPORT_FILES[f]).join(', ')}\n`);
+    say(`reports: ${p.report.dir}/${p.report.formats.map((f) => REPORT_FILES[f]).join(', ')}\n`);
     return { result, exitCode: exitCodeFor(result) };
   } finally {
     await session.close();

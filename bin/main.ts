@@ -12,6 +12,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { GraphcheckError } from '../harness/errors.js';
+import { inertText } from '../harness/reports/inert-text.js';
 import { VERSION } from '../harness/version.js';
 import { type CliIo, type CommandContext, commandContext } from './command-context.js';
 import { register as registerCa } from './declarations/ca.js';
@@ -77,7 +78,8 @@ function exitCodeOf(error: unknown, context: CommandContext): number {
     return error.exitCode === 0 ? 0 : 2;
   }
   if (error instanceof GraphcheckError) {
-    context.stderr(`graphcheck: ${error.message}\n`);
+    // A message may quote what a target or a file said: inert like every other line we print.
+    context.stderr(`graphcheck: ${inertText(error.message)}\n`);
     return error.exitCode;
   }
   context.stderr(`graphcheck: internal error (please report it): ${(error as Error)?.stack ?? String(error)}\n`);

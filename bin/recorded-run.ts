@@ -11,6 +11,7 @@ import { loadReplay } from '../harness/replay/load-replay.js';
 import type { SecretMatching } from '../harness/replay/normalize-request.js';
 import { ReplayedArrivals } from '../harness/replay/replayed-arrivals.js';
 import { startReplayServer } from '../harness/replay/replay-server.js';
+import { inertText } from '../harness/reports/inert-text.js';
 
 type RunFacts = Omit<RunDocument['run'], 'profile' | 'rule_starts' | 'webhooks'>;
 
@@ -69,7 +70,9 @@ export async function startReplaying(file: string, options: { secrets?: SecretMa
     : undefined;
   const replay = await startReplayServer({
     cassette: source,
-    ...(options.log ? { log: options.log } : {}),
+    // A miss quotes the run's request, which may carry the recorded target's text: inert on the console.
+    log: (text: string) => (options.log ?? ((line: string) => process.stderr.write(`${line}
+`)))(inertText(text)),
     ...(arrivals ? { onServe: (entry, carried) => arrivals.release(entry, carried) } : {}),
   });
   const origin = new URL(recorded.base_url).origin;

@@ -7,7 +7,9 @@ import { UserInputError } from '../../harness/errors.js';
 import type { Exchange } from '../../harness/model/index.js';
 import { checkTraffic } from '../../harness/passive/check-traffic.js';
 import { loadProfileFile } from '../../harness/profile/load-profile.js';
+import { profileSecrets } from '../../harness/profile/profile.js';
 import { consoleReporter } from '../../harness/reports/console-reporter.js';
+import { type OutputEdge, outputEdge } from '../../harness/reports/output-edge.js';
 import { reportersFor } from '../../harness/reports/reporters-for.js';
 import { assertReportDir, clearReports } from '../../harness/reports/write-report.js';
 import { exitCodeFor } from '../../harness/run/gate.js';
@@ -28,6 +30,7 @@ export interface CheckFlags {
   reportDir: string;
   suitesDir: string;
   verbose?: boolean;
+  showSecrets?: boolean;
 }
 
 const DEFAULT_ERROR_PATHS = { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' };
@@ -45,13 +48,40 @@ export async function checkCommand(flags: CheckFlags, print: (text: string) => v
   });
   const profile = flags.profile ? await loadProfileFile(flags.profile, env) : undefined;
   const errorPaths = profile?.errors ?? DEFAULT_ERROR_PATHS;
+  // Traffic is someone else's: redacted as it is read, before any rule judges it, with the profile's secrets and
+  // what the traffic itself shows; the same edge then makes every report and console line of the result safe.
+  const secrets = { appSecret: profile?.app.secret, values: profile ? profileSecrets(profile) : [] };
+  const edge = outputEdge(secrets, { showSecrets: flags.showSecrets });
+  const lost = { bodies: 0 };
   await clearReports(flags.reportDir);
-  const exchanges = await trafficOf(flags.cassette, print);
-  const result = await checkTraffic(suites, { name: flags.cassette, exchanges }, { errorPaths }, selection, profile);
-  const reporters = [consoleReporter(print, { traffic: true, verbose: flags.verbose }), ...reportersFor(flags.reportDir, REPORT_FORMATS)];
+  const say = (text: string) => print(edge.line(text));
+  const exchanges = redactedAsRead(await trafficOf(flags.cassette, say), edge, lost);
+  const raw = await checkTraffic(suites, { name: flags.cassette, exchanges }, { errorPaths }, selection, profile);
+  const result = edge.run(raw);
+  if (lost.bodies > 0) say(`${lostWords(lost.bodies)}\n`);
+  const reporters = [consoleReporter(say, { traffic: true, verbose: flags.verbose }), ...reportersFor(flags.reportDir, REPORT_FORMATS)];
   for (const r of result.results) for (const reporter of reporters) reporter.onRuleEnd?.(r);
   for (const reporter of reporters) await reporter.onRunEnd?.(result);
   return exitCodeFor(result);
+}
+
+/** Each exchange through the edge as it streams past; counts the bodies that could not be decoded to be read. */
+async function* redactedAsRead(
+  exchanges: AsyncIterable<Exchange> | Iterable<Exchange>,
+  edge: OutputEdge,
+  lost: { bodies: number },
+): AsyncGenerator<Exchange> {
+  for await (const exchange of exchanges) {
+    const read = edge.traffic(exchange);
+    if (read.request.bodyLost !== undefined) lost.bodies++;
+    if (read.response?.bodyLost !== undefined) lost.bodies++;
+    yield read;
+  }
+}
+
+function lostWords(count: number): string {
+  const bodies = count === 1 ? '1 recorded body' : `${count} recorded bodies`;
+  return `${bodies} could not be decoded (compressed past the size limit, or broken): not judged, kept in no report (their exchanges say why)`;
 }
 
 function sideFlag(value = 'service'): 'service' | 'client' {

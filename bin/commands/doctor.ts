@@ -2,7 +2,10 @@ import { missingNeed, runFacts, setupProblemFor } from '../../harness/engine/nee
 import { openRun } from '../../harness/engine/open-run.js';
 import type { RunContext } from '../../harness/engine/run-context.js';
 import { UserInputError } from '../../harness/errors.js';
+import { profileSecrets } from '../../harness/profile/profile.js';
 import { hideUserinfo } from '../../harness/redaction/url-userinfo.js';
+import { inertText } from '../../harness/reports/inert-text.js';
+import { outputEdge } from '../../harness/reports/output-edge.js';
 import { countOf } from '../../harness/words.js';
 import { loadSuitesIndexed } from '../../harness/engine/suite-index.js';
 import { assertSelection, selectedRules } from '../../harness/suite/select-rules.js';
@@ -33,11 +36,14 @@ export async function doctorCommand(flags: RunFlags, print: (text: string) => vo
     });
     await run.close();
     const problems = [...run.ctx.setupProblems.values()];
+    // What the target said (its profile, its answers in a problem) is shown redacted and inert, as a run shows it.
+    const edge = outputEdge({ appSecret: target.profile.app.secret, values: profileSecrets(target.profile) });
+    const say = (text: string) => print(edge.line(text));
     const capabilities = target.profile.capabilities.join(', ') || 'none';
-    print(`target ${hideUserinfo(target.profile.base_url)}; control capabilities: ${capabilities}\n`);
-    for (const problem of problems) print(`problem: ${problem}\n`);
-    print(problems.length ? `${countOf(problems.length, 'problem')}\n` : 'profile and target agree\n');
-    print(forecast(selectedRules(suites, plan.selection).map((x) => x.rule), run.ctx));
+    say(`target ${inertText(hideUserinfo(target.profile.base_url))}; control capabilities: ${inertText(capabilities)}\n`);
+    for (const problem of problems) say(`problem: ${inertText(problem)}\n`);
+    say(problems.length ? `${countOf(problems.length, 'problem')}\n` : 'profile and target agree\n');
+    say(forecast(selectedRules(suites, plan.selection).map((x) => x.rule), run.ctx));
     return problems.length ? 3 : 0;
   } finally {
     await target.close();

@@ -7,6 +7,7 @@ import {
 import { type RunningRecorder, startRecorder } from '../../harness/recorder/recorder.js';
 import { noRedactNotice, type RecordMode, untilSignal } from '../../harness/recorder/cli-options.js';
 import type { SecretMatching } from '../../harness/replay/normalize-request.js';
+import { inertText } from '../../harness/reports/inert-text.js';
 import { countOf } from '../../harness/words.js';
 import { listenError } from '../../harness/http/listen.js';
 import type { CommandContext } from '../command-context.js';
@@ -67,11 +68,15 @@ export async function startRecordCommand(
     appSecret: options.appSecret ?? (options.env ?? process.env).GRAPHCHECK_APP_SECRET,
     match: options.match,
     ignoreVersion: options.ignoreVersion,
-    log: warn,
+    // Misses and the target's errors quote what others sent: inert, like everything we print that others wrote.
+    log: (text) => warn(inertText(text)),
     ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
     ...(options.secrets ? { secretMatching: options.secrets } : {}),
     ...(options.maxBody ? { maxBodyBytes: options.maxBody } : {}),
   });
+  // A cassette reopened to go on keeps its own header's choice: one whose redaction is off is said to be, as
+  // --no-redact is (which, said above already, is not said twice).
+  if (options.redact && recorder.session.writesSecrets) warn(noRedactNotice(options.cassette));
   print(banner(recorder, options));
   if (options.forwardProxyPort === undefined) return { recorder, close: () => recorder.close() };
   const certOut = `${options.cassette}.ca.pem`;

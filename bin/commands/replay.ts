@@ -1,6 +1,7 @@
 import type { SecretMatching } from '../../harness/replay/normalize-request.js';
 import { type RunningReplay, startReplayServer } from '../../harness/replay/replay-server.js';
 import { untilSignal } from '../../harness/recorder/cli-options.js';
+import { inertText } from '../../harness/reports/inert-text.js';
 import { countOf } from '../../harness/words.js';
 import type { CommandContext } from '../command-context.js';
 
@@ -32,7 +33,8 @@ export async function startReplayCommand(
     ignoreVersion: options.ignoreVersion,
     secrets,
     ...(options.maxBody ? { maxBodyBytes: options.maxBody } : {}),
-    log: warn,
+    // A miss quotes the client's request: inert, like everything we print that others wrote.
+    log: (text) => warn(inertText(text)),
   });
   const { index, count } = replay.source;
   const others = count - index.size;

@@ -7,9 +7,8 @@ import { revealingVariants } from '../../harness/engine/callback/verify-token-va
 import { UserInputError } from '../../harness/errors.js';
 import type { RuleResult, RunResult } from '../../harness/model/index.js';
 import { consoleReporter } from '../../harness/reports/console-reporter.js';
-import { ruleRedactor } from '../../harness/reports/redact-run.js';
+import { outputEdge } from '../../harness/reports/output-edge.js';
 import { REPORT_FILES, reportersFor } from '../../harness/reports/reporters-for.js';
-import { slimResult } from '../../harness/reports/slim-evidence.js';
 import { assertReportDir, clearReports } from '../../harness/reports/write-report.js';
 import { exitCodeFor, summarize } from '../../harness/run/gate.js';
 import { runWebhookTest, type WebhookTestOptions } from '../../harness/webhook-test/index.js';
@@ -43,23 +42,25 @@ export async function webhookTestCommand(flags: WebhookTestFlags, print: (text: 
   await assertReportDir(flags.reportDir);
   await clearReports(flags.reportDir);
   const strict = flags.strict === true;
-  const consoleOut = consoleReporter(print, { strict, verbose: flags.verbose, quiet: flags.quiet });
-  // Reports show the near misses of the verify token as little as the token itself (the callback client already
-  // keeps them out of request URLs); the app secret never travels, only signatures made with it.
-  const redact = ruleRedactor({ values: revealingVariants(options.verifyToken) });
+  // Reports and the console show the near misses of the verify token as little as the token itself (the callback
+  // client already keeps them out of request URLs), nor the app secret should a callback echo it; the callback's
+  // text is inert.
+  const edge = outputEdge({ appSecret: options.appSecret, values: revealingVariants(options.verifyToken) });
+  const say = (text: string) => print(edge.line(text));
+  const consoleOut = consoleReporter(say, { strict, verbose: flags.verbose, quiet: flags.quiet });
   const shown: RuleResult[] = [];
   const raw = await runWebhookTest(options, {
-    onRunStart: () => print(`graphcheck webhook-test: ${options.callback} (seed ${options.seed})\n`),
+    onRunStart: () => say(`graphcheck webhook-test: ${options.callback} (seed ${options.seed})\n`),
     onRuleEnd: (r) => {
-      const rule = slimResult(redact(r));
+      const rule = edge.rule(r);
       shown.push(rule);
       consoleOut.onRuleEnd?.(rule);
     },
   });
-  const result: RunResult = { ...raw, results: shown, summary: summarize(shown, { strict }), gate: { strict, allowStale: false } };
+  const result: RunResult = edge.run({ ...raw, results: shown, summary: summarize(shown, { strict }), gate: { strict, allowStale: false } });
   consoleOut.onRunEnd?.(result);
   for (const reporter of reportersFor(flags.reportDir, formats)) await reporter.onRunEnd?.(result);
-  print(`reports: ${flags.reportDir}/${formats.map((f) => REPORT_FILES[f]).join(', ')}\n`);
+  say(`reports: ${flags.reportDir}/${formats.map((f) => REPORT_FILES[f]).join(', ')}\n`);
   return exitCodeFor(result);
 }
 

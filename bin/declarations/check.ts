@@ -15,6 +15,7 @@ export function register(program: Command, cx: CommandContext = processContext()
     .option('--report-dir <dir>', 'where report.json, junit.xml, summary.md and report.html go', 'reports')
     .option('--suites-dir <dir>', 'folder of suite YAML files', SUITES_DIR)
     .option('--verbose', 'list every rule, passed and skipped too')
+    .option('--show-secrets', 'keep tokens, secrets and codes of the traffic in reports (they are redacted by default)')
     .action(async (flags: CheckFlags) => {
       const { checkCommand } = await import('../commands/check.js');
       const paths = cx.paths(flags, ['cassette', 'profile', 'reportDir', 'suitesDir']);

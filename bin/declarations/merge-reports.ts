@@ -10,6 +10,7 @@ export function register(program: Command, cx: CommandContext = processContext()
     .argument('<dir...>', 'report folders of the shards')
     .option('--report-dir <dir>', 'where the merged reports go', 'reports')
     .option('--suites-dir <dir>', 'folder of suite YAML files, for the order of rules (default: the shipped suites)')
+    .option('--show-secrets', 'keep the secrets the shards show (they are redacted by default, also those a shard kept)')
     .action(async (dirs: string[], flags: MergeFlags) => {
       const { mergeReportsCommand } = await import('../commands/merge-reports.js');
       const paths = cx.paths(flags, ['reportDir', 'suitesDir']);

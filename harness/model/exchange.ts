@@ -24,6 +24,8 @@ export interface RecordedRequest {
    * and `bodyOmitted` is set; unlike `bodyTruncated` (a report's choice), the whole body was never held.
    */
   bodyTooLarge?: BodyTooLarge;
+  /** Why the body is not here though one was sent (`bodyOmitted` is set): see `RecordedResponse.bodyLost`. */
+  bodyLost?: string;
 }
 
 export interface RecordedResponse {
@@ -43,6 +45,11 @@ export interface RecordedResponse {
    * and `bodyOmitted` is set; unlike `bodyTruncated` (a report's choice), the whole body was never held.
    */
   bodyTooLarge?: BodyTooLarge;
+  /**
+   * Why the body is not here though one came (`bodyOmitted` is set, `body` is empty): a compressed body that did
+   * not decode within the limit could not be searched for secrets, so it is neither kept nor shown.
+   */
+  bodyLost?: string;
 }
 
 /** A body larger than the limit it was read under: its size and the SHA-256 of all its bytes (empty when it was dropped unread). */

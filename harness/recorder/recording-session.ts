@@ -138,6 +138,14 @@ export class RecordingSession {
     return new RecordingSession(plan, writer, forwarder, replayer, source, new OriginRewriter(options.target));
   }
 
+  /**
+   * Whether what this session records goes into the cassette as sent: `--no-redact`, or a cassette reopened to go
+   * on whose header has redaction off (its header decides, so one file never mixes redacted and clear secrets).
+   */
+  get writesSecrets(): boolean {
+    return this.writer !== undefined && !this.writer.header.redaction.enabled;
+  }
+
   /** How many exchanges the cassette held when the session started replaying it (0 when it does not replay). */
   get servable(): number {
     return this.source?.index.size ?? 0;

@@ -1,6 +1,10 @@
+// Over 250 lines: the one redactor keeps learning, matching and numbering together; the forms it matches live in
+// secret-forms.ts and encoded-forms.ts, the decoding of compressed bodies in decoded-bodies.ts.
 import { randomBytes } from 'node:crypto';
 import type { Exchange, Headers, RecordedRequest, RecordedResponse } from '../model/exchange.js';
+import { withBodiesDecoded } from './decoded-bodies.js';
 import { discoverSecrets, type FoundSecret } from './discover-secrets.js';
+import { type EncodedForm, encodedForms, mayBeBroken } from './encoded-forms.js';
 import {
   keyedHash,
   mayHoldPlaceholder,
@@ -15,6 +19,12 @@ import { formOf, secretAnchor, secretPattern } from './secret-forms.js';
 /** A placeholder `text` wrote, marked with id and form until the text around it is final. */
 const MARKED = /\u0001([^\u0002]*)\u0002([^\u0003]*)\u0003/g;
 
+/** The shortest value a shown redactor learns from traffic as a secret (a given one is always hidden). */
+const MIN_SHOWN_LEARNT = 6;
+
+/** A cookie value this long is no word of ordinary text: what is shown hides it wherever it appears. */
+const MIN_ECHOED_COOKIE = 16;
+
 /** Characters a client may add to a secret it was given (the authorization code's `#_` marker). */
 const MAX_DECORATION = 3;
 
@@ -24,6 +34,11 @@ export interface RedactorOptions {
   /** More values to hide wherever they appear (kind `secret`). */
   secrets?: string[];
   standInSecret?: string;
+  /**
+   * Also hide the forms no placeholder can be turned back from (base64, hex, broken across lines, cut off at the
+   * end of a body kept in part: encoded-forms.ts). For what is shown; a cassette keeps placeholders replay can fill.
+   */
+  shownForms?: boolean;
 }
 
 interface Secret {
@@ -37,6 +52,8 @@ interface Secret {
   forms: Map<string, string>;
   /** The placeholder as written for each form code, where no digit follows it. */
   placeholders: Map<string, string>;
+  /** Its encoded forms, worked out when first needed (`shownForms`). */
+  encoded?: EncodedForm[];
 }
 
 /**
@@ -44,7 +61,7 @@ interface Secret {
  * start and learns what the traffic shows; its salt is random, since no placeholder hash leaves it.
  */
 export function redactorFor(known: { appSecret?: string; secrets?: string[] }): Redactor {
-  return new Redactor(randomBytes(16).toString('hex'), {}, known);
+  return new Redactor(randomBytes(16).toString('hex'), {}, { ...known, shownForms: true });
 }
 
 /**
@@ -77,7 +94,10 @@ export class Redactor {
     added: Record<string, PlaceholderInfo>;
   } {
     this.added = {};
-    for (const found of discoverSecrets(exchange)) this.learn(found);
+    // A compressed body hides its secrets from every pattern: it is searched (and kept) decoded.
+    const original = exchange;
+    exchange = withBodiesDecoded(exchange);
+    for (const found of discoverSecrets(exchange)) if (this.worthLearning(found.value)) this.learn(found);
     let out: Exchange = {
       ...exchange,
       request: this.redactRequest(exchange.request),
@@ -91,7 +111,7 @@ export class Redactor {
           }
         : {}),
     };
-    out = this.resign(exchange, out);
+    out = this.resign(original, out);
     const added = this.added;
     this.added = {};
     return { exchange: out, added };
@@ -132,7 +152,24 @@ export class Redactor {
         return this.placeholderText(secret, this.formOf(secret, written));
       });
     }
-    return ambiguous ? this.markedText(text) : out;
+    out = ambiguous ? this.markedText(text) : out;
+    return this.options.shownForms ? this.encodedText(out) : out;
+  }
+
+  /** `text` with every secret's encoded forms (`shownForms`, encoded-forms.ts) replaced by its placeholder, its form letter said. */
+  private encodedText(text: string): string {
+    let out = text;
+    const broken = mayBeBroken(text);
+    for (const secret of this.ordered) {
+      secret.encoded ??= encodedForms(secret.value);
+      for (const { form, pattern, accepts } of secret.encoded) {
+        if (form === 'L' && !broken) continue;
+        out = out.replace(pattern, (written: string, at: number, all: string) =>
+          accepts && !accepts(written) ? written : writePlaceholder(this.idOf(secret), form, all.slice(at + written.length, at + written.length + 8)),
+        );
+      }
+    }
+    return out;
   }
 
   /**
@@ -214,9 +251,18 @@ export class Redactor {
     return `${m[1]}${this.inPlace('cookie', m[2] as string)}${this.text(m[3] as string)}`;
   }
 
-  /** Cookies are replaced where they stand only: short cookie values would otherwise hit unrelated text. */
+  /**
+   * Cookies are replaced where they stand: short cookie values would otherwise hit unrelated text. What is shown
+   * (`shownForms`) also hides a long one wherever a target echoes it.
+   */
   private inPlace(kind: string, value: string): string {
     if (value.trim() === '' || mayHoldPlaceholder(value)) return value;
+    if (this.options.shownForms) {
+      for (const pair of value.split(';')) {
+        const cookie = pair.slice(pair.indexOf('=') + 1).trim();
+        if (cookie.length >= MIN_ECHOED_COOKIE) this.learn({ kind, value: cookie });
+      }
+    }
     return this.idOf(this.secretFor({ kind, value }, false));
   }
 
@@ -251,6 +297,15 @@ export class Redactor {
    */
   notSecret(value: string): void {
     if (!this.secrets.has(value)) this.plain.add(value);
+  }
+
+  /**
+   * What is shown learns no value shorter than `MIN_SHOWN_LEARNT` from traffic: a run sends verify tokens such as
+   * `?` or `+%9` on purpose (it kept them as no secrets when it recorded), and hiding every `?` would take the
+   * query off every URL, and change what `check` judges. A cassette learns them all (replay matches by them).
+   */
+  private worthLearning(value: string): boolean {
+    return !this.options.shownForms || value.length >= MIN_SHOWN_LEARNT;
   }
 
   private learn(found: FoundSecret): void {

@@ -40,6 +40,11 @@ export function tooLargeAnswer(tooLarge: BodyTooLarge): RenderedResponse {
   return recorderAnswer(502, { code: 'ANSWER_TOO_LARGE', message: `the target's ${tooLargeReason('answer', tooLarge)}` });
 }
 
+/** What replay answers for a recorded answer whose body was not kept (a compressed body that did not decode). */
+function lostAnswer(why: string): RenderedResponse {
+  return recorderAnswer(502, { code: 'ANSWER_NOT_KEPT', message: `the target's answer was not kept: ${why}` });
+}
+
 /**
  * A recorded response ready to serve: compiled once at load, rendered on first use for a given origin and
  * set of carried secrets, then served from a small cache.
@@ -58,6 +63,7 @@ export class ResponseTemplate {
     method = 'GET',
   ) {
     if (response.bodyTooLarge) this.cache.set(FIXED, tooLargeAnswer(response.bodyTooLarge));
+    else if (response.bodyLost) this.cache.set(FIXED, lostAnswer(response.bodyLost));
     const recordedLength = headerValue(response.headers, 'content-length');
     this.length = method.toUpperCase() === 'HEAD' ? () => recordedLength : (body) => String(body.length);
     const binary = response.bodyEncoding === 'base64';
@@ -75,7 +81,7 @@ export class ResponseTemplate {
   }
 
   render(carried: ReadonlyMap<string, string>, origin: string): RenderedResponse {
-    if (this.response.bodyTooLarge) return this.cache.get(FIXED) as RenderedResponse;
+    if (this.response.bodyTooLarge || this.response.bodyLost) return this.cache.get(FIXED) as RenderedResponse;
     // Cached per origin and per secrets carried: a client sends the same token each time.
     let key = origin;
     if (this.names(carried)) for (const id of this.placeholderIds) key += `\u0000${carried.get(id) ?? ''}`;

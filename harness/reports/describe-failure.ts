@@ -31,9 +31,11 @@ export function describeExchange(exchange: Exchange, index: number): string[] {
   const control = isPositiveControl(exchange) ? ' (positive control: the same request made valid)' : '';
   const lines = [`exchange #${index + 1}${where}${control}: ${request.method} ${request.url}`];
   if (request.body !== undefined && request.bodyEncoding !== 'base64') lines.push(`  request body: ${clip(request.body)}${truncated(request)}`);
+  if (request.bodyLost) lines.push(`  request body not kept: ${request.bodyLost}`);
   if (response) {
     const body = response.bodyEncoding === 'base64' ? '<binary>' : clip(response.body);
     lines.push(`  response: HTTP ${response.status} ${body}${truncated(response)}`);
+    if (response.bodyLost) lines.push(`  response body not kept: ${response.bodyLost}`);
   }
   if (error) lines.push(`  no response: ${error.message}`);
   lines.push(`  curl: ${curlOf(exchange)}`);

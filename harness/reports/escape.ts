@@ -14,3 +14,29 @@ export function escapeMarkdown(text: string): string {
     .replace(/[&<>\\`*_[\]|#~]/g, (c) => HTML[c] ?? `&#${c.charCodeAt(0)};`)
     .replace(/\s*[\r\n]+\s*/g, ' ');
 }
+
+/**
+ * `text` as inline code in Markdown: a code span when nothing in it can end or leave one (a backtick, a line
+ * break, a table's `|`) nor look like markup to a reader of the file, else an HTML `<code>` with its text escaped.
+ */
+export function markdownCode(text: string): string {
+  return /^[^`<>&|\\\r\n]+$/.test(text) && text.trim() === text ? `\`${text}\`` : `<code>${escapeMarkdown(text)}</code>`;
+}
+
+/**
+ * Text our suites write in Markdown (rule titles, cited sentences: "`limit` above 100 is refused"): its code
+ * spans render, everything else escaped as `escapeMarkdown` does. From a shard someone else wrote, the same text
+ * can carry no markup: a code span holds only text, and an unmatched backtick makes it all plain text.
+ */
+export function ownMarkdown(text: string): string {
+  const parts = text.split('`');
+  if (parts.length % 2 === 0) return escapeMarkdown(text);
+  return parts.map((part, i) => (i % 2 === 0 ? escapeMarkdown(part) : part === '' ? '' : markdownCode(part))).join('');
+}
+
+/** The same text as HTML: its code spans as `<code>`, everything escaped. */
+export function ownHtml(text: string): string {
+  const parts = text.split('`');
+  if (parts.length % 2 === 0) return escapeHtml(text);
+  return parts.map((part, i) => (i % 2 === 0 ? escapeHtml(part) : `<code>${escapeHtml(part)}</code>`)).join('');
+}

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** The HTML report's style and script, inline so the one file works from file:// with no network. */
 export const HTML_STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1b1f24;background:#f6f8fa}
@@ -35,3 +37,21 @@ try{await navigator.clipboard.writeText(text);}catch{const r=document.createRang
 const sel=getSelection();sel.removeAllRanges();sel.addRange(r);document.execCommand('copy');}
 b.textContent='copied';setTimeout(()=>b.textContent='copy',1500);});}
 `;
+
+/**
+ * The page's Content-Security-Policy: its own style and script (by hash) and nothing else, no network at all. Every
+ * text in the page is escaped already; should escaping ever miss, markup that got in still runs no script and
+ * loads nothing (a merged report is made of files anyone could have written).
+ */
+export const HTML_POLICY = [
+  "default-src 'none'",
+  `style-src '${hashOf(HTML_STYLE)}'`,
+  `script-src '${hashOf(HTML_SCRIPT)}'`,
+  "img-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+function hashOf(text: string): string {
+  return `sha256-${createHash('sha256').update(text).digest('base64')}`;
+}

@@ -2,8 +2,8 @@ import type { Exchange, RuleResult, RunResult } from '../model/index.js';
 import { type Standing, standingOf } from '../run/gate.js';
 import { curlOf } from './curl.js';
 import { isPositiveControl } from './describe-failure.js';
-import { escapeHtml as h } from './escape.js';
-import { HTML_SCRIPT, HTML_STYLE } from './html-page.js';
+import { escapeHtml as h, ownHtml } from './escape.js';
+import { HTML_POLICY, HTML_SCRIPT, HTML_STYLE } from './html-page.js';
 import { sectionsOf } from './report-sections.js';
 import type { Reporter } from './reporter.js';
 import { runsWords } from './runs-words.js';
@@ -39,7 +39,7 @@ export function renderHtml(result: RunResult): string {
   const groups = order.filter((st) => st !== 'skipped').map((st) => group(LABEL[st], s.byStanding[st], standing));
   const skipped = s.skippedByCause.map(({ cause, rules }) => group(`skipped: ${cause}`, rules, standing));
   const stale = s.stale.length
-    ? `<h3>Stale baseline entries (${s.stale.length})</h3><ul>${s.stale.map((e) => `<li><code>${h(e.rule)}</code> expected ${e.verdict}, now passes: drop the entry</li>`).join('')}</ul>`
+    ? `<h3>Stale baseline entries (${s.stale.length})</h3><ul>${s.stale.map((e) => `<li><code>${h(e.rule)}</code> expected ${h(e.verdict)}, now passes: drop the entry</li>`).join('')}</ul>`
     : '';
   const notCheckable = s.notCheckable.length
     ? `<h3>Not checkable (${s.notCheckable.length})</h3><table><tr><th>suite</th><th>what</th><th>why</th></tr>${s.notCheckable
@@ -48,10 +48,11 @@ export function renderHtml(result: RunResult): string {
     : '';
   const shard = result.shard ? `, shard ${result.shard.index}/${result.shard.count}` : '';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${HTML_POLICY}">
+<meta name="viewport" content="width=device-width,initial-scale=1">
 <title>graphcheck ${h(s.verdict)}</title><style>${HTML_STYLE}</style></head>
 <body><header><h1 class="${head}">graphcheck ${h(s.verdict)}</h1>
-<div class="muted">Target ${h(result.target.baseUrl)} (${h(result.target.source)}), seed ${result.seed}${shard}; ${h(result.finishedAt)}</div>
+<div class="muted">Target ${h(result.target.baseUrl)} (${h(result.target.source)}), seed ${h(String(result.seed))}${h(shard)}; ${h(result.finishedAt)}</div>
 <div class="filters">${filters}<label>suite <select id="suite"><option value="">all</option>${suites.map((x) => `<option>${h(x)}</option>`).join('')}</select></label></div>
 </header><main>${stale}${groups.slice(0, 4).join('')}${skipped.join('')}${groups.slice(4).join('')}${notCheckable}</main>
 <script>${HTML_SCRIPT}</script></body></html>
@@ -66,15 +67,15 @@ function group(title: string, rules: RuleResult[], standing: (r: RuleResult) => 
 function ruleSection(result: RuleResult, standing: Standing): string {
   const r = slimResult(result);
   const parts = [
-    `<h2><span class="badge">${h(r.strength)}</span><code>${h(r.rule)}</code> ${h(r.title)}</h2>`,
-    ...r.cites.map((c) => `<blockquote>${h(c.text)} <span class="muted">(${h(c.section)})</span></blockquote>`),
+    `<h2><span class="badge">${h(r.strength)}</span><code>${h(r.rule)}</code> ${ownHtml(r.title)}</h2>`,
+    ...r.cites.map((c) => `<blockquote>${ownHtml(c.text)} <span class="muted">(${h(c.section)})</span></blockquote>`),
   ];
   const why = standing === 'known' ? `known ${r.verdict} (baseline): ${r.known}` : r.reason;
   if (why) parts.push(`<p>${h(why)}</p>`);
   if (r.readings.length) parts.push(`<p class="muted">readings: ${h(r.readings.join(', '))}</p>`);
   const runs = runsWords(r);
   if (runs) parts.push(`<p class="muted">${h(runs)}</p>`);
-  if (r.judged !== undefined) parts.push(`<p class="muted">judged: ${r.judged} assertion(s)</p>`);
+  if (r.judged !== undefined) parts.push(`<p class="muted">judged: ${h(String(r.judged))} assertion(s)</p>`);
   if (r.counterexample !== undefined) parts.push(`<p>counterexample (shrunk):</p><pre>${h(JSON.stringify(r.counterexample))}</pre>`);
   // The first finding is the reason already shown.
   for (const f of r.findings.slice(r.findings[0]?.message === r.reason ? 1 : 0)) {
@@ -85,7 +86,7 @@ function ruleSection(result: RuleResult, standing: Standing): string {
     const shown = new Set(r.findings.map((f) => f.exchange).filter((i): i is number => i !== undefined));
     r.evidence.forEach((e, i) => parts.push(exchangeBlock(e, i, shown.has(i) || (shown.size === 0 && i === r.evidence.length - 1))));
   }
-  return `<section class="rule" data-standing="${standing}" data-suite="${h(r.suite)}">${parts.join('')}</section>`;
+  return `<section class="rule" data-standing="${h(standing)}" data-suite="${h(r.suite)}">${parts.join('')}</section>`;
 }
 
 function exchangeBlock(e: Exchange, index: number, open: boolean): string {
@@ -94,10 +95,11 @@ function exchangeBlock(e: Exchange, index: number, open: boolean): string {
   const status = response ? `HTTP ${response.status}` : `no response (${error?.code ?? '?'})`;
   const body = (b: string | undefined, encoding?: string) => (b === undefined ? '' : encoding === 'base64' ? '<binary>' : clip(b));
   const kept = (t?: { bytes: number; sha256: string }) => (t ? `\n… ${t.bytes} bytes in all, sha256 ${t.sha256}` : '');
+  const lost = (part: { bodyLost?: string }) => (part.bodyLost ? `<p class="muted">body not kept: ${h(part.bodyLost)}</p>` : '');
   return `<details${open ? ' open' : ''}><summary>exchange #${index + 1}${control}: ${h(request.method)} ${h(request.url)} → ${h(status)}</summary>
 <div class="line"><pre class="curl">${h(curlOf(e))}</pre><button class="copy">copy</button></div>
-${request.body !== undefined ? `<p class="muted">request body</p><pre class="body">${h(body(request.body, request.bodyEncoding) + kept(request.bodyTruncated))}</pre>` : ''}
-${response ? `<p class="muted">response body</p><pre class="body">${h(body(response.body, response.bodyEncoding) + kept(response.bodyTruncated))}</pre>` : ''}
+${request.body !== undefined ? `<p class="muted">request body</p><pre class="body">${h(body(request.body, request.bodyEncoding) + kept(request.bodyTruncated))}</pre>${lost(request)}` : ''}
+${response ? `<p class="muted">response body</p><pre class="body">${h(body(response.body, response.bodyEncoding) + kept(response.bodyTruncated))}</pre>${lost(response)}` : ''}
 ${error ? `<p>${h(error.message)}</p>` : ''}</details>`;
 }
 

@@ -1,6 +1,6 @@
 import type { RuleResult, RunResult } from '../model/index.js';
 import { describeFailure } from './describe-failure.js';
-import { escapeHtml, escapeMarkdown as md } from './escape.js';
+import { escapeHtml, markdownCode as code, escapeMarkdown as md, ownMarkdown } from './escape.js';
 import { sectionsOf } from './report-sections.js';
 import type { Reporter } from './reporter.js';
 import { runsWords } from './runs-words.js';
@@ -25,22 +25,22 @@ export function renderMarkdown(result: RunResult): string {
   const lines = [
     `# graphcheck ${s.verdict}`,
     '',
-    `Target ${md(result.target.baseUrl)} (${md(result.target.source)}), seed ${result.seed}${shard}. Each failure's replay command runs it again.`,
+    `Target ${md(result.target.baseUrl)} (${md(result.target.source)}), seed ${md(String(result.seed))}${shard}. Each failure's replay command runs it again.`,
     '',
   ];
   section(lines, 'Failures', s.byStanding.failed, full);
   section(lines, 'Could not judge', s.byStanding.error, full);
   if (s.stale.length) {
     lines.push(`## Stale baseline entries (${s.stale.length})`, '', 'Their rules now pass: drop the entries (or run with `--allow-stale`).', '');
-    for (const e of s.stale) lines.push(`- \`${md(e.rule)}\` expected ${e.verdict}: ${md(e.reason)}`);
+    for (const e of s.stale) lines.push(`- ${code(e.rule)} expected ${md(e.verdict)}: ${md(e.reason)}`);
     lines.push('');
   }
-  section(lines, 'Warnings (SHOULD rules that failed)', s.byStanding.warned, (r) => [`- \`${r.rule}\`: ${md(r.reason ?? '')}`]);
-  section(lines, 'Known (baseline)', s.byStanding.known, (r) => [`- \`${r.rule}\` ${r.verdict}: ${md(r.known ?? '')}`]);
+  section(lines, 'Warnings (SHOULD rules that failed)', s.byStanding.warned, (r) => [`- ${code(r.rule)}: ${md(r.reason ?? '')}`]);
+  section(lines, 'Known (baseline)', s.byStanding.known, (r) => [`- ${code(r.rule)} ${md(r.verdict)}: ${md(r.known ?? '')}`]);
   if (s.skippedByCause.length) {
     lines.push(`## Skipped (${s.byStanding.skipped.length}), by cause`, '', '| rules | cause |', '|---:|---|');
     for (const { cause, rules } of s.skippedByCause) {
-      const ids = rules.map((r) => `<code>${r.rule}</code>`).join(' ');
+      const ids = rules.map((r) => `<code>${md(r.rule)}</code>`).join(' ');
       lines.push(`| ${rules.length} | ${md(cause)}<details><summary>which</summary>${ids}</details> |`);
     }
     lines.push('');
@@ -53,7 +53,7 @@ export function renderMarkdown(result: RunResult): string {
   const capped = result.results.filter((r) => r.runsCapped);
   if (capped.length) {
     lines.push(`## Property runs capped (${capped.length})`, '', 'Rules whose `max_runs:` ceiling cut the runs asked for:', '');
-    for (const r of capped) lines.push(`- \`${r.rule}\`: ${md(runsWords(r) ?? '')}`);
+    for (const r of capped) lines.push(`- ${code(r.rule)}: ${md(runsWords(r) ?? '')}`);
     lines.push('');
   }
   lines.push(`${s.byStanding.passed.length} rule(s) passed.`);
@@ -69,9 +69,9 @@ function section(lines: string[], title: string, rules: RuleResult[], render: (r
 
 function full(r: RuleResult): string[] {
   return [
-    `### \`${r.rule}\` [${r.strength}]: ${md(r.title)}`,
+    `### ${code(r.rule)} [${md(r.strength)}]: ${ownMarkdown(r.title)}`,
     '',
-    ...r.cites.map((c) => `> ${md(c.text)} (${md(c.section)})`),
+    ...r.cites.map((c) => `> ${ownMarkdown(c.text)} (${md(c.section)})`),
     '',
     md(r.reason ?? ''),
     '',

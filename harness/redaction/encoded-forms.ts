@@ -1,0 +1,129 @@
+/**
+ * The forms of a secret that what graphcheck shows (reports, the console) must hide besides those secret-forms.ts
+ * describes, but that no placeholder can be turned back from, so cassettes keep to the others:
+ * - base64 (standard or URL-safe, `+`, `/` and `=` also percent-encoded or JSON-escaped) of its UTF-8 bytes, at
+ *   any of the three byte alignments it can have inside a longer base64 text (`Basic dXNlcjpzZWNyZXQ=`): the
+ *   characters that depend on the secret's bytes alone;
+ * - hex of its UTF-8 bytes, either case;
+ * - broken across lines: a line break (CR/LF and the next line's indent, or JSON's escaped `\n`) between any two
+ *   of its characters, raw or in base64 (MIME wraps base64 at 76 characters);
+ * - escaped more than once: JSON text that quotes JSON (an error message holding a document) doubles each
+ *   backslash, so a special character may be `\\u002d` or `\\/`; URL-encoding inside it too;
+ * - cut off: the start of it (8 characters or more) where a quote of the target's text was cut short (`…`, the
+ *   closing `"` of a quoted excerpt) or a body kept in part ends.
+ * A secret too short for these forms to stand out in random text is not looked for in them.
+ */
+export interface EncodedForm {
+  /** Placeholder form letter: `B` base64, `H` hex, `L` broken across lines, `E` escaped more than once, `T` cut off. */
+  form: 'B' | 'H' | 'L' | 'E' | 'T';
+  pattern: RegExp;
+  /** When the pattern matches more than the form: whether this match is one. */
+  accepts?: (written: string) => boolean;
+}
+
+/** The shortest start of a secret that, cut off, is hidden: less gives nothing a guess would not. */
+const MIN_CUT = 8;
+
+/** Below this many bytes a secret's base64 core or hex is short enough to occur by chance. */
+export const MIN_ENCODED_BYTES = 6;
+
+/** A line break inside a secret: CR/LF or JSON's `\n` (escaped once or more, as JSON text quoting JSON has it), then indent. */
+const BREAK = String.raw`(?:(?:\r?\n|(?:\\+r)?\\+n)[ \t]*)?`;
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}
+
+/** A base64 character as it may be written: `+` and `/` percent-encoded in a URL, `/` escaped in JSON. */
+function base64Char(c: string): string {
+  if (c === '+') return String.raw`(?:\+|%2[Bb])`;
+  if (c === '/') return String.raw`(?:/|%2[Ff]|\\/)`;
+  return escapeRegex(c);
+}
+
+/** The base64 characters that encode `bytes` alone when they start `offset` bytes into a 3-byte group. */
+export function base64Core(bytes: Buffer, offset: number): string {
+  const text = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+  const first = Math.ceil((8 * offset) / 6);
+  const end = Math.floor((8 * (offset + bytes.length)) / 6);
+  return text.slice(first, end);
+}
+
+function base64Cores(bytes: Buffer): string[] {
+  const cores = new Set<string>();
+  for (const offset of [0, 1, 2]) {
+    const core = base64Core(bytes, offset);
+    cores.add(core);
+    cores.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return [...cores];
+}
+
+/** Hex digits matched in either case (`2d`, `2D`). */
+function anyCase(hex: string): string {
+  return hex.replace(/[a-f]/g, (d) => `[${d}${d.toUpperCase()}]`);
+}
+
+/** A special character of a secret escaped at any depth: `\u002d`, `\\u002d`, `%2D`, `\\u00252D`, `\\/`. */
+function escapedChar(c: string): string {
+  if (/[A-Za-z0-9]/.test(c)) return c;
+  const alternatives = [escapeRegex(c)];
+  for (let i = 0; i < c.length; i++) {
+    const hex = c.charCodeAt(i).toString(16).padStart(4, '0');
+    alternatives.push(String.raw`\\+u` + anyCase(hex));
+  }
+  for (const byte of Buffer.from(c, 'utf8')) {
+    const hex = byte.toString(16).padStart(2, '0');
+    alternatives.push(`%${anyCase(hex)}`, String.raw`\\+u0025` + anyCase(hex));
+  }
+  if (c === '/') alternatives.push(String.raw`\\+/`);
+  return `(?:${alternatives.join('|')})`;
+}
+
+/** `text` with JSON escapes (at any depth) and percent-encoding undone: what a cut-off excerpt spelled. */
+function unescaped(text: string): string {
+  if (!/[\\%]/.test(text)) return text;
+  return text
+    .replace(/\\+u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/\\+\//g, '/')
+    .replace(/%(?:25)?([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** `chars` written one after another, a line break allowed between any two. */
+function brokenAcrossLines(chars: string[]): string {
+  return chars.join(BREAK);
+}
+
+/** The extra forms of `secret`, each one global regex; none for a secret under `MIN_ENCODED_BYTES`. */
+export function encodedForms(secret: string): EncodedForm[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  if (bytes.length < MIN_ENCODED_BYTES) return [];
+  const hex = bytes.toString('hex');
+  const cores = base64Cores(bytes);
+  const base64 = cores.map((core) => [...core].map(base64Char).join('')).join('|');
+  const split = [
+    brokenAcrossLines([...secret].map(escapeRegex)),
+    ...cores.map((core) => brokenAcrossLines([...core].map(base64Char))),
+  ].join('|');
+  const alnum = /^[A-Za-z0-9]/;
+  const before = alnum.test(secret) ? '(?<![A-Za-z0-9])' : '';
+  const escaped = /[^A-Za-z0-9]/.test(secret) ? [{ form: 'E' as const, pattern: new RegExp([...secret].map(escapedChar).join(''), 'g') }] : [];
+  const start = escapeRegex(secret.slice(0, MIN_CUT));
+  const cut: EncodedForm = {
+    form: 'T',
+    pattern: new RegExp(`${before}${start}[^\\s"…]*(?=…|\\.\\.\\.|"|$)`, 'g'),
+    accepts: (written) => secret.startsWith(unescaped(written)),
+  };
+  return [
+    ...escaped,
+    ...(secret.length > MIN_CUT ? [cut] : []),
+    { form: 'B', pattern: new RegExp(base64, 'g') },
+    { form: 'H', pattern: new RegExp(`${hex}|${hex.toUpperCase()}`, 'g') },
+    { form: 'L', pattern: new RegExp(`${before}(?:${split})`, 'g') },
+  ];
+}
+
+/** Whether `text` may hold a form broken across lines (the one pattern with no literal run to look for first). */
+export function mayBeBroken(text: string): boolean {
+  return text.includes('\n') || text.includes('\\n');
+}

@@ -1,0 +1,41 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { UserInputError } from '../errors.js';
+import type { RunResult } from '../model/index.js';
+import { validatorFor } from '../validation/schema-registry.js';
+import { describeErrors } from '../validation/validate-value.js';
+
+const FIX = "give the report folder a graphcheck run wrote (its report.json, unchanged)";
+
+/**
+ * A shard's `report.json`, read whole and validated against schemas/report.schema.json before anything uses it: a
+ * file someone else wrote (a CI artifact) with a wrong type, an unknown field or a rule id no suite can hold is one
+ * line naming the file, the place and the fix, never a crash halfway through writing the merged reports.
+ */
+export async function readShardReport(dir: string): Promise<RunResult> {
+  const file = join(dir, 'report.json');
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UserInputError('FILE_NOT_FOUND', `${file}: cannot read it (${code}); give the --report-dir of each shard's run`);
+  }
+  let report: unknown;
+  try {
+    report = JSON.parse(text);
+  } catch {
+    throw new UserInputError('USAGE', `${file}: not JSON; ${FIX}`);
+  }
+  const validate = validatorFor('report')!;
+  if (!validate(report)) {
+    const { path, message } = describeErrors(validate.errors ?? []);
+    throw new UserInputError('USAGE', `${file}: ${path} ${oneLine(message)}: not a graphcheck report.json; ${FIX}`);
+  }
+  return report as RunResult;
+}
+
+/** An error sentence may quote the file's own text: kept to one line of printable characters. */
+function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').slice(0, 200);
+}

@@ -1,0 +1,72 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mergeReportsCommand } from '../../bin/commands/merge-reports.js';
+import { UserInputError } from '../../harness/errors.js';
+import type { RunResult } from '../../harness/model/index.js';
+import { brokenShards, hostileShard, SHARD_SECRET } from '../helpers/hostile/hostile-report.js';
+import { expectSafeOutputs, outputsOf } from '../helpers/hostile/expect-safe.js';
+import { unsafeIn } from '../helpers/hostile/planted.js';
+
+const dirs: string[] = [];
+afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+
+async function shardDirs(reports: unknown[]): Promise<{ root: string; shards: string[] }> {
+  const root = await mkdtemp(join(tmpdir(), 'graphcheck-hostile-merge-'));
+  dirs.push(root);
+  const shards = await Promise.all(
+    reports.map(async (report, i) => {
+      const dir = join(root, `shard-${i + 1}`);
+      await mkdir(dir);
+      await writeFile(join(dir, 'report.json'), JSON.stringify(report));
+      return dir;
+    }),
+  );
+  return { root, shards };
+}
+
+describe('merge-reports over shard reports someone else wrote', () => {
+  it('hides the secret a shard shows in every field and form, and keeps every text inert, in all four reports and on the console', async () => {
+    const { root, shards } = await shardDirs([hostileShard(1), hostileShard(2)]);
+    const reportDir = join(root, 'merged');
+    const printed: string[] = [];
+    const code = await mergeReportsCommand(shards, { reportDir }, (t) => printed.push(t));
+    expect(code).toBe(1);
+    const files = await outputsOf(reportDir, printed);
+    expect(Object.keys(files).sort()).toEqual(['junit.xml', 'report.html', 'report.json', 'stdout', 'summary.md']);
+    expectSafeOutputs(files, [SHARD_SECRET]);
+    const merged = JSON.parse(files['report.json']!) as RunResult;
+    expect(merged.results.map((r) => [r.rule, r.verdict])).toEqual([
+      ['feed.get-limit-over-100-refused', 'failed'],
+      ['feed.post-returns-id', 'failed'],
+    ]);
+    const verdict = files.stdout!.split('\n')[0];
+    // The second rule carries a planted `known`, and the planted baseline entry passed: stale.
+    expect(verdict).toMatch(/^FAILED: 0 passed, 1 failed, 0 warned, 0 skipped, 0 error, 1 known, 1 stale baseline entry/);
+    // Our own Markdown still renders: the title's code span is one, the planted markup in the other is text.
+    expect(files['summary.md']).toContain('`code`');
+    expect(files['summary.md']).toContain('<code>&lt;img src=x onerror="window.&#95;&#95;pwned=1"&gt;</code>');
+  });
+
+  it('with --show-secrets keeps what the shards show (their text inert all the same)', async () => {
+    const { root, shards } = await shardDirs([hostileShard(1), hostileShard(2)]);
+    const reportDir = join(root, 'merged');
+    await mergeReportsCommand(shards, { reportDir, showSecrets: true }, () => {});
+    const json = await readFile(join(reportDir, 'report.json'), 'utf8');
+    expect(json).toContain(SHARD_SECRET);
+    expect(unsafeIn(await readFile(join(reportDir, 'summary.md'), 'utf8'), { markup: true })).toEqual([]);
+  });
+
+  it.each(brokenShards())('refuses $what in one line naming the file and $place, writing nothing', async ({ place, report }) => {
+    const { root, shards } = await shardDirs([hostileShard(2), report]);
+    const reportDir = join(root, 'merged');
+    const error = await mergeReportsCommand(shards, { reportDir }, () => {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserInputError);
+    const message = (error as UserInputError).message;
+    expect(message.startsWith(`${join(shards[1]!, 'report.json')}: ${place} `)).toBe(true);
+    expect(message).toContain('give the report folder a graphcheck run wrote');
+    expect(message).not.toMatch(/[\r\n]/);
+    await expect(readdir(reportDir)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});

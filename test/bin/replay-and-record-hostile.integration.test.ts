@@ -1,0 +1,78 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRecordCommand } from '../../bin/commands/record.js';
+import { startReplayCommand } from '../../bin/commands/replay.js';
+import { CassetteWriter } from '../../harness/cassette/cassette-writer.js';
+import { noRedactNotice } from '../../harness/recorder/cli-options.js';
+import { HOSTILE_TEXT, unsafeIn } from '../helpers/hostile/planted.js';
+
+const TARGET = 'http://127.0.0.1:9';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'graphcheck-hostile-replay-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** A cassette of one exchange, its redaction on or off as its header says. */
+function cassette(name: string, redact: boolean): string {
+  const file = join(dir, name);
+  const writer = CassetteWriter.create(file, { target: TARGET, redact });
+  writer.append({
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 1,
+    request: { method: 'GET', url: `${TARGET}/v25.0/me?fields=id`, headers: {} },
+    response: { status: 200, headers: { 'content-type': 'application/json' }, body: '{"id":"1"}' },
+  });
+  writer.close();
+  return file;
+}
+
+describe("replay's log of a request it has no answer for", () => {
+  it('quotes the request inert: no escape sequence, workflow command or forged line reaches the log', async () => {
+    const warned: string[] = [];
+    const replay = await startReplayCommand(
+      { cassette: cassette('replay.cassette.yml', true), port: 0, host: '127.0.0.1', match: 'strict' },
+      () => {},
+      (line) => warned.push(line),
+    );
+    try {
+      const note = encodeURIComponent(HOSTILE_TEXT);
+      const answer = await request(`${replay.url}/v25.0/me?fields=${note}&${note}=1`, { headers: { 'x-note': 'plain' } });
+      await answer.body.text();
+      expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+    } finally {
+      await replay.close();
+    }
+    const log = warned.join('\n');
+    expect(log).toContain('replay miss');
+    expect(log).toContain('\\x1b');
+    expect(unsafeIn(log)).toEqual([]);
+  });
+});
+
+/** What `record --mode new_episodes` (redaction not turned off) warns, going on with `file`. */
+async function warningsGoingOn(file: string): Promise<string[]> {
+  const warned: string[] = [];
+  const running = await startRecordCommand(
+    { target: TARGET, cassette: file, port: 0, host: '127.0.0.1', redact: true, mode: 'new_episodes', match: 'strict' },
+    () => {},
+    (line) => warned.push(line),
+  );
+  await running.close();
+  return warned;
+}
+
+describe('record, going on with a cassette someone recorded with redaction off', () => {
+  it('says redaction is off exactly as --no-redact does, since that header decides what is written', async () => {
+    const file = cassette('clear.cassette.yml', false);
+    await expect(warningsGoingOn(file)).resolves.toEqual([noRedactNotice(file)]);
+  });
+
+  it('says nothing of the kind for a cassette whose redaction is on', async () => {
+    await expect(warningsGoingOn(cassette('redacted.cassette.yml', true))).resolves.toEqual([]);
+  });
+});
