@@ -78,6 +78,12 @@ export async function importCassette(input: string, options: ImportOptions = {})
     format,
     exchanges: exchanges.length,
     redacted: Object.keys(writer.placeholders).length,
-    notes,
+    // Redaction must read a body to search it: one too large to decode is dropped (the cassette says why), never
+    // written with secrets unsearched; --no-redact keeps it compressed as recorded.
+    notes: notes.map((note) =>
+      options.redact === false
+        ? `${note}: kept compressed as recorded, with its content-encoding`
+        : `${note}: not kept, as it could not be searched for secrets (--no-redact keeps it compressed as recorded)`,
+    ),
   };
 }

@@ -113,8 +113,7 @@ export function vcrToExchanges(
     kept.count === 0
       ? []
       : [
-          `${fields.file}: ${countOf(kept.count, 'response')} kept with the compressed body recorded (and its content-encoding): ` +
-            `decoded, each would pass ${sizeWords(kept.limit)}`,
+          `${fields.file}: ${countOf(kept.count, 'response')} with a compressed body that would pass ${sizeWords(kept.limit)} decoded`,
         ];
   return { format, exchanges, notes };
 }

@@ -119,7 +119,7 @@ describe('size of files', () => {
     expect(error.message).toBe(`${file}: 693.3 MiB, larger than the 256 MiB graphcheck reads at once: record or export less traffic per file`);
   });
 
-  it('a VCR compression bomb: the body stays compressed as recorded, and the import says so, instead of a silent ""', async () => {
+  it('a VCR compression bomb: the body is dropped with its reason when redacting, kept compressed with --no-redact, and the import says which, never a silent ""', async () => {
     const zeros = gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
     const vcr = join(dir, 'bomb.yml');
     await writeFile(
@@ -138,8 +138,17 @@ describe('size of files', () => {
     const out = join(dir, 'bomb.cassette.yml');
     const printed: string[] = [];
     await importCommand(vcr, { out, redact: true }, (line) => printed.push(line), (line) => printed.push(line));
-    expect(printed[0]).toBe(`${vcr}: 1 response kept with the compressed body recorded (and its content-encoding): decoded, each would pass 16 MiB`);
-    const { exchanges } = await readCassette(out);
+    expect(printed[0]).toBe(
+      `${vcr}: 1 response with a compressed body that would pass 16 MiB decoded: not kept, as it could not be searched for secrets (--no-redact keeps it compressed as recorded)`,
+    );
+    const redacted = (await readCassette(out)).exchanges[0]?.response;
+    expect([redacted?.body, redacted?.bodyOmitted]).toEqual(['', true]);
+    expect(redacted?.bodyLost).toMatch(/could not be searched for secrets/);
+    const kept = join(dir, 'bomb.kept.cassette.yml');
+    const said: string[] = [];
+    await importCommand(vcr, { out: kept, redact: false }, (line) => said.push(line), (line) => said.push(line));
+    expect(said).toContain(`${vcr}: 1 response with a compressed body that would pass 16 MiB decoded: kept compressed as recorded, with its content-encoding`);
+    const { exchanges } = await readCassette(kept);
     expect(exchanges[0]?.response?.body).toBe(zeros.toString('base64'));
     expect(exchanges[0]?.response?.headers).toEqual({ 'Content-Encoding': 'gzip' });
   });
