@@ -30,7 +30,7 @@ export const MAY_IMPORT = {
   generators: ['profile', 'suite'],
   receiver: ['ca'],
   'content-host': [],
-  checks: ['profile', 'receiver', 'suite'],
+  checks: ['profile', 'receiver'],
   cassette: ['redaction'],
   replay: ['cassette', 'receiver', 'redaction'],
   recorder: ['ca', 'cassette', 'replay'],

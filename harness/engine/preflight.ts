@@ -4,7 +4,7 @@ import type { ControlClient } from '../control/control-client.js';
 import { clockFromDateHeader } from '../control/control-client.js';
 import { CannotJudgeError, ForeignOriginError, GraphcheckError } from '../errors.js';
 import type { Profile } from '../profile/profile.js';
-import { lookup } from '../suite/template.js';
+import { lookup } from '../validation/lookup.js';
 import { plainRead, type Probe, witnessProbes } from './preflight-witnesses.js';
 
 /** What preflight found: problems keyed by profile field, and whether the target dates its answers. */
