@@ -2,7 +2,8 @@ import type { GraphRequest } from '../client/graph-client.js';
 import type { MultipartFile, RequestBody } from '../client/encode.js';
 import { type ImageFormat, imageBytes } from '../content-host/index.js';
 import { jpegWithLocation } from '../content-host/jpeg-with-location.js';
-import { evaluate, type Scope, TemplateError } from '../suite/template.js';
+import { evaluate, type Scope } from '../suite/template.js';
+import { TemplateError } from '../errors.js';
 import type { RunContext } from './run-context.js';
 import { type Placement, type RequestSpec, TOKEN_WORDS } from './steps/request-body.js';
 

@@ -3,6 +3,7 @@
  * (`"{{given.limit}}"` -> 101); otherwise the parts are joined as text. Expressions are paths (`given.limit`,
  * `captured.ids[0]`), numbers, 'strings', and + - * between them, left to right with * first.
  */
+import { TemplateError } from '../errors.js';
 import { lookup } from '../validation/lookup.js';
 
 export type Scope = Record<string, unknown>;
@@ -10,8 +11,6 @@ export type Scope = Record<string, unknown>;
 const TEMPLATE = /\{\{\s*(.+?)\s*\}\}/g;
 const WHOLE = /^\{\{\s*(.+?)\s*\}\}$/;
 const TOKEN = /\s*(\d+(?:\.\d+)?|'[^']*'|[A-Za-z_][\w-]*(?:(?:\.[\w-]+)|\[\d+\])*|[-+*])/y;
-
-export class TemplateError extends Error {}
 
 /**
  * A value already evaluated (a generated value merged into a control's body, say): evaluating it again gives it

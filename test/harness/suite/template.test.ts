@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evaluate, TemplateError } from '../../../harness/suite/template.js';
+import { evaluate } from '../../../harness/suite/template.js';
+import { TemplateError } from '../../../harness/errors.js';
 import { lookup } from '../../../harness/validation/lookup.js';
 
 describe('templates', () => {
