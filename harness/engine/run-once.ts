@@ -4,7 +4,7 @@ import type { Exchange, Finding } from '../model/index.js';
 import { type Rule, type Step, stepKind } from '../suite/suite.js';
 import { expressionsIn, type Scope } from '../suite/template.js';
 import { lookup } from '../validation/lookup.js';
-import { type Judgement, NOTHING_JUDGED } from '../run/rule-result.js';
+import { type Judgement, NOTHING_JUDGED } from '../verdict/rule-result.js';
 import { judgeStep, type StepJudgement } from './judge-step.js';
 import { controlPlan, runControl } from './positive-control.js';
 import type { RunContext } from './run-context.js';
