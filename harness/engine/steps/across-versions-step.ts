@@ -20,17 +20,18 @@ const METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
  */
 export const acrossVersionsStep: StepKind<AcrossVersionsBody> = {
   name: 'across-versions',
+  side: 'target',
   explain: (b) => `send ${typeof b.request === 'string' ? b.request : describeRequest(b.request)} under each version of ${JSON.stringify(b.versions)}`,
   body: object({ versions: STRINGS, request: { anyOf: [TEMPLATE, REQUEST_BODY] } }, ['versions', 'request']),
   needs: (b) => (typeof b.request === 'string' ? {} : requestNeeds(b.request)),
   control: { expect: ['ok'] },
-  run: async ({ body, scope, ctx, keep }) => {
+  run: async ({ body, scope, target, keep }) => {
     // A template inside the list counts item by item: `["{{versions.usable}}", none]`.
     const listed = evaluate(body.versions, scope);
     const versions = Array.isArray(listed) ? listed.flat() : listed;
     if (!Array.isArray(versions) || versions.length === 0) throw new TemplateError(`versions is ${JSON.stringify(versions)}: give a non-empty list`);
     const spec = requestOf(body.request, scope);
-    for (const version of versions) keep(await ctx.client.send(buildRequest({ ...spec, version: String(version) }, scope, ctx)));
+    for (const version of versions) keep(await target.client.send(buildRequest({ ...spec, version: String(version) }, scope, target)));
   },
 };
 
