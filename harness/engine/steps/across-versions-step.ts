@@ -38,8 +38,15 @@ export const acrossVersionsStep: StepKind<AcrossVersionsBody> = {
 /** A drawn request is already evaluated (its values are data, not templates); a written one is evaluated later. */
 function requestOf(request: RequestSpec | string, scope: Parameters<typeof evaluate>[1]): RequestSpec {
   const value = typeof request === 'string' ? evaluate(request, scope) : request;
-  if (typeof value !== 'object' || value === null || !METHODS.includes(String((value as { method?: unknown }).method))) {
+  if (!isRequest(value)) {
     throw new TemplateError(`request is ${JSON.stringify(value)}: give an object with a method (${METHODS.join(', ')})`);
   }
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as unknown as RequestSpec;
+  // A drawn request leaves its absent parts null.
+  const spec: RequestSpec = { method: value.method };
+  for (const [key, part] of Object.entries(value)) if (part !== undefined && part !== null) Object.assign(spec, { [key]: part });
+  return spec;
+}
+
+function isRequest(value: unknown): value is RequestSpec {
+  return typeof value === 'object' && value !== null && METHODS.includes(String((value as { method?: unknown }).method));
 }
