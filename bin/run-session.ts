@@ -1,6 +1,6 @@
 import { type OriginPolicy, profileUrls } from '../harness/client/origin-policy.js';
 import type { ContentHost } from '../harness/content-host/index.js';
-import type { RunContext } from '../harness/engine/run-context.js';
+import type { TargetRunContext } from '../harness/engine/run-context.js';
 import { UserInputError } from '../harness/errors.js';
 import type { Profile } from '../harness/profile/profile.js';
 import { recordedFacts, repeatPlan } from '../harness/run/recorded-plan.js';
@@ -25,7 +25,7 @@ export interface RunSession {
   /** Each rule, as it starts. */
   ruleStarted(ruleId: string): void;
   /** Called after the rules ran, while the run's content host still stands; `ranIds`: the rules that ran. */
-  finish(ctx: RunContext, ranIds: string[]): Promise<void>;
+  finish(ctx: TargetRunContext, ranIds: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,9 +50,9 @@ export async function openSession(plan: RunPlan, around: SessionSurroundings = {
     ruleStarted: recording.ruleStarted,
     finish: (ctx, ranIds) =>
       recording.finish(
-        { ...recordedFacts(plan, ranIds), host_url: ctx.host.url, unissued_token: ctx.unissuedToken },
-        ctx.host,
-        ctx.webhooks.tape(),
+        { ...recordedFacts(plan, ranIds), host_url: ctx.target.host.url, unissued_token: ctx.target.unissuedToken },
+        ctx.target.host,
+        ctx.target.webhooks.tape(),
       ),
     close: async () => {
       await recording.close();

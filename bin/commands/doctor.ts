@@ -1,6 +1,6 @@
-import { missingNeed, runFacts, setupProblemFor } from '../../harness/engine/needs.js';
+import { missingInRun, setupProblemFor } from '../../harness/engine/needs.js';
 import { openRun } from '../../harness/engine/open-run.js';
-import type { RunContext } from '../../harness/engine/run-context.js';
+import type { TargetRunContext } from '../../harness/engine/run-context.js';
 import { UserInputError } from '../../harness/errors.js';
 import { profileSecrets } from '../../harness/profile/profile.js';
 import { hideUserinfo } from '../../harness/redaction/url-userinfo.js';
@@ -35,7 +35,7 @@ export async function doctorCommand(flags: RunFlags, print: (text: string) => vo
       versionPrefix: plan.versionPrefix,
     });
     await run.close();
-    const problems = [...run.ctx.setupProblems.values()];
+    const problems = [...run.ctx.target.setupProblems.values()];
     // What the target said (its profile, its answers in a problem) is shown redacted and inert, as a run shows it.
     const edge = outputEdge({ appSecret: target.profile.app.secret, values: profileSecrets(target.profile) });
     const say = (text: string) => print(edge.line(text));
@@ -54,13 +54,13 @@ export async function doctorCommand(flags: RunFlags, print: (text: string) => vo
  * What a run with this profile would judge: how many rules can run, and the rest grouped by cause, each cause
  * naming the profile key or control capability that would let its rules run.
  */
-function forecast(rules: Rule[], ctx: RunContext): string {
+function forecast(rules: Rule[], ctx: TargetRunContext): string {
   const skipped = new Map<string, string[]>();
   const errored = new Map<string, string[]>();
   let runnable = 0;
   for (const rule of rules) {
-    const missing = missingNeed(rule, ctx.profile, runFacts(ctx));
-    const setup = missing ? undefined : setupProblemFor(rule, ctx.setupProblems);
+    const missing = missingInRun(rule, ctx);
+    const setup = missing ? undefined : setupProblemFor(rule, ctx.target.setupProblems);
     if (missing) skipped.set(missing, [...(skipped.get(missing) ?? []), rule.id]);
     else if (setup) errored.set(setup, [...(errored.get(setup) ?? []), rule.id]);
     else runnable++;

@@ -6,7 +6,7 @@ import { ControlClient } from '../control/control-client.js';
 import { ClockMemory } from '../control/clock-memory.js';
 import type { Profile } from '../profile/profile.js';
 import { readCaFiles } from '../ca/index.js';
-import type { RunContext } from './run-context.js';
+import type { TargetRunContext } from './run-context.js';
 import { preflight } from './preflight.js';
 import { NO_DATE } from './target-time.js';
 import { createWebhookHarness } from './webhooks/webhook-harness.js';
@@ -43,10 +43,12 @@ export interface OpenRunOptions {
   replay?: WebhookReplay;
 }
 
-/** Builds the clients and the content host, then runs preflight. `close()` stops what it started. */
-export async function openRun(options: OpenRunOptions): Promise<{ ctx: RunContext; close(): Promise<void> }> {
+/**
+ * Opens a run against a target: builds the clients and the content host, then runs preflight. Its control client
+ * keeps no evidence; each execution of a rule gets one that keeps into its own. `close()` stops what it started.
+ */
+export async function openRun(options: OpenRunOptions): Promise<{ ctx: TargetRunContext; close(): Promise<void> }> {
   const { profile } = options;
-  const evidence = { sink: [] as RunContext['evidence']['sink'] };
   // Read first: a wrong --ca-dir is a user error before anything starts.
   const ca = options.caDir ? await readCaFiles(options.caDir) : undefined;
   const host = options.host ?? (await startContentHost({ host: profile.webhooks.receiver_host }));
@@ -55,12 +57,11 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: RunContex
   const origins = options.host ? policy : policy.with(host.url);
   const client = new GraphClient(profile, options.timeoutMs, undefined, origins);
   const clock = new ClockMemory();
-  const control = new ControlClient(profile, options.timeoutMs, (exchange) => evidence.sink.push(exchange), clock, origins);
+  // One clock memory for the run: arrivals are dated by what any of its control clients last saw of the clock.
+  const control = new ControlClient(profile, options.timeoutMs, undefined, clock, origins);
   const webhooks = createWebhookHarness({
     profile,
     control,
-    // Shares the clock memory: arrivals are dated by what either client last saw of the target's clock.
-    quiet: new ControlClient(profile, options.timeoutMs, undefined, clock, origins),
     ...(ca ? { ca } : {}),
     ...(options.recording ? { recording: options.recording } : {}),
     ...(options.replay ? { replay: options.replay } : {}),
@@ -72,24 +73,25 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: RunContex
   try {
     const version = resolvePrefix(options.versionPrefix, profile);
     const checked = await preflight(profile, client, control, version);
-    const ctx: RunContext = {
-      profile,
-      client,
-      control,
-      host,
-      version,
+    const ctx: TargetRunContext = {
       seed: options.seed,
       runs: options.runs,
       ...(options.runsFloor ? { runsFloor: options.runsFloor } : {}),
-      unissuedToken: options.unissuedToken ?? `GCKunissued${randomBytes(12).toString('hex')}`,
-      setupProblems: checked.problems,
-      ...(control.has('clock') || checked.sendsDate
-        ? {}
-        : { timeProblem: `needs the target's time: the target serves no control clock, and ${NO_DATE}` }),
-      evidence,
       replayCommand: options.replayCommand ?? ((id) => `graphcheck run --rule ${id} --seed ${options.seed}`),
       targetSource: options.targetSource ?? 'embedded reference',
-      webhooks,
+      target: {
+        profile,
+        client,
+        control,
+        host,
+        version,
+        unissuedToken: options.unissuedToken ?? `GCKunissued${randomBytes(12).toString('hex')}`,
+        setupProblems: checked.problems,
+        ...(control.has('clock') || checked.sendsDate
+          ? {}
+          : { timeProblem: `needs the target's time: the target serves no control clock, and ${NO_DATE}` }),
+        webhooks,
+      },
     };
     return { ctx, close };
   } catch (error) {

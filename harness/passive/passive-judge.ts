@@ -1,5 +1,5 @@
 import { shellWord } from '../shell-word.js';
-import { type CheckContext, refusalsApart } from '../checks/check.js';
+import { type CheckContext, refusalsApart, runCheck } from '../checks/check.js';
 import type { TrafficFacts } from '../checks/traffic-facts.js';
 import { CHECKS, resolveExpectation } from '../checks/registry.js';
 import type { Exchange, Finding, RuleResult } from '../model/index.js';
@@ -99,11 +99,11 @@ export class PassiveJudge {
   }
 
   private judge(block: PassiveSpec, exchanges: Exchange[], bodies: unknown[]): void {
-    const input = { exchanges, bodies, meta: { traffic: this.facts } };
+    const input = { exchanges, bodies, facts: { traffic: this.facts } };
     for (const expectation of block.expect) {
       const { name, args } = resolveExpectation(expectation);
       const check = CHECKS.get(name)!;
-      const result = check.run(input, args, this.ctx);
+      const result = runCheck(check, input, args, this.ctx);
       const apart = refusalsApart(check, result, exchanges.length);
       const refusals = new Map<number, PendingRefusal>();
       for (const at of apart.refused) {

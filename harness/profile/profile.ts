@@ -21,6 +21,14 @@ export interface Profile {
   webhooks: { receiver_host: string; mtls: boolean; client_cert_cn: string };
 }
 
+/** Where an error answer keeps its parts when the profile does not say (contract §3.1). */
+export const DEFAULT_ERROR_PATHS: Profile['errors'] = {
+  code: 'error.code',
+  subcode: 'error.error_subcode',
+  message: 'error.message',
+  type: 'error.type',
+};
+
 export type Capability = 'profile' | 'reset' | 'clock' | 'authorize' | 'events' | 'trust' | 'app' | 'deliveries';
 export type TokenName = 'page' | 'page_no_manage_posts' | 'page_no_moderate' | 'user' | 'msgapp';
 export type FixtureName =

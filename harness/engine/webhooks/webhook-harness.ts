@@ -48,8 +48,8 @@ export interface WebhookHarness {
   /** Moves the target's clock without adding evidence, and remembers when, to date what arrives meanwhile. */
   advance(seconds: number): Promise<number>;
   windows(): readonly AdvanceWindow[];
-  /** Sets the app's Live setting through the evidence-keeping control client; it is set back for the next run. */
-  setLive(live: boolean): Promise<void>;
+  /** Sets the app's Live setting through `control` (an execution's, keeping evidence); it is set back for the next run. */
+  setLive(live: boolean, control: ControlClient): Promise<void>;
   /** A run's first webhook step: forget the previous run's attempts and failures, and set Live back. */
   beginRun(): Promise<void>;
   /** A rule starts: the callbacks it creates are taped (or, offline, taken from the tape) under its id. */
@@ -61,10 +61,8 @@ export interface WebhookHarness {
 
 export interface WebhookHarnessOptions {
   profile: Profile;
-  /** Keeps control exchanges as evidence (the run's client). */
+  /** The control protocol without evidence: trust, clock reads, long clock drives, Live restores. */
   control: ControlClient;
-  /** The same protocol without evidence: clock reads, long clock drives, Live restores. */
-  quiet: ControlClient;
   /** A CA the target already trusts (`--ca-dir`); otherwise one is created and handed over with `trust`. */
   ca?: CertificateAuthority;
   /** `run --record`: keep what reaches the receivers. */
@@ -93,7 +91,7 @@ class RunWebhooks implements WebhookHarness {
   private readonly taken = new Map<string, number>();
 
   constructor(private readonly options: WebhookHarnessOptions) {
-    const { profile, control, quiet, recording, replay } = options;
+    const { profile, control, recording, replay } = options;
     this.unavailable = options.ca || control.has('trust') ? undefined : UNTRUSTED;
     this.configuredLive = this.currentLive = profile.app.live ?? true;
     this.verifyToken = replay?.tape.verify_token ?? `graphcheck-${randomBytes(8).toString('hex')}`;
@@ -104,7 +102,7 @@ class RunWebhooks implements WebhookHarness {
       verifyToken: this.verifyToken,
       appSecret: profile.app.secret ?? '',
       // Arrivals are dated by the clock as last seen: the target may be busy making the very callback.
-      ...(quiet.has('clock') ? { clock: () => quiet.knownNow() } : {}),
+      ...(control.has('clock') ? { clock: () => control.knownNow() } : {}),
       ...(profile.webhooks.mtls ? { mtls: { expectedCn: profile.webhooks.client_cert_cn } } : {}),
       ...(recording ? { onArrival: (arrival, url) => this.tapeArrival(recording, { arrival, url }) } : {}),
     };
@@ -144,14 +142,14 @@ class RunWebhooks implements WebhookHarness {
   }
 
   now(): Promise<number> {
-    return this.options.quiet.now();
+    return this.options.control.now();
   }
 
   async advance(seconds: number): Promise<number> {
     const startOrdinal = nextOrdinal();
     this.held = [];
     try {
-      const to = await this.options.quiet.advance(seconds);
+      const to = await this.options.control.advance(seconds);
       this.advances.push({ startOrdinal, endOrdinal: nextOrdinal(), from: to - seconds, to });
       return to;
     } finally {
@@ -165,8 +163,8 @@ class RunWebhooks implements WebhookHarness {
     return this.advances;
   }
 
-  async setLive(live: boolean): Promise<void> {
-    await this.options.control.setLive(live);
+  async setLive(live: boolean, control: ControlClient): Promise<void> {
+    await control.setLive(live);
     this.currentLive = live;
   }
 
@@ -223,7 +221,7 @@ class RunWebhooks implements WebhookHarness {
   private trustedCa(): Promise<CertificateAuthority> {
     this.ca ??= (async () => {
       const ca = this.options.ca ?? (await createCertificateAuthority());
-      if (this.options.control.has('trust')) await this.options.quiet.trust(ca.certPem);
+      if (this.options.control.has('trust')) await this.options.control.trust(ca.certPem);
       this.taped.ca_pem = ca.certPem;
       return ca;
     })();
@@ -232,8 +230,8 @@ class RunWebhooks implements WebhookHarness {
 
   /** Control `app` survives `reset`; the suite sets it back (contract §2) before the next run uses delivery. */
   private async restoreLive(): Promise<void> {
-    if (this.currentLive === this.configuredLive || !this.options.quiet.has('app')) return;
-    await this.options.quiet.setLive(this.configuredLive);
+    if (this.currentLive === this.configuredLive || !this.options.control.has('app')) return;
+    await this.options.control.setLive(this.configuredLive);
     this.currentLive = this.configuredLive;
   }
 }
