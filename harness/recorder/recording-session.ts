@@ -50,7 +50,7 @@ export interface ClientRequest {
 }
 
 /** What a recorded run adds to its cassette at the end: the run's facts, secrets in clear (they are redacted here). */
-export type RunFacts = Omit<RunDocument['run'], 'rule_starts'>;
+export type RunFacts = RunDocument['run'];
 
 /** Appended exchanges must come from the target the cassette names: replay rewrites that one address only. */
 async function reopenFor(
@@ -95,7 +95,7 @@ export class RecordingSession {
   private closing = false;
   /** Requests being forwarded now: with company, a write waits to be shared; alone, it goes out at once. */
   private inFlight = 0;
-  private readonly ruleStarts: Record<string, number> = {};
+  private readonly starts: Record<string, number> = {};
 
   private constructor(
     /** What the mode and the cassette on disk decided: replay, forward, start afresh. */
@@ -178,15 +178,20 @@ export class RecordingSession {
 
   /** A rule of a recorded run starts: its traffic begins at the next exchange (the run document's `rule_starts`). */
   ruleStarted(ruleId: string): void {
-    this.ruleStarts[ruleId] = this.writer?.count ?? 0;
+    this.starts[ruleId] = this.writer?.count ?? 0;
+  }
+
+  /** Per rule id, the cassette position of the rule's first exchange. */
+  get ruleStarts(): Record<string, number> {
+    return { ...this.starts };
   }
 
   /**
-   * Ends a recorded run: appends the run document (the facts, with `rule_starts`; every secret written as the
-   * cassette's placeholder for it, the app secret as the stand-in) and closes the session.
+   * Ends a recorded run: appends the run document (every secret written as the cassette's placeholder for it, the
+   * app secret as the stand-in) and closes the session.
    */
   async finish(run: RunFacts): Promise<void> {
-    this.writer?.appendRunDocument({ ...run, rule_starts: this.ruleStarts });
+    this.writer?.appendRunDocument(run);
     await this.close();
   }
 
