@@ -4,7 +4,8 @@ import { type ImageFormat, imageBytes } from '../content-host/index.js';
 import { jpegWithLocation } from '../content-host/jpeg-with-location.js';
 import { evaluate, type Scope, TemplateError } from '../suite/template.js';
 import type { TargetSession } from './run-context.js';
-import { type Placement, type RequestSpec, TOKEN_WORDS } from './steps/request-body.js';
+import { TOKEN_WORDS } from '../profile/vocabulary.js';
+import type { Placement, RequestSpec } from './steps/request-body.js';
 
 type Files = { name: string; filename?: string; format: ImageFormat; bytes?: number; content_type?: string; location?: boolean }[];
 
