@@ -13,7 +13,7 @@ import { flagsOf, type RunOptions } from './run-options.js';
 export { CannotJudgeError, GraphcheckError, UserInputError } from '../harness/errors.js';
 export type { Exchange, Finding, RuleResult, RunResult, RunSummary, Verdict } from '../harness/model/index.js';
 export type { RunPlan } from '../harness/run/run-plan.js';
-export { exitCodeFor, summarize } from '../harness/run/gate.js';
+export { exitCodeFor, summarize } from '../harness/verdict/gate.js';
 export { type ListedRule, listRules } from './list-rules.js';
 export type { RunOptions } from './run-options.js';
 

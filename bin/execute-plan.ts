@@ -9,7 +9,7 @@ import { hideUserinfo } from '../harness/redaction/url-userinfo.js';
 import { REPORT_FILES, reportersFor } from '../harness/reports/reporters-for.js';
 import { assertReportDir, clearReports } from '../harness/reports/write-report.js';
 import { assertBaselineWritable, type BaselineEntry, baselineMarker, loadBaseline, writeBaseline } from '../harness/run/baseline.js';
-import { exitCodeFor, summarize } from '../harness/run/gate.js';
+import { exitCodeFor, summarize } from '../harness/verdict/gate.js';
 import { replayCommand, targetSource } from '../harness/run/replay-command.js';
 import type { RunPlan } from '../harness/run/run-plan.js';
 import { loadSuitesIndexed } from '../harness/engine/suite-index.js';

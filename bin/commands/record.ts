@@ -5,12 +5,14 @@ import {
   startForwardProxy,
 } from '../../harness/recorder/forward-proxy.js';
 import { type RunningRecorder, startRecorder } from '../../harness/recorder/recorder.js';
-import { noRedactNotice, type RecordMode, untilSignal } from '../../harness/recorder/cli-options.js';
+import type { RecordMode } from '../../harness/recorder/record-mode.js';
 import type { SecretMatching } from '../../harness/replay/normalize-request.js';
 import { inertText } from '../../harness/reports/inert-text.js';
 import { countOf } from '../../harness/words.js';
 import { listenError } from '../../harness/http/listen.js';
 import type { CommandContext } from '../command-context.js';
+import { noRedactNotice } from '../flags.js';
+import { untilSignal } from '../until-signal.js';
 
 /** For callers that register this one command on a program of their own. */
 export { register } from '../declarations/record.js';

@@ -10,7 +10,7 @@ import { consoleReporter } from '../../harness/reports/console-reporter.js';
 import { outputEdge } from '../../harness/reports/output-edge.js';
 import { REPORT_FILES, reportersFor } from '../../harness/reports/reporters-for.js';
 import { assertReportDir, clearReports } from '../../harness/reports/write-report.js';
-import { exitCodeFor, summarize } from '../../harness/run/gate.js';
+import { exitCodeFor, summarize } from '../../harness/verdict/gate.js';
 import { runWebhookTest, type WebhookTestOptions } from '../../harness/webhook-test/index.js';
 
 /** For callers that register this one command on a program of their own. */

@@ -2,7 +2,8 @@ import { type CheckContext, type CheckResult, refusalsApart, runCheck } from '..
 import { CHECKS, resolveExpectation } from '../checks/registry.js';
 import type { Exchange, Finding } from '../model/index.js';
 import type { Expectation } from '../suite/suite.js';
-import { evaluate, type Scope, TemplateError } from '../suite/template.js';
+import { evaluate, type Scope } from '../suite/template.js';
+import { TemplateError } from '../errors.js';
 import { schemaProblem } from '../validation/validate-value.js';
 import type { StepOutcome } from './step-outcome.js';
 

@@ -4,13 +4,13 @@ import { CHECKS, resolveExpectation } from '../checks/registry.js';
 import type { FactName } from '../checks/step-facts.js';
 import { controlPlan } from './positive-control.js';
 import { STEP_KINDS } from './steps/registry.js';
-import { at, UserInputError } from '../errors.js';
+import { at, TemplateError, UserInputError } from '../errors.js';
 import { describeErrors, schemaProblem } from '../validation/validate-value.js';
 import { parseLocated } from '../validation/yaml-locate.js';
 import { mergeBody } from '../suite/merge-body.js';
 import { type Expectation, passiveBlocks, type Rule, type Step, stepKindKeys, type Suite } from '../suite/suite.js';
 import { suiteValidator } from '../suite/suite-schema.js';
-import { checkSyntax, expressionsIn, TemplateError } from '../suite/template.js';
+import { checkSyntax, expressionsIn } from '../suite/template.js';
 
 /** Loads every `*.yaml` suite in a folder, sorted by name; rule ids must be unique across them. */
 export async function loadSuites(dir: string): Promise<Suite[]> {

@@ -1,7 +1,8 @@
 import type { Profile } from '../profile/profile.js';
 import type { RunContext, TargetSession } from './run-context.js';
 import { type Rule, stepKind } from '../suite/suite.js';
-import { expressionsIn, lookup } from '../suite/template.js';
+import { expressionsIn } from '../suite/template.js';
+import { lookup } from '../validation/lookup.js';
 import { controlPlan } from './positive-control.js';
 import type { StepNeeds, StepSide } from './steps/step-kind.js';
 import { STEP_KINDS } from './steps/registry.js';

@@ -3,7 +3,7 @@ import type { SentExchange } from '../client/send.js';
 import { describeResponse, isErrorResponse } from '../checks/error-envelope.js';
 import type { Profile } from '../profile/profile.js';
 import { type TokenName, TOKENS, withFixtures } from '../profile/vocabulary.js';
-import { lookup } from '../suite/template.js';
+import { lookup } from '../validation/lookup.js';
 
 /** A preflight probe: which profile field it vouches for, and how to ask the target (a problem, or undefined). */
 export interface Probe {

@@ -5,7 +5,7 @@ import { clockFromDateHeader } from '../control/control-client.js';
 import { CannotJudgeError, ForeignOriginError, GraphcheckError } from '../errors.js';
 import type { Profile } from '../profile/profile.js';
 import { FIXTURE_NAMES, FIXTURES, withFixtures } from '../profile/vocabulary.js';
-import { lookup } from '../suite/template.js';
+import { lookup } from '../validation/lookup.js';
 import { plainRead, type Probe, witnessProbes } from './preflight-witnesses.js';
 
 /** What preflight found: problems keyed by profile field, and whether the target dates its answers. */

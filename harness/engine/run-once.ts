@@ -1,9 +1,10 @@
 import { isErrorResponse } from '../checks/error-envelope.js';
-import { ForeignOriginError, GraphcheckError } from '../errors.js';
+import { CaptureMissing, ForeignOriginError, GraphcheckError, TemplateError } from '../errors.js';
 import type { Exchange, Finding } from '../model/index.js';
 import { type Rule, type Step, stepKind } from '../suite/suite.js';
-import { expressionsIn, lookup, type Scope, TemplateError } from '../suite/template.js';
-import { type Judgement, NOTHING_JUDGED } from '../run/rule-result.js';
+import { expressionsIn, type Scope } from '../suite/template.js';
+import { lookup } from '../validation/lookup.js';
+import { type Judgement, NOTHING_JUDGED } from '../verdict/rule-result.js';
 import { judgeStep, type StepJudgement } from './judge-step.js';
 import { controlPlan, runControl } from './positive-control.js';
 import { checkContextOf, type Execution, newExecution, type RunContext } from './run-context.js';
@@ -93,12 +94,6 @@ function mentionsClock(step: Step): boolean {
   let mentions = clockSteps.get(step);
   if (mentions === undefined) clockSteps.set(step, (mentions = expressionsIn(step).some((e) => /\bclock\.now\b/.test(e))));
   return mentions;
-}
-
-class CaptureMissing extends Error {
-  constructor(readonly finding: Finding) {
-    super(finding.message);
-  }
 }
 
 function capture(step: Step, outcome: StepOutcome, scope: Scope, evidence: Exchange[]): void {

@@ -9,7 +9,7 @@ import { propertyRuns } from './property-runs.js';
 import { type RunOutcome, runOnce } from './run-once.js';
 import { ruleSeed } from './rule-seed.js';
 import { baseScope } from './scope.js';
-import { ruleResult, verdictOf } from '../run/rule-result.js';
+import { ruleResult, verdictOf } from '../verdict/rule-result.js';
 
 /** Long shrinking against a slow target stops here; the smallest failure found so far is reported. */
 const PROPERTY_TIME_LIMIT_MS = 120_000;

@@ -1,5 +1,5 @@
 import type { RuleResult, RunResult } from '../model/index.js';
-import { runResult } from '../run/rule-result.js';
+import { runResult } from '../verdict/rule-result.js';
 import { type RuleSelection, selectedRules } from '../suite/select-rules.js';
 import type { Rule, Suite } from '../suite/suite.js';
 import type { RunContext } from './run-context.js';

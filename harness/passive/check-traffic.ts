@@ -1,5 +1,5 @@
 import type { CheckContext } from '../checks/check.js';
-import { runResult } from '../run/rule-result.js';
+import { runResult } from '../verdict/rule-result.js';
 import type { Exchange, RunResult } from '../model/index.js';
 import type { Profile } from '../profile/profile.js';
 import { type RuleSelection, selectedRules } from '../suite/select-rules.js';

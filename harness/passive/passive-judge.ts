@@ -3,7 +3,7 @@ import { type CheckContext, refusalsApart, runCheck } from '../checks/check.js';
 import type { TrafficFacts } from '../checks/traffic-facts.js';
 import { CHECKS, resolveExpectation } from '../checks/registry.js';
 import type { Exchange, Finding, RuleResult } from '../model/index.js';
-import { NOTHING_JUDGED, ruleResult, verdictOf } from '../run/rule-result.js';
+import { NOTHING_JUDGED, ruleResult, verdictOf } from '../verdict/rule-result.js';
 import { type PassiveSpec, passiveBlocks, type Rule, type Suite } from '../suite/suite.js';
 import type { AcceptedOperations } from './accepted-operations.js';
 import { matchesExchange } from './match-exchange.js';

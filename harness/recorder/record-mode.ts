@@ -1,10 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { openCassette } from '../cassette/cassette-reader.js';
 import { UserInputError } from '../errors.js';
-import type { RecordMode } from './cli-options.js';
 
-export type { RecordMode } from './cli-options.js';
-
+/** VCR's record modes (`--mode`): see planMode. */
+export type RecordMode = 'once' | 'new_episodes' | 'none' | 'all';
 
 /** What a recorder does with each request, decided once from the mode and whether the cassette exists. */
 export interface ModePlan {

@@ -1,7 +1,7 @@
 import { bodyBytes } from '../http/stored-body.js';
 import type { Exchange } from '../model/index.js';
 import { type RecordedArrival, type VirtualReceiver, virtualReceiver } from '../receiver/virtual-receiver.js';
-import { verifySignature } from '../receiver/verify-signature.js';
+import { verifySignature } from '../notification/verify-signature.js';
 import type { Answer, Receiver } from '../receiver/types.js';
 import { placeholderIdOf } from '../redaction/placeholder.js';
 import type { ReplaySource } from './load-replay.js';

@@ -1,5 +1,5 @@
 import type { RuleResult, RunResult } from '../model/index.js';
-import { staleEntries, standingOf, summarize, verdictLine } from '../run/gate.js';
+import { staleEntries, standingOf, summarize, verdictLine } from '../verdict/gate.js';
 import { describeFailure } from './describe-failure.js';
 import type { Reporter } from './reporter.js';
 import { runsWords } from './runs-words.js';

@@ -1,5 +1,5 @@
 import type { Exchange, RuleResult, RunResult } from '../model/index.js';
-import { type Standing, standingOf } from '../run/gate.js';
+import { type Standing, standingOf } from '../verdict/gate.js';
 import { curlOf } from './curl.js';
 import { isPositiveControl } from './describe-failure.js';
 import { escapeHtml as h, ownHtml } from './escape.js';

@@ -1,5 +1,5 @@
 import type { RuleResult, RunResult } from '../model/index.js';
-import { type Standing, standingOf } from '../run/gate.js';
+import { type Standing, standingOf } from '../verdict/gate.js';
 import { describeFailure } from './describe-failure.js';
 import type { Reporter } from './reporter.js';
 import { writeReport } from './write-report.js';

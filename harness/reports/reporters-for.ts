@@ -1,8 +1,8 @@
-import type { ReportFormat } from '../run/run-plan.js';
 import { htmlReporter } from './html-reporter.js';
 import { jsonReporter } from './json-reporter.js';
 import { junitReporter } from './junit-reporter.js';
 import { markdownReporter } from './markdown-reporter.js';
+import type { ReportFormat } from './report-files.js';
 import type { Reporter } from './reporter.js';
 
 const REPORTERS: Record<ReportFormat, (dir: string) => Reporter> = {
@@ -17,4 +17,4 @@ export function reportersFor(dir: string, formats: readonly ReportFormat[]): Rep
   return formats.map((f) => REPORTERS[f](dir));
 }
 
-export { REPORT_FILES } from './report-files.js';
+export { REPORT_FILES, REPORT_FORMATS, type ReportFormat } from './report-files.js';

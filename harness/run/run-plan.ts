@@ -1,3 +1,5 @@
+import type { ReportFormat } from '../reports/report-files.js';
+
 /**
  * One `graphcheck run` as a typed value: what `bin/` makes of flags and the config file, what renders the replay
  * command of each rule, and what a recorded run keeps for its repeat. Nothing here talks to a target.
@@ -56,9 +58,6 @@ export type TargetPlan =
   | { kind: 'url'; url?: string; profile?: string; receiverHost?: string }
   /** A recorded run repeated offline; `secrets: 'any'` matches any value where a secret was recorded. */
   | { kind: 'cassette'; file: string; secrets?: 'hash' | 'any' };
-
-export type ReportFormat = 'json' | 'junit' | 'markdown' | 'html';
-export const REPORT_FORMATS: readonly ReportFormat[] = ['json', 'junit', 'markdown', 'html'];
 
 export interface ReportPlan {
   dir: string;

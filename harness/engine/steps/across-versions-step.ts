@@ -1,4 +1,5 @@
-import { evaluate, TemplateError } from '../../suite/template.js';
+import { evaluate } from '../../suite/template.js';
+import { TemplateError } from '../../errors.js';
 import { object, STRINGS, TEMPLATE } from '../../validation/json-schema.js';
 import { buildRequest } from '../build-request.js';
 import { describeRequest, REQUEST_BODY, type RequestSpec, requestNeeds } from './request-body.js';

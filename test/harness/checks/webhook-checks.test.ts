@@ -6,7 +6,7 @@ import type { StepFacts } from '../../../harness/checks/step-facts.js';
 import { CHECKS } from '../../../harness/checks/registry.js';
 import type { WebhookFacts } from '../../../harness/checks/webhook-facts.js';
 import type { Exchange } from '../../../harness/model/index.js';
-import { signPayload } from '../../../harness/receiver/index.js';
+import { signPayload } from '../../../harness/notification/sign-payload.js';
 import { REALWORLD } from '../../helpers/paths.js';
 
 const T0 = 1_767_225_600;

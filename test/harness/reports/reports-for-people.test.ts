@@ -7,7 +7,7 @@ import type { Exchange, RuleResult, RunResult } from '../../../harness/model/ind
 import { renderHtml } from '../../../harness/reports/html-reporter.js';
 import { jsonReporter } from '../../../harness/reports/json-reporter.js';
 import { renderMarkdown } from '../../../harness/reports/markdown-reporter.js';
-import { summarize } from '../../../harness/run/gate.js';
+import { summarize } from '../../../harness/verdict/gate.js';
 
 const HOSTILE = '<script>alert(1)</script> | **bold** [link](http://x) `code` <img src=x onerror=alert(2)>';
 

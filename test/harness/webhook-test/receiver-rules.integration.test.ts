@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CertificateAuthority, createCertificateAuthority, createSelfSignedLeaf, type IssuedCertificate } from '../../../harness/ca/index.js';
 import { buildCertificate, newKeyPair, signingKeyOf } from '../../../harness/ca/x509.js';
 import type { RunResult } from '../../../harness/model/index.js';
-import { exitCodeFor } from '../../../harness/run/gate.js';
+import { exitCodeFor } from '../../../harness/verdict/gate.js';
 import { loadSuites } from '../../../harness/engine/load-suite.js';
 import type { Suite } from '../../../harness/suite/suite.js';
 import { SUITES_DIR } from '../../../harness/suite/suites-dir.js';

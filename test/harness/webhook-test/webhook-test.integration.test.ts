@@ -4,7 +4,7 @@ import { CannotJudgeError, UserInputError } from '../../../harness/errors.js';
 import type { RunResult } from '../../../harness/model/index.js';
 import { type CertificateAuthority, createCertificateAuthority } from '../../../harness/ca/index.js';
 import { closedPort } from '../../../harness/content-host/closed-port.js';
-import { exitCodeFor } from '../../../harness/run/gate.js';
+import { exitCodeFor } from '../../../harness/verdict/gate.js';
 import { loadSuites } from '../../../harness/engine/load-suite.js';
 import { selectedRules } from '../../../harness/suite/select-rules.js';
 import { SUITES_DIR } from '../../../harness/suite/suites-dir.js';

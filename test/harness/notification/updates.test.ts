@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { dedupe, type ParsedAttempt, updateKey, updatesOf } from '../../../harness/receiver/index.js';
+import { dedupe, updateKey } from '../../../harness/notification/dedupe.js';
+import { type ParsedAttempt, updatesOf } from '../../../harness/notification/updates-of.js';
 import { REALWORLD } from '../../helpers/paths.js';
 
 const WEBHOOKS = join(REALWORLD, 'restfb', 'webhooks');

@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import XHubSignature from 'x-hub-signature';
 import { escapedJson } from '../../../harness/engine/callback/notification-bytes.js';
-import { signPayload, verifySignature } from '../../../harness/receiver/index.js';
+import { signPayload } from '../../../harness/notification/sign-payload.js';
+import { verifySignature } from '../../../harness/notification/verify-signature.js';
 import { REALWORLD } from '../../helpers/paths.js';
 
 const WEBHOOKS = join(REALWORLD, 'restfb', 'webhooks');

@@ -1,10 +1,18 @@
-import type { Exchange, Finding, RuleResult, RunResult, Verdict } from '../model/index.js';
-import type { Rule, Suite } from '../suite/suite.js';
+import type { Citation, Exchange, Finding, RuleResult, RunResult, Strength, Verdict } from '../model/index.js';
 import { VERSION } from '../version.js';
 import { summarize } from './gate.js';
 
 /** Why a rule whose expectations all met nothing to judge has no verdict. */
 export const NOTHING_JUDGED = 'no expectation of the rule judged anything';
+
+/** What a result repeats of its rule (a suite's rule has these, and more). */
+export interface RuleFacts {
+  id: string;
+  title: string;
+  strength: Strength;
+  cites: Citation[];
+  readings?: string[];
+}
 
 /** How a rule was run, whatever ran it: the command that repeats it and how long it took. */
 export interface RuleRun {
@@ -26,8 +34,8 @@ export interface Judgement {
  * strength, citations, readings), how it was run, then the verdict and what backs it.
  */
 export function ruleResult(
-  rule: Rule,
-  suite: Suite,
+  rule: RuleFacts,
+  suite: { suite: string },
   run: RuleRun,
   verdict: Verdict,
   extra: Partial<RuleResult> = {},
