@@ -4,8 +4,11 @@
  * the slow ones' shape (the fault matrix's rows are the run's rules, its faults the catalogue's). Each is written
  * from its source, never by hand: the source is named in the document itself.
  */
+import { readFile } from 'node:fs/promises';
 import { coverageCommand, REASONS_FILE } from '../bin/commands/coverage.js';
 import { SUITES_DIR } from '../bin/commands/run.js';
+import { loadSuites } from '../harness/engine/load-suite.js';
+import { selectedRules } from '../harness/suite/select-rules.js';
 import { REFERENCE_README, withFaultTable } from './reference-fault-table.js';
 import { VOCABULARY_SCHEMA_FILE, vocabularySchema } from './vocabulary-schema.js';
 
@@ -45,3 +48,11 @@ export const CHEAP_DOCUMENTS: readonly CheapDocument[] = [
  * (scripts/record-reference-cassette.ts, whose test repeats it offline and names the suites it was recorded from).
  */
 export const SLOW_DOCUMENTS = ['docs/fault-matrix.md', 'cassettes/reference-full-run.yaml.gz', 'cassettes/reference-full-run.verdicts.json'] as const;
+
+/** The rules a run judges are not those the shipped cassette holds (a rule added, renamed or removed). */
+export async function cassetteIsStale(): Promise<boolean> {
+  const shipped = JSON.parse(await readFile(SLOW_DOCUMENTS[2], 'utf8')) as { verdicts: Record<string, string> };
+  const held = Object.keys(shipped.verdicts).sort();
+  const judged = selectedRules(await loadSuites(SUITES_DIR), {}).map(({ rule }) => rule.id).sort();
+  return held.join('\n') !== judged.join('\n');
+}

@@ -3,8 +3,9 @@
  *   npm run regen                         everything: the cheap documents, the whole fault matrix, the shipped cassette
  *   npm run regen -- --cheap              the cheap documents only (well under a minute)
  *   npm run regen -- --rule ID... | --fault NAME...
- *                                         the cheap documents, and the fault matrix's rows of those rules or cells of
- *                                         those faults (a new rule: seconds; a new fault: one run)
+ *                                         the cheap documents, the fault matrix's rows of those rules or cells of
+ *                                         those faults (a new rule: seconds; a new fault: one run), and the shipped
+ *                                         cassette when the rules the run judges are no longer those it holds
  *   --jobs N                              processes for the fault matrix (default: one per core)
  */
 import { execFile } from 'node:child_process';
@@ -14,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { regenerateFaultMatrix } from './fault-matrix-runs.js';
 import { hasFlag, listFlag } from './flags.js';
-import { CHEAP_DOCUMENTS } from './generated-documents.js';
+import { CHEAP_DOCUMENTS, cassetteIsStale } from './generated-documents.js';
 
 async function timed(what: () => Promise<string>): Promise<void> {
   const started = performance.now();
@@ -36,7 +37,7 @@ const faults = listFlag('--fault');
 const jobs = Number(listFlag('--jobs')[0] ?? availableParallelism());
 if (!hasFlag('--cheap')) {
   await timed(() => regenerateFaultMatrix({ ...(rules.length ? { rules } : {}), ...(faults.length ? { faults } : {}), jobs }));
-  if (!rules.length && !faults.length) {
+  if ((!rules.length && !faults.length) || (await cassetteIsStale())) {
     const runTs = fileURLToPath(new URL('../bin/run-ts.js', import.meta.url));
     const record = fileURLToPath(new URL('./record-reference-cassette.ts', import.meta.url));
     await timed(async () => (await promisify(execFile)(process.execPath, [runTs, record], { maxBuffer: 1024 * 1024 })).stdout.trim());
