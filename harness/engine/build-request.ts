@@ -5,7 +5,8 @@ import { jpegWithLocation } from '../content-host/jpeg-with-location.js';
 import { evaluate, type Scope } from '../suite/template.js';
 import { TemplateError } from '../errors.js';
 import type { TargetSession } from './run-context.js';
-import { type Placement, type RequestSpec, TOKEN_WORDS } from './steps/request-body.js';
+import { TOKEN_WORDS } from '../profile/vocabulary.js';
+import type { Placement, RequestSpec } from './steps/request-body.js';
 
 type Files = { name: string; filename?: string; format: ImageFormat; bytes?: number; content_type?: string; location?: boolean }[];
 

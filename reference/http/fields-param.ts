@@ -5,7 +5,10 @@ export interface FieldSpec {
   modifiers: Record<string, string>;
 }
 
-/** Splits `fields` at top-level commas; sub-selections in braces are accepted and not applied. */
+/**
+ * Splits `fields` at top-level commas, each name once: `a,b{c},d.limit(2)` -> a, b, d (with its modifier). The one
+ * reading of the parameter for every endpoint; sub-selections in braces are accepted and not applied.
+ */
 export function parseFieldSpecs(spec: string): FieldSpec[] {
   const specs: FieldSpec[] = [];
   let depth = 0;
