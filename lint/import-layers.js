@@ -34,7 +34,7 @@ export const MAY_IMPORT = {
   checks: ['profile'],
   cassette: ['redaction'],
   replay: ['cassette', 'redaction'],
-  recorder: ['ca', 'cassette', 'replay'],
+  recorder: ['ca', 'cassette'],
   verdict: [],
   run: ['cassette', 'engine', 'passive', 'profile', 'recorder', 'replay', 'reports', 'suite', 'verdict'],
   engine: ['ca', 'checks', 'client', 'content-host', 'control', 'generators', 'profile', 'receiver', 'redaction', 'suite', 'verdict'],

@@ -7,8 +7,8 @@ import { runDocument } from './run-document.js';
 import type { TargetLayer } from './target-layer.js';
 
 /**
- * `run --record FILE`: the run talks to the target through a recording proxy, whose session is the cassette's
- * sink for the exchanges, for what reaches the run's receivers, for where each rule starts and, at the end, for
+ * `run --record FILE`: the run talks to the target through a recording proxy, whose sink is the cassette's one
+ * writer for the exchanges, for what reaches the run's receivers, for where each rule starts and, at the end, for
  * the run document (redacted there). The receivers listen as in any live run; the tape notes what the run
  * handed the target, for the repeat.
  */
@@ -22,20 +22,21 @@ export async function recordAround(plan: RunPlan, file: string, target: ReachedT
     appSecret: profile.app.secret,
     secrets: profileSecrets(profile),
   });
-  const { session } = recorder;
+  const sink = recorder.sink!;
   const proxied = throughProxy(target, recorder.url);
   const taping = new TapingArrivals();
   return {
     plan,
     profile,
-    run: { ...proxied, arrivals: taping, sink: session },
+    run: { ...proxied, arrivals: taping, sink },
     ruleStarted: (ruleId) => {
-      session.ruleStarted(ruleId);
+      sink.ruleStarted(ruleId);
       taping.ruleStarted(ruleId);
     },
     finish: (ctx, ranIds) => {
       const { host, unissuedToken } = ctx.target;
-      return session.finish(runDocument(plan, { ranIds, profile, host, unissuedToken, webhooks: taping.tape, ruleStarts: session.ruleStarts }));
+      sink.appendRunDocument(runDocument(plan, { ranIds, profile, host, unissuedToken, webhooks: taping.tape, ruleStarts: sink.ruleStarts }));
+      return recorder.handler.close();
     },
     close: async () => {
       await recorder.close();
