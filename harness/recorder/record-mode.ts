@@ -32,10 +32,10 @@ async function hasCassette(file: string): Promise<boolean> {
  * record the rest; none: only replay, never reach the target; all: record everything afresh.
  */
 export async function planMode(mode: RecordMode, cassette: string): Promise<ModePlan> {
+  // Mode all starts afresh whatever is there: the old file is not read (it may be large, or not a cassette at all).
+  if (mode === 'all') return { replay: false, forward: true, fresh: true };
   const exists = await hasCassette(cassette);
   switch (mode) {
-    case 'all':
-      return { replay: false, forward: true, fresh: true };
     case 'none':
       if (!exists) {
         throw new UserInputError(

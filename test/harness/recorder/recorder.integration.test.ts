@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
@@ -277,5 +277,14 @@ describe('record modes', () => {
     expect((await readCassette(file)).exchanges.map((e) => new URL(e.request.url).pathname)).toEqual([
       '/echo/z',
     ]);
+  });
+
+  it('all: does not read the old file (one that is no cassette is replaced, not refused)', async () => {
+    const old = dir.path('not-a-cassette.yml');
+    writeFileSync(old, '{{{ not yaml, not a cassette\n');
+    const recorder = await startRecordingProxy({ target: tiny.target.url, cassette: old, mode: 'all' });
+    expect(await get(recorder.url, '/echo/fresh')).toBe(200);
+    await recorder.close();
+    expect((await readCassette(old)).exchanges.map((e) => new URL(e.request.url).pathname)).toEqual(['/echo/fresh']);
   });
 });
