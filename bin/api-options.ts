@@ -49,35 +49,21 @@ export interface RunOptions extends OutputOptions {
   config?: string;
 }
 
-/** What the flags of `graphcheck webhook-test` say, as values. */
-export interface WebhookTestOptions extends Omit<OutputOptions, 'showSecrets'> {
-  /** The app's callback endpoint, e.g. `https://127.0.0.1:3000/webhook`. */
-  callback: string;
-  verifyToken: string;
-  appSecret: string;
-  /** A PEM CA file trusted for an https callback besides the system store. */
-  ca?: string;
-  /** mTLS: the `graphcheck ca` folder the callback trusts for client certificates, and the common name it expects. */
-  clientCa?: string;
-  clientCn?: string;
+/** What the flags of `graphcheck webhook-test` say, as values (the callback, its secrets and CA files as the flags). */
+export interface WebhookTestOptions
+  extends Omit<OutputOptions, 'showSecrets'>,
+    Pick<WebhookTestFlags, 'callback' | 'verifyToken' | 'appSecret' | 'ca' | 'clientCa' | 'clientCn' | 'suitesDir' | 'strict'> {
   seed?: number;
   rules?: string[];
   timeoutMs?: number;
-  suitesDir?: string;
   formats?: ReportFormat[];
-  strict?: boolean;
 }
 
-/** What the flags of `graphcheck check` say, as values. */
-export interface CheckOptions extends OutputOptions {
-  /** A graphcheck cassette, a HAR file or a VCR cassette. */
-  cassette: string;
+/** What the flags of `graphcheck check` say, as values (the traffic, the side and the profile as the flags). */
+export interface CheckOptions extends OutputOptions, Pick<CheckFlags, 'cassette' | 'profile' | 'suitesDir'> {
   /** `service` (default): the target's answers; `client`: the caller's own requests. */
   side?: 'service' | 'client';
-  /** The target's profile: its error paths and secrets, the app's redirect URIs (`side: 'client'`). */
-  profile?: string;
   rules?: string[];
-  suitesDir?: string;
 }
 
 /** The options as the flags `run` parses: one way from values to a plan. */

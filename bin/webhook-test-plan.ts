@@ -5,13 +5,17 @@ import { type SharedFlags, sharedPlan } from './plan-from-flags.js';
 
 /** `graphcheck webhook-test`: graphcheck plays the service against the user's own callback endpoint. */
 export interface WebhookTestFlags extends Omit<SharedFlags, 'showSecrets'> {
+  /** The app's callback endpoint, e.g. `https://127.0.0.1:3000/webhook`. */
   callback: string;
+  /** The verify token the endpoint expects. */
   verifyToken: string;
+  /** The secret the endpoint checks `X-Hub-Signature-256` with. */
   appSecret: string;
   /** A PEM CA file trusted for an https callback besides the system store. */
   ca?: string;
   /** mTLS: the `graphcheck ca` folder the callback trusts for client certificates. */
   clientCa?: string;
+  /** mTLS: the common name the callback expects of the client certificate. */
   clientCn?: string;
   rule?: string[];
 }

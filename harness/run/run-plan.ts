@@ -1,3 +1,4 @@
+import type { CallbackTarget } from '../engine/callback/open-callback.js';
 import type { ReportFormat } from '../reports/report-files.js';
 import type { RuleSide } from '../suite/suite.js';
 
@@ -59,17 +60,8 @@ export interface Shard {
 }
 
 /** The app's callback endpoint `webhook-test` plays the service against; secrets are the user's, never printed. */
-export interface CallbackPlan {
+export interface CallbackPlan extends CallbackTarget {
   kind: 'callback';
-  url: string;
-  verifyToken: string;
-  appSecret: string;
-  /** A PEM CA file trusted for an https callback besides the system store (`--ca`). */
-  ca?: string;
-  /** mTLS: the `graphcheck ca` folder the callback trusts for client certificates (`--client-ca`). */
-  clientCa?: string;
-  /** mTLS: the common name the callback expects (`--client-cn`). */
-  clientCn?: string;
 }
 
 /** Recorded traffic `check` judges: a graphcheck cassette, a HAR file or a VCR cassette. */
