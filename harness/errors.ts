@@ -99,8 +99,8 @@ export class TargetFailure extends CannotJudgeError {
     message: string,
     readonly exchange: Exchange,
   ) {
+    // Named as its parent: to the user it is one more run that could not judge.
     super(code, message);
-    this.name = 'TargetFailure';
   }
 }
 

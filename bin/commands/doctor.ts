@@ -1,5 +1,6 @@
 import { missingInRun, setupProblemFor } from '../../harness/engine/needs.js';
 import { openRun } from '../../harness/engine/open-run.js';
+import { reachTarget } from '../../harness/engine/open-target.js';
 import type { TargetRunContext } from '../../harness/engine/run-context.js';
 import { UserInputError } from '../../harness/errors.js';
 import { profileSecrets } from '../../harness/profile/profile.js';
@@ -12,7 +13,7 @@ import { assertSelection, selectedRules } from '../../harness/suite/select-rules
 import type { Rule } from '../../harness/suite/suite.js';
 import { loadConfig } from '../config-file.js';
 import { planFromFlags, type RunFlags } from '../plan-from-flags.js';
-import { resolveTarget } from '../target.js';
+import { startReference } from '../start-reference.js';
 import type { Surroundings } from './run.js';
 
 /** For callers that register this one command on a program of their own. */
@@ -24,7 +25,8 @@ export async function doctorCommand(flags: RunFlags, print: (text: string) => vo
   if (plan.target.kind === 'cassette') throw new UserInputError('USAGE', 'doctor checks a live target: drop --cassette');
   const suites = await loadSuitesIndexed(plan.suitesDir);
   assertSelection(suites, plan.selection, plan.suitesDir);
-  const target = await resolveTarget(plan.target, plan.timeoutMs, { env: around.env, allowOrigins: plan.allowOrigins });
+  const reach = { timeoutMs: plan.timeoutMs, allowOrigins: plan.allowOrigins, startReference, ...(around.env ? { env: around.env } : {}) };
+  const target = await reachTarget(plan.target, reach);
   try {
     const run = await openRun({
       profile: target.profile,

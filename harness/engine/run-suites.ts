@@ -26,7 +26,6 @@ export async function runSuites(
   const selected = selectedRules(suites, selection);
   events.onRunStart?.(selected.length);
   for (const [i, { suite, rule }] of selected.entries()) {
-    ctx.target?.webhooks.ruleStarted(rule.id);
     events.onRuleStart?.(rule, i + 1);
     const result = await runRule(rule, suite, ctx);
     results.push(result);

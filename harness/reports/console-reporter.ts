@@ -14,7 +14,7 @@ export interface ConsoleOptions {
   strict?: boolean;
   /**
    * Judging recorded traffic (`check`): most rules find no exchange of theirs in any one recording, so skipped
-   * rules are counted rather than listed, and there is no seed to print.
+   * rules are counted rather than listed, and the verdict line names no seed (the first line does; it decides nothing there).
    */
   traffic?: boolean;
 }

@@ -7,7 +7,7 @@ import { exitCodeFor } from '../../../harness/verdict/gate.js';
 import { loadSuites } from '../../../harness/engine/load-suite.js';
 import type { Suite } from '../../../harness/suite/suite.js';
 import { SUITES_DIR } from '../../../harness/suite/suites-dir.js';
-import { runWebhookTest, type WebhookTestOptions } from '../../../harness/webhook-test/index.js';
+import { runWebhookTest, type WebhookTestRun } from '../../helpers/webhook-test.js';
 import { type Flaws, type MtlsSetup, SECRET, startSample, TOKEN } from '../../helpers/sample-receivers.js';
 
 /** Issue 10's receiver rules, each against a correct small receiver on loopback and the faulty ones it must catch. */
@@ -27,7 +27,7 @@ beforeAll(async () => {
 
 async function judge(
   flaws: Flaws,
-  options: { cert?: IssuedCertificate | 'none'; caPem?: string | 'none'; mtls?: MtlsSetup; rules?: string[]; extra?: Partial<WebhookTestOptions> } = {},
+  options: { cert?: IssuedCertificate | 'none'; caPem?: string | 'none'; mtls?: MtlsSetup; rules?: string[]; extra?: Partial<WebhookTestRun> } = {},
 ): Promise<RunResult> {
   const cert = options.cert === 'none' ? undefined : (options.cert ?? (await ca.issueServer('127.0.0.1')));
   const sample = await startSample(flaws, cert, options.mtls);

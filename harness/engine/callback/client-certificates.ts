@@ -1,5 +1,5 @@
-import { loadCertificateAuthority, createCertificateAuthority } from '../ca/index.js';
-import type { ClientCertChoice, Pem } from '../engine/callback/callback-client.js';
+import { loadCertificateAuthority, createCertificateAuthority } from '../../ca/index.js';
+import type { ClientCertChoice, Pem } from './callback-client.js';
 
 /**
  * The client certificates of an mTLS run, as the service presents them: a leaf for `cn` with its intermediate,

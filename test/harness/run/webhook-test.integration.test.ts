@@ -9,7 +9,7 @@ import { loadSuites } from '../../../harness/engine/load-suite.js';
 import { selectedRules } from '../../../harness/suite/select-rules.js';
 import { SUITES_DIR } from '../../../harness/suite/suites-dir.js';
 import type { Suite } from '../../../harness/suite/suite.js';
-import { runWebhookTest } from '../../../harness/webhook-test/index.js';
+import { runWebhookTest } from '../../helpers/webhook-test.js';
 import { type Flaws, SECRET, startSample, TOKEN } from '../../helpers/sample-receivers.js';
 
 const servers: Server[] = [];
