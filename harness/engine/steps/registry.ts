@@ -54,6 +54,6 @@ for (const kind of [
   verifyCallbackStep,
   notifyCallbackStep,
   callbackTlsStep,
-] as RegisteredStepKind[]) {
+]) {
   registerStepKind(kind);
 }
