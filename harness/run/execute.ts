@@ -6,7 +6,7 @@ import { assertSelection } from '../suite/select-rules.js';
 import type { Suite } from '../suite/suite.js';
 import { assertBaselineWritable, type BaselineEntry, loadBaseline } from './baseline.js';
 import { openSide } from './open-side.js';
-import { type Output, reportTail } from './report-tail.js';
+import { type Output, ReportTail } from './report-tail.js';
 import type { RunPlan } from './run-plan.js';
 
 /** What `execute` is handed besides the plan: where output goes, what the environment holds. */
@@ -40,7 +40,7 @@ export async function execute(plan: RunPlan, around: Surroundings): Promise<Exec
   const { suites, entries } = await prepare(plan, around.suites);
   const side = await openSide(plan, around);
   try {
-    const tail = reportTail(side.plan, side.secrets, around, entries);
+    const tail = new ReportTail(side.plan, side.secrets, around, entries);
     tail.say(side.heading);
     const raw = await side.judge(suites, tail.judging);
     return { ...(await tail.finish(raw, suites)), plan: side.plan };

@@ -3,6 +3,7 @@ import type { NotCheckable, RuleResult, RunResult } from '../model/index.js';
 import { consoleReporter } from '../reports/console-reporter.js';
 import { liveProgress } from '../reports/live-progress.js';
 import { type OutputEdge, outputEdge, type ReportSecrets } from '../reports/output-edge.js';
+import type { Reporter } from '../reports/reporter.js';
 import { REPORT_FILES, reportersFor } from '../reports/reporters-for.js';
 import type { Suite } from '../suite/suite.js';
 import { exitCodeFor, summarize } from '../verdict/gate.js';
@@ -36,63 +37,87 @@ export interface JudgingOutput {
  * marking each rule as it ends (and rewritten under `--update-baseline`), the console, the report files, the
  * gate and the exit code. `secrets`: what the side knows to hide before any traffic.
  */
-export function reportTail(plan: RunPlan, secrets: ReportSecrets, output: Output, entries: BaselineEntry[]) {
-  const progress = liveProgress(output.print, { tty: output.tty ?? false, quiet: plan.output.quiet });
-  const edge = outputEdge(secrets, { showSecrets: plan.showSecrets });
-  const say = (text: string) => progress.write(edge.line(text));
-  const traffic = plan.target.kind === 'traffic';
-  const consoleOut = consoleReporter(say, { ...plan.output, strict: plan.report.strict, traffic });
-  let baseline = baselineMarker(entries);
-  let shown: RuleResult[] = [];
-  const judging: JudgingOutput = {
-    edge,
-    say,
-    stop: () => progress.stop(),
-    events: (onRuleStart) => ({
-      onRunStart: (total) => progress.onRunStart(total),
-      onRuleStart: (rule, index) => {
-        onRuleStart?.(rule.id);
-        progress.onRuleStart(rule.id, index);
-      },
-      onRuleEnd: (r) => {
-        progress.onRuleEnd();
-        const rule = baseline.mark(edge.rule(r));
-        shown.push(rule);
-        consoleOut.onRuleEnd?.(rule);
-        output.onRuleEnd?.(rule);
-      },
-    }),
-  };
+export class ReportTail {
+  readonly edge: OutputEdge;
+  private readonly progress: ReturnType<typeof liveProgress>;
+  private readonly consoleOut: Reporter;
+  private baseline: ReturnType<typeof baselineMarker>;
+  private shown: RuleResult[] = [];
+
+  constructor(
+    private readonly plan: RunPlan,
+    secrets: ReportSecrets,
+    private readonly output: Output,
+    entries: BaselineEntry[],
+  ) {
+    this.progress = liveProgress(output.print, { tty: output.tty ?? false, quiet: plan.output.quiet });
+    this.edge = outputEdge(secrets, { showSecrets: plan.showSecrets });
+    const traffic = plan.target.kind === 'traffic';
+    this.consoleOut = consoleReporter(this.say, { ...plan.output, strict: plan.report.strict, traffic });
+    this.baseline = baselineMarker(entries);
+  }
+
+  /** A line printed above the progress, through the edge. */
+  readonly say = (text: string): void => this.progress.write(this.edge.line(text));
+
+  /** What the side judging the rules is handed. */
+  get judging(): JudgingOutput {
+    return { edge: this.edge, say: this.say, stop: () => this.progress.stop(), events: (onRuleStart) => this.events(onRuleStart) };
+  }
 
   /** After the rules: the baseline rewritten if asked, the result as shown, the console's account, the files. */
-  async function finish(raw: RunResult, suites: Suite[]): Promise<{ result: RunResult; exitCode: 0 | 1 | 3 }> {
-    const { report } = plan;
-    if (report.updateBaseline && report.baseline) {
-      // The run was not marked while it went on (the old file is being replaced): mark it with what was written.
-      const written = await writeBaseline(report.baseline, shown, `graphcheck baseline written by --update-baseline (seed ${plan.seed})`);
-      baseline = baselineMarker(written);
-      shown = shown.map((r) => baseline.mark(r));
-      say(`baseline: ${written.length} entr${written.length === 1 ? 'y' : 'ies'} written to ${report.baseline}\n`);
-    }
-    const result: RunResult = edge.run({
+  async finish(raw: RunResult, suites: Suite[]): Promise<{ result: RunResult; exitCode: 0 | 1 | 3 }> {
+    const { report } = this.plan;
+    if (report.updateBaseline && report.baseline) await this.rewriteBaseline(report.baseline);
+    const result = this.shownResult(raw, suites);
+    this.consoleOut.onRunEnd?.(result);
+    for (const reporter of reportersFor(report.dir, report.formats)) await reporter.onRunEnd?.(result);
+    this.say(`reports: ${report.dir}/${report.formats.map((f) => REPORT_FILES[f]).join(', ')}\n`);
+    return { result, exitCode: exitCodeFor(result) };
+  }
+
+  private events(onRuleStart?: (ruleId: string) => void): RunEvents {
+    return {
+      onRunStart: (total) => this.progress.onRunStart(total),
+      onRuleStart: (rule, index) => {
+        onRuleStart?.(rule.id);
+        this.progress.onRuleStart(rule.id, index);
+      },
+      onRuleEnd: (r) => {
+        this.progress.onRuleEnd();
+        const rule = this.baseline.mark(this.edge.rule(r));
+        this.shown.push(rule);
+        this.consoleOut.onRuleEnd?.(rule);
+        this.output.onRuleEnd?.(rule);
+      },
+    };
+  }
+
+  /** The run was not marked while it went on (the old file is being replaced): it is marked with what was written. */
+  private async rewriteBaseline(file: string): Promise<void> {
+    const written = await writeBaseline(file, this.shown, `graphcheck baseline written by --update-baseline (seed ${this.plan.seed})`);
+    this.baseline = baselineMarker(written);
+    this.shown = this.shown.map((r) => this.baseline.mark(r));
+    this.say(`baseline: ${written.length} entr${written.length === 1 ? 'y' : 'ies'} written to ${file}\n`);
+  }
+
+  /** The run's result as every report shows it: the results as shown, counted, gated, and through the edge. */
+  private shownResult(raw: RunResult, suites: Suite[]): RunResult {
+    const { report, selection } = this.plan;
+    const { shown } = this;
+    return this.edge.run({
       ...raw,
       results: shown,
       summary: summarize(shown, { strict: report.strict }),
       gate: {
         strict: report.strict,
         allowStale: report.allowStale,
-        ...(report.baseline ? { baseline: { file: report.baseline, entries: baseline.outcomes() } } : {}),
+        ...(report.baseline ? { baseline: { file: report.baseline, entries: this.baseline.outcomes() } } : {}),
       },
-      ...(plan.selection.shard ? { shard: plan.selection.shard } : {}),
+      ...(selection.shard ? { shard: selection.shard } : {}),
       notCheckable: notCheckableOf(suites, new Set(shown.map((r) => r.suite))),
     });
-    consoleOut.onRunEnd?.(result);
-    for (const reporter of reportersFor(report.dir, report.formats)) await reporter.onRunEnd?.(result);
-    say(`reports: ${report.dir}/${report.formats.map((f) => REPORT_FILES[f]).join(', ')}\n`);
-    return { result, exitCode: exitCodeFor(result) };
   }
-
-  return { judging, say, finish };
 }
 
 /** The `not_checkable` lists of the suites the run touched. */

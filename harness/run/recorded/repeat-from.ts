@@ -2,8 +2,8 @@ import { servedOffline } from '../../engine/open-target.js';
 import { TapedArrivals } from '../../engine/webhooks/webhook-tape.js';
 import { UserInputError } from '../../errors.js';
 import { ArrivalSchedule } from '../../replay/arrival-schedule.js';
-import { loadReplay } from '../../replay/load-replay.js';
-import { startReplayServer } from '../../replay/replay-server.js';
+import { loadReplay, type ReplaySource } from '../../replay/load-replay.js';
+import { type RunningReplay, startReplayServer } from '../../replay/replay-server.js';
 import { inertText } from '../../reports/inert-text.js';
 import type { RunPlan } from '../run-plan.js';
 import { repeatPlan } from './run-document.js';
@@ -26,8 +26,7 @@ export async function repeatFrom(
   if (!run) throw new UserInputError('CASSETTE_INVALID', `${file}: no run document: record it with \`graphcheck run --record ${file}\``);
   const repeat = repeatPlan(plan, run, file);
   if (typeof repeat === 'string') throw new UserInputError('USAGE', repeat);
-  const tape = run.webhooks;
-  const schedule = tape ? new ArrivalSchedule(source) : undefined;
+  const schedule = run.webhooks ? new ArrivalSchedule(source) : undefined;
   let taped: TapedArrivals | undefined;
   const replay = await startReplayServer({
     cassette: source,
@@ -37,27 +36,38 @@ export async function repeatFrom(
   });
   try {
     const offline = servedOffline(run.profile, `${file} (run document)`, replay.url);
-    if (tape) taped = new TapedArrivals(tape, offline.recorded.app.secret ?? '');
-    return {
-      plan: repeat,
-      profile: offline.profile,
-      run: {
-        profile: offline.profile,
-        origins: offline.origins,
-        recordedHost: { url: run.host_url, unreachable: run.host_unreachable ?? `${run.host_url}/unreachable` },
-        unissuedToken: run.unissued_token,
-        ...(taped ? { arrivals: taped } : {}),
-      },
-      ruleStarted: (ruleId) => {
-        const start = run.rule_starts?.[ruleId];
-        if (start !== undefined) replay.seek(start);
-        taped?.ruleStarted(ruleId);
-      },
-      finish: async () => {},
-      close: () => replay.close(),
-    };
+    if (run.webhooks) taped = new TapedArrivals(run.webhooks, offline.recorded.app.secret ?? '');
+    return repeatLayer(repeat, run, offline, replay, taped);
   } catch (error) {
     await replay.close();
     throw error;
   }
+}
+
+/** The repeat as its run sees it: the recorded facts, the replay server's addresses, each rule from its start. */
+function repeatLayer(
+  plan: RunPlan,
+  run: NonNullable<ReplaySource['run']>,
+  offline: ReturnType<typeof servedOffline>,
+  replay: RunningReplay,
+  taped: TapedArrivals | undefined,
+): TargetLayer {
+  return {
+    plan,
+    profile: offline.profile,
+    run: {
+      profile: offline.profile,
+      origins: offline.origins,
+      recordedHost: { url: run.host_url, unreachable: run.host_unreachable ?? `${run.host_url}/unreachable` },
+      unissuedToken: run.unissued_token,
+      ...(taped ? { arrivals: taped } : {}),
+    },
+    ruleStarted: (ruleId) => {
+      const start = run.rule_starts?.[ruleId];
+      if (start !== undefined) replay.seek(start);
+      taped?.ruleStarted(ruleId);
+    },
+    finish: async () => {},
+    close: () => replay.close(),
+  };
 }
