@@ -36,7 +36,7 @@ export const MAY_IMPORT = {
   replay: ['cassette', 'redaction'],
   recorder: ['ca', 'cassette'],
   verdict: [],
-  run: ['cassette', 'engine', 'passive', 'profile', 'recorder', 'replay', 'reports', 'suite', 'verdict'],
+  run: ['engine', 'passive', 'profile', 'recorder', 'replay', 'reports', 'suite', 'verdict'],
   engine: ['ca', 'checks', 'client', 'content-host', 'control', 'generators', 'profile', 'receiver', 'redaction', 'suite', 'verdict'],
   passive: ['checks', 'profile', 'suite', 'verdict'],
   coverage: ['suite'],

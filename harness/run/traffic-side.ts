@@ -1,4 +1,4 @@
-import { readTraffic } from '../cassette/read-traffic.js';
+import { readTraffic } from '../replay/recorded-traffic.js';
 import type { Exchange } from '../model/index.js';
 import { checkTraffic } from '../passive/check-traffic.js';
 import { loadProfileFile } from '../profile/load-profile.js';

@@ -1,7 +1,8 @@
-import type { RunDocument } from '../../cassette/cassette-format.js';
+import type { ReplaySource } from '../../replay/load-replay.js';
 import type { RunPlan } from '../run-plan.js';
 
-type RecordedRun = RunDocument['run'];
+/** The run document as a cassette holds it (`graphcheck run --record`'s last document), as the replay reads it. */
+type RecordedRun = NonNullable<ReplaySource['run']>;
 type RecordedPlan = Pick<RecordedRun, 'seed' | 'runs' | 'version_prefix' | 'suites' | 'rules'>;
 
 /** What a recorded run knows at its end besides its plan, for `runDocument`. */

@@ -1,15 +1,15 @@
 import { open } from 'node:fs/promises';
 import { UserInputError } from '../errors.js';
 import type { Exchange } from '../model/index.js';
-import { openCassette } from './cassette-reader.js';
-import { requireCassetteFile } from './cassette-file.js';
-import { isGzipFile } from './gzip-file.js';
-import { readForeignTraffic } from './read-foreign.js';
+import { openCassette } from '../cassette/cassette-reader.js';
+import { requireCassetteFile } from '../cassette/cassette-file.js';
+import { isGzipFile } from '../cassette/gzip-file.js';
+import { readForeignTraffic } from '../cassette/read-foreign.js';
 
 /**
- * The exchanges a recording holds, in recording order (`recordedAt`), whatever its format: a graphcheck cassette
- * streams (it may be large); HAR and VCR files are read whole (they are small by nature), their notes (what an
- * import could not keep) handed to `note`.
+ * Recorded traffic played back to a judge (`check`): the exchanges a recording holds, in recording order
+ * (`recordedAt`), whatever its format: a graphcheck cassette streams (it may be large); HAR and VCR files are read
+ * whole (they are small by nature), their notes (what an import could not keep) handed to `note`.
  */
 export async function readTraffic(file: string, note: (line: string) => void): Promise<AsyncIterable<Exchange> | Exchange[]> {
   if ((await isGraphcheckCassette(file)) || (await isGzipFile(file))) {
