@@ -36,11 +36,11 @@ export const MAY_IMPORT = {
   replay: ['cassette', 'redaction'],
   recorder: ['ca', 'cassette'],
   verdict: [],
-  run: ['engine', 'passive', 'profile', 'recorder', 'replay', 'reports', 'suite', 'verdict'],
   engine: ['ca', 'checks', 'client', 'content-host', 'control', 'generators', 'profile', 'receiver', 'redaction', 'suite', 'verdict'],
   passive: ['checks', 'profile', 'suite', 'verdict'],
   coverage: ['suite'],
   reports: ['redaction', 'verdict'],
+  run: ['engine', 'passive', 'profile', 'recorder', 'replay', 'reports', 'suite', 'verdict'],
   bin: ['*', 'reference'],
   reference: [],
 };
