@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { CassetteWriter, openCassette } from '../harness/cassette/index.js';
+import { openCassette } from '../harness/cassette/cassette-reader.js';
+import { CassetteWriter } from '../harness/cassette/cassette-writer.js';
 import { loadReplay } from '../harness/replay/load-replay.js';
 import { fixed, machine } from './bench-support.js';
 

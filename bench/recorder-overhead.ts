@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startRecorder } from '../harness/recorder/recorder.js';
+import { startRecordingProxy } from '../harness/run/recorded/recording-proxy.js';
 import { child, fixed, type Measured, machine, measure, median, pin } from './bench-support.js';
 import { startPlainProxy } from './plain-proxy.js';
 
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
           const cassette = join(dir, `phase-${round}-${job.connections}.yml`);
           const server =
             side === 'recorder'
-              ? await startRecorder({
+              ? await startRecordingProxy({
                   target: first.url,
                   cassette,
                   mode: 'all',

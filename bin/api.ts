@@ -1,25 +1,39 @@
 /**
- * graphcheck's programmatic API: `import { run } from 'graphcheck'`. The same plan, run and reports as the
- * command line, with options instead of flags; user mistakes throw `UserInputError` (a `code` to test), a run
- * that could not start at all `CannotJudgeError`.
+ * graphcheck's programmatic API: `import { run, webhookTest, check } from 'graphcheck'`. The same plans, the same
+ * `execute` and the same reports as the command line, with options instead of flags; user mistakes throw
+ * `UserInputError` (a `code` to test), a run that could not start at all `CannotJudgeError`.
  */
-import type { RunResult } from '../harness/model/index.js';
+import { execute, type Executed } from '../harness/run/execute.js';
 import type { RunPlan } from '../harness/run/run-plan.js';
+import { type CheckOptions, checkFlagsOf, type OutputOptions, type RunOptions, runFlagsOf, type WebhookTestOptions, webhookTestFlagsOf } from './api-options.js';
+import { checkPlan } from './check-plan.js';
 import { loadConfig } from './config-file.js';
-import { executePlan } from './execute-plan.js';
 import { planFromFlags } from './plan-from-flags.js';
-import { flagsOf, type RunOptions } from './run-options.js';
+import { startReference } from './start-reference.js';
+import { webhookTestPlan } from './webhook-test-plan.js';
 
 export { CannotJudgeError, GraphcheckError, UserInputError } from '../harness/errors.js';
 export type { Exchange, Finding, RuleResult, RunResult, RunSummary, Verdict } from '../harness/model/index.js';
 export type { RunPlan } from '../harness/run/run-plan.js';
-export { exitCodeFor, summarize } from '../harness/run/gate.js';
+export { exitCodeFor, summarize } from '../harness/verdict/gate.js';
+export type { CheckOptions, RunOptions, WebhookTestOptions } from './api-options.js';
 export { type ListedRule, listRules } from './list-rules.js';
-export type { RunOptions } from './run-options.js';
 
-/** Runs the suites and writes the reports, as `graphcheck run` does; resolves with the result and the exit code. */
-export async function run(options: RunOptions = {}): Promise<{ result: RunResult; exitCode: 0 | 1 | 3; plan: RunPlan }> {
-  const plan = planFromFlags(flagsOf(options), await loadConfig(options.config));
-  const { result, exitCode } = await executePlan(plan, { print: options.print ?? (() => {}), ...(options.onRuleEnd ? { onRuleEnd: options.onRuleEnd } : {}) });
-  return { result, exitCode, plan };
+/** Runs the suites against a target and writes the reports, as `graphcheck run` does. */
+export async function run(options: RunOptions = {}): Promise<Executed> {
+  return executed(planFromFlags(runFlagsOf(options), await loadConfig(options.config)), options);
+}
+
+/** Plays the service against an app's callback endpoint and writes the reports, as `graphcheck webhook-test` does. */
+export function webhookTest(options: WebhookTestOptions): Promise<Executed> {
+  return executed(webhookTestPlan(webhookTestFlagsOf(options)), options);
+}
+
+/** Judges recorded traffic and writes the reports, as `graphcheck check` does. */
+export function check(options: CheckOptions): Promise<Executed> {
+  return executed(checkPlan(checkFlagsOf(options)), options);
+}
+
+function executed(plan: RunPlan, options: OutputOptions): Promise<Executed> {
+  return execute(plan, { print: options.print ?? (() => {}), startReference, ...(options.onRuleEnd ? { onRuleEnd: options.onRuleEnd } : {}) });
 }

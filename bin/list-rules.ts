@@ -5,7 +5,7 @@ import { assertSelection, selectedRules } from '../harness/suite/select-rules.js
 import type { RuleSide } from '../harness/suite/suite.js';
 import { type ConfigValues, loadConfig } from './config-file.js';
 import { planFromFlags } from './plan-from-flags.js';
-import { flagsOf, type RunOptions } from './run-options.js';
+import { type RunOptions, runFlagsOf } from './api-options.js';
 
 /** One rule as `graphcheck list --json` shows it. */
 export interface ListedRule {
@@ -27,7 +27,7 @@ export async function listRules(
   cwd?: string,
 ): Promise<ListedRule[]> {
   const config: ConfigValues = await loadConfig(options.config, cwd);
-  const planned = planFromFlags(flagsOf(options), config);
+  const planned = planFromFlags(runFlagsOf(options), config);
   const plan = options.side ? { ...planned, selection: { ...planned.selection, side: options.side } } : planned;
   const { suites, needsOf } = (await readSuiteIndex(plan.suitesDir)) ?? (await loaded(plan.suitesDir));
   assertSelection(suites, plan.selection, plan.suitesDir);

@@ -1,9 +1,9 @@
-import { randomInt } from 'node:crypto';
 import type { SecretMatching } from '../harness/replay/normalize-request.js';
 import { resolve } from 'node:path';
 import { UserInputError } from '../harness/errors.js';
-import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from '../harness/run/defaults.js';
-import { REPORT_FORMATS, type ReportFormat, type RunPlan, type Shard, type TargetPlan } from '../harness/run/run-plan.js';
+import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, drawSeed } from '../harness/run/defaults.js';
+import { REPORT_FORMATS, type ReportFormat } from '../harness/reports/report-files.js';
+import type { PlanSelection, RunPlan, ServicePlan, Shard, TargetPlan } from '../harness/run/run-plan.js';
 import { SUITES_DIR } from '../harness/suite/suites-dir.js';
 import type { ConfigValues } from './config-file.js';
 import { allowOriginFlag, listFlag, targetUrlFlag, wholeNumberFlag } from './flags.js';
@@ -51,25 +51,14 @@ export const RUN_PATH_FLAGS = ['profile', 'config', 'reportDir', 'suitesDir', 'c
  * Flags, then the config file, then the defaults: the one place a run's recipe is decided. Every value is parsed
  * here once; what follows reads the plan.
  */
-export function planFromFlags(flags: RunFlags, config: ConfigValues = {}): RunPlan {
-  const seedGiven = flags.seed !== undefined;
-  const runs = flags.runs ?? (config.runs === undefined ? undefined : String(config.runs));
-  const versionPrefix = flags.versionPrefix ?? config.version_prefix;
-  if (versionPrefix !== undefined && !/^(latest|none|v\d+\.\d+)$/.test(versionPrefix)) {
-    throw new UserInputError('USAGE', `--version-prefix ${versionPrefix}: use latest, none or a version such as v24.0`);
-  }
-  const suitesDir = flags.suitesDir ?? SUITES_DIR;
+export function planFromFlags(flags: RunFlags, config: ConfigValues = {}): RunPlan & { target: ServicePlan } {
   const baseline = flags.baseline ?? config.baseline;
   if (flags.updateBaseline && !baseline) {
     throw new UserInputError('USAGE', '--update-baseline writes the baseline file: give it with --baseline FILE');
   }
   return {
-    seed: seedGiven ? wholeNumberFlag('--seed', flags.seed!, 0, 2 ** 32 - 1) : randomInt(2 ** 31),
-    seedGiven,
-    runs: runs === undefined ? DEFAULT_RUNS : wholeNumberFlag('--runs', runs, 1, 10_000),
-    runsGiven: runs !== undefined,
-    versionPrefix: versionPrefix ?? 'latest',
-    versionPrefixGiven: versionPrefix !== undefined,
+    ...seedOf(flags.seed),
+    ...runsAndPrefix(flags, config),
     selection: {
       suites: listFlag(flags.suite ?? config.suites),
       rules: listFlag(flags.rule ?? config.rules),
@@ -80,9 +69,8 @@ export function planFromFlags(flags: RunFlags, config: ConfigValues = {}): RunPl
     target: targetPlan(flags, config),
     ...(flags.caDir ?? config.ca_dir ? { caDir: flags.caDir ?? config.ca_dir } : {}),
     allowOrigins: allowOrigins(flags, config),
-    timeoutMs: wholeNumberFlag('--timeout', flags.timeout ?? String(config.timeout ?? DEFAULT_TIMEOUT_MS), 1),
-    suitesDir,
-    suitesDirIsDefault: resolve(suitesDir) === resolve(SUITES_DIR),
+    timeoutMs: timeoutFlag(flags.timeout ?? (config.timeout === undefined ? undefined : String(config.timeout))),
+    ...suitesDirOf(flags.suitesDir),
     report: {
       dir: flags.reportDir ?? config.report_dir ?? 'reports',
       formats: formatsFlag(flags.format ?? config.formats),
@@ -97,7 +85,38 @@ export function planFromFlags(flags: RunFlags, config: ConfigValues = {}): RunPl
   };
 }
 
-function targetPlan(flags: RunFlags, config: ConfigValues): TargetPlan {
+/** `--seed`, or one drawn now (`drawSeed`, the one place a seed is drawn): every judging command's. */
+export function seedOf(flag: string | undefined): Pick<RunPlan, 'seed' | 'seedGiven'> {
+  if (flag === undefined) return { seed: drawSeed(), seedGiven: false };
+  return { seed: wholeNumberFlag('--seed', flag, 0, 2 ** 32 - 1), seedGiven: true };
+}
+
+/** `--timeout`, else the one default every command shares. */
+export function timeoutFlag(flag: string | undefined): number {
+  return flag === undefined ? DEFAULT_TIMEOUT_MS : wholeNumberFlag('--timeout', flag, 1);
+}
+
+/** `--suites-dir`, else the shipped suites (a replay command leaves the default out). */
+export function suitesDirOf(flag: string | undefined): Pick<RunPlan, 'suitesDir' | 'suitesDirIsDefault'> {
+  const suitesDir = flag ?? SUITES_DIR;
+  return { suitesDir, suitesDirIsDefault: resolve(suitesDir) === resolve(SUITES_DIR) };
+}
+
+function runsAndPrefix(flags: RunFlags, config: ConfigValues): Pick<RunPlan, 'runs' | 'runsGiven' | 'versionPrefix' | 'versionPrefixGiven'> {
+  const runs = flags.runs ?? (config.runs === undefined ? undefined : String(config.runs));
+  const versionPrefix = flags.versionPrefix ?? config.version_prefix;
+  if (versionPrefix !== undefined && !/^(latest|none|v\d+\.\d+)$/.test(versionPrefix)) {
+    throw new UserInputError('USAGE', `--version-prefix ${versionPrefix}: use latest, none or a version such as v24.0`);
+  }
+  return {
+    runs: runs === undefined ? DEFAULT_RUNS : wholeNumberFlag('--runs', runs, 1, 10_000),
+    runsGiven: runs !== undefined,
+    versionPrefix: versionPrefix ?? 'latest',
+    versionPrefixGiven: versionPrefix !== undefined,
+  };
+}
+
+function targetPlan(flags: RunFlags, config: ConfigValues): ServicePlan {
   const faults = listFlag(flags.fault);
   if (flags.record && flags.cassette) throw new UserInputError('USAGE', '--record and --cassette exclude each other; pick one');
   if (flags.secrets && !flags.cassette) throw new UserInputError('USAGE', '--secrets applies to a repeat: give --cassette FILE');
@@ -157,4 +176,36 @@ export function formatsFlag(values: string[] | undefined): ReportFormat[] {
     throw new UserInputError('USAGE', `--format ${unknown.join(',')}: unknown report format; use ${REPORT_FORMATS.join(', ')}`);
   }
   return [...new Set(formats)] as ReportFormat[];
+}
+
+/** What `webhook-test` and `check` say of their run beyond what they judge: the flags they share with `run`. */
+export interface SharedFlags {
+  seed?: string;
+  timeout?: string;
+  suitesDir?: string;
+  reportDir?: string;
+  format?: string[];
+  strict?: boolean;
+  verbose?: boolean;
+  quiet?: boolean;
+  showSecrets?: boolean;
+}
+
+/** The plan of a command other than `run`: its target and selection, and the rest as `run` decides it. */
+export function sharedPlan(target: TargetPlan, selection: Pick<PlanSelection, 'rules' | 'side'>, flags: SharedFlags): RunPlan {
+  return {
+    ...seedOf(flags.seed),
+    runs: DEFAULT_RUNS,
+    runsGiven: false,
+    versionPrefix: 'latest',
+    versionPrefixGiven: false,
+    selection: { suites: [], exclude: [], endpoints: [], ...selection },
+    target,
+    allowOrigins: [],
+    timeoutMs: timeoutFlag(flags.timeout),
+    ...suitesDirOf(flags.suitesDir),
+    report: { dir: flags.reportDir ?? 'reports', formats: formatsFlag(flags.format), strict: flags.strict ?? false, allowStale: false, updateBaseline: false },
+    showSecrets: flags.showSecrets ?? false,
+    output: { quiet: flags.quiet ?? false, verbose: flags.verbose ?? false },
+  };
 }

@@ -1,3 +1,5 @@
+import type { Exchange, Finding } from './model/index.js';
+
 /**
  * Every error graphcheck raises on purpose. `code` is stable (tests assert it); `exitCode` is what the CLI
  * exits with; `message` is one line a user can act on (what, where, and the fix).
@@ -84,6 +86,54 @@ export class TooDeepError extends UserInputError {
   constructor(readonly limit: number) {
     super('INPUT_TOO_DEEP', `nested deeper than ${limit} levels`);
     this.name = 'TooDeepError';
+  }
+}
+
+/**
+ * A request the target did not answer usefully (unreachable, too slow, too large, too deep, garbage): the rule cannot
+ * judge, and shows `exchange`, as far as it went, as its evidence.
+ */
+export class TargetFailure extends CannotJudgeError {
+  constructor(
+    code: CannotJudgeError['code'],
+    message: string,
+    readonly exchange: Exchange,
+  ) {
+    // Named as its parent: to the user it is one more run that could not judge.
+    super(code, message);
+  }
+}
+
+// The errors below never reach the user as such: each tells the caller that catches it why a piece of work
+// stopped, and the caller turns it into what the user sees (a suite error naming file and line, a rule that
+// cannot judge, a finding, an exchange recorded with its error).
+
+/** A suite template that cannot be read or evaluated (`{{ given.x + }}`, a name not defined there). */
+export class TemplateError extends Error {
+  readonly code = 'TEMPLATE_INVALID';
+  constructor(message: string) {
+    super(message);
+    this.name = 'TemplateError';
+  }
+}
+
+/** A step's `capture:` path is not in the answer: the rule stops there with `finding`, its evidence so far kept. */
+export class CaptureMissing extends Error {
+  readonly code = 'CAPTURE_MISSING';
+  constructor(readonly finding: Finding) {
+    super(finding.message);
+    this.name = 'CaptureMissing';
+  }
+}
+
+/** Why the recorder cut an exchange short, as the error the cassette keeps (`TIMEOUT` reads as the target's). */
+export class ExchangeCut extends Error {
+  constructor(
+    readonly code: 'TIMEOUT' | 'CLIENT_LEFT',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ExchangeCut';
   }
 }
 

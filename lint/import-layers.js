@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Small helpers any harness unit may import: plain types, errors, and pure functions with no imports of their own beyond these. */
-export const EVERYONE_MAY_IMPORT = ['model', 'errors', 'headers', 'words', 'precise-now', 'shell-word', 'version', 'package-root', 'validation', 'http', 'files'];
+export const EVERYONE_MAY_IMPORT = ['model', 'errors', 'headers', 'words', 'precise-now', 'shell-word', 'version', 'package-root', 'validation', 'http', 'files', 'notification'];
 
 /** Each harness unit and what it may import beyond EVERYONE_MAY_IMPORT. The reference imports none of them, and none imports it. */
 export const MAY_IMPORT = {
@@ -21,6 +21,7 @@ export const MAY_IMPORT = {
   validation: [],
   http: [],
   files: [],
+  notification: [],
   ca: [],
   redaction: [],
   profile: [],
@@ -30,16 +31,16 @@ export const MAY_IMPORT = {
   generators: ['profile', 'suite'],
   receiver: ['ca'],
   'content-host': [],
-  checks: ['profile', 'receiver', 'suite'],
+  checks: ['profile'],
   cassette: ['redaction'],
-  replay: ['cassette', 'receiver', 'redaction'],
-  recorder: ['ca', 'cassette', 'replay'],
-  run: ['cassette', 'suite'],
-  engine: ['ca', 'checks', 'client', 'content-host', 'control', 'generators', 'profile', 'receiver', 'redaction', 'run', 'suite'],
-  passive: ['checks', 'profile', 'run', 'suite'],
+  replay: ['cassette', 'redaction'],
+  recorder: ['ca', 'cassette'],
+  verdict: [],
+  engine: ['ca', 'checks', 'client', 'content-host', 'control', 'generators', 'profile', 'receiver', 'redaction', 'suite', 'verdict'],
+  passive: ['checks', 'profile', 'suite', 'verdict'],
   coverage: ['suite'],
-  'webhook-test': ['ca', 'engine', 'suite'],
-  reports: ['redaction', 'run'],
+  reports: ['redaction', 'verdict'],
+  run: ['engine', 'passive', 'profile', 'recorder', 'replay', 'reports', 'suite', 'verdict'],
   bin: ['*', 'reference'],
   reference: [],
 };

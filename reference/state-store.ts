@@ -29,3 +29,15 @@ export function createStateStore(): ResettableStateStore {
 export function defineSlice<S>(key: string, init: (ctx: RefContext) => S): StateSlice<S> {
   return { key, init };
 }
+
+/** A slice whose objects are numbered by a counter, so ids are the same in every run. */
+export interface NumberedSlice {
+  nextNumber: number;
+}
+
+/** Builds the slice's next object with its number as the id (shaped by `idOf`), and counts on. */
+export function buildNumbered<T>(state: NumberedSlice, build: (id: string) => T, idOf: (n: number) => string = String): T {
+  const made = build(idOf(state.nextNumber));
+  state.nextNumber += 1;
+  return made;
+}

@@ -5,7 +5,7 @@ import { unreadable } from '../../harness/cassette/read-foreign.js';
 import { redactCassette } from '../../harness/cassette/redact-cassette.js';
 import { sameFile, writeAtomically } from '../../harness/files/write-atomically.js';
 import { UserInputError } from '../../harness/errors.js';
-import { noRedactNotice } from '../../harness/recorder/cli-options.js';
+import { noRedactNotice } from '../flags.js';
 import { countOf } from '../../harness/words.js';
 
 /** For callers that register this one command on a program of their own. */

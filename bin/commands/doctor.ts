@@ -1,6 +1,7 @@
-import { missingNeed, runFacts, setupProblemFor } from '../../harness/engine/needs.js';
+import { missingInRun, setupProblemFor } from '../../harness/engine/needs.js';
 import { openRun } from '../../harness/engine/open-run.js';
-import type { RunContext } from '../../harness/engine/run-context.js';
+import { reachTarget } from '../../harness/engine/open-target.js';
+import type { TargetRunContext } from '../../harness/engine/run-context.js';
 import { UserInputError } from '../../harness/errors.js';
 import { profileSecrets } from '../../harness/profile/profile.js';
 import { hideUserinfo } from '../../harness/redaction/url-userinfo.js';
@@ -12,7 +13,7 @@ import { assertSelection, selectedRules } from '../../harness/suite/select-rules
 import type { Rule } from '../../harness/suite/suite.js';
 import { loadConfig } from '../config-file.js';
 import { planFromFlags, type RunFlags } from '../plan-from-flags.js';
-import { resolveTarget } from '../target.js';
+import { startReference } from '../start-reference.js';
 import type { Surroundings } from './run.js';
 
 /** For callers that register this one command on a program of their own. */
@@ -24,7 +25,8 @@ export async function doctorCommand(flags: RunFlags, print: (text: string) => vo
   if (plan.target.kind === 'cassette') throw new UserInputError('USAGE', 'doctor checks a live target: drop --cassette');
   const suites = await loadSuitesIndexed(plan.suitesDir);
   assertSelection(suites, plan.selection, plan.suitesDir);
-  const target = await resolveTarget(plan.target, plan.timeoutMs, { env: around.env, allowOrigins: plan.allowOrigins });
+  const reach = { timeoutMs: plan.timeoutMs, allowOrigins: plan.allowOrigins, startReference, ...(around.env ? { env: around.env } : {}) };
+  const target = await reachTarget(plan.target, reach);
   try {
     const run = await openRun({
       profile: target.profile,
@@ -35,7 +37,7 @@ export async function doctorCommand(flags: RunFlags, print: (text: string) => vo
       versionPrefix: plan.versionPrefix,
     });
     await run.close();
-    const problems = [...run.ctx.setupProblems.values()];
+    const problems = [...run.ctx.target.setupProblems.values()];
     // What the target said (its profile, its answers in a problem) is shown redacted and inert, as a run shows it.
     const edge = outputEdge({ appSecret: target.profile.app.secret, values: profileSecrets(target.profile) });
     const say = (text: string) => print(edge.line(text));
@@ -54,13 +56,13 @@ export async function doctorCommand(flags: RunFlags, print: (text: string) => vo
  * What a run with this profile would judge: how many rules can run, and the rest grouped by cause, each cause
  * naming the profile key or control capability that would let its rules run.
  */
-function forecast(rules: Rule[], ctx: RunContext): string {
+function forecast(rules: Rule[], ctx: TargetRunContext): string {
   const skipped = new Map<string, string[]>();
   const errored = new Map<string, string[]>();
   let runnable = 0;
   for (const rule of rules) {
-    const missing = missingNeed(rule, ctx.profile, runFacts(ctx));
-    const setup = missing ? undefined : setupProblemFor(rule, ctx.setupProblems);
+    const missing = missingInRun(rule, ctx);
+    const setup = missing ? undefined : setupProblemFor(rule, ctx.target.setupProblems);
     if (missing) skipped.set(missing, [...(skipped.get(missing) ?? []), rule.id]);
     else if (setup) errored.set(setup, [...(errored.get(setup) ?? []), rule.id]);
     else runnable++;

@@ -3,8 +3,8 @@ import { outputEdge } from '../../harness/reports/output-edge.js';
 import { readShardReport } from '../../harness/reports/read-shard-report.js';
 import { REPORT_FILES, reportersFor } from '../../harness/reports/reporters-for.js';
 import { assertReportDir } from '../../harness/reports/write-report.js';
-import { exitCodeFor, verdictLine } from '../../harness/run/gate.js';
-import { REPORT_FORMATS } from '../../harness/run/run-plan.js';
+import { exitCodeFor, verdictLine } from '../../harness/verdict/gate.js';
+import { REPORT_FORMATS } from '../../harness/reports/report-files.js';
 import { loadSuitesIndexed } from '../../harness/engine/suite-index.js';
 import { SUITES_DIR } from '../../harness/suite/suites-dir.js';
 

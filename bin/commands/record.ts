@@ -1,16 +1,20 @@
 import { loadOrCreateAuthority } from '../../harness/ca/ca-files.js';
+import type { CertificateAuthority } from '../../harness/ca/certificate-authority.js';
 import {
   DEFAULT_SERVICE_HOSTS,
   type RunningForwardProxy,
   startForwardProxy,
 } from '../../harness/recorder/forward-proxy.js';
-import { type RunningRecorder, startRecorder } from '../../harness/recorder/recorder.js';
-import { noRedactNotice, type RecordMode, untilSignal } from '../../harness/recorder/cli-options.js';
+import type { RunningRecorder } from '../../harness/recorder/recorder.js';
+import { type RecordingProxyOptions, startRecordingProxy } from '../../harness/run/recorded/recording-proxy.js';
+import type { RecordMode } from '../../harness/recorder/record-mode.js';
 import type { SecretMatching } from '../../harness/replay/normalize-request.js';
 import { inertText } from '../../harness/reports/inert-text.js';
 import { countOf } from '../../harness/words.js';
 import { listenError } from '../../harness/http/listen.js';
 import type { CommandContext } from '../command-context.js';
+import { noRedactNotice } from '../flags.js';
+import { untilSignal } from '../until-signal.js';
 
 /** For callers that register this one command on a program of their own. */
 export { register } from '../declarations/record.js';
@@ -58,7 +62,22 @@ export async function startRecordCommand(
     options.forwardProxyPort !== undefined && (options.caCert || options.caKey)
       ? await loadOrCreateAuthority({ cert: options.caCert, key: options.caKey })
       : undefined;
-  const recorder = await startRecorder({
+  const recorder = await startRecordingProxy(proxyOptions(options, warn));
+  // A cassette reopened to go on keeps its own header's choice: one whose redaction is off is said to be, as
+  // --no-redact is (which, said above already, is not said twice).
+  if (options.redact && recorder.sink?.writesSecrets) warn(noRedactNotice(options.cassette));
+  print(banner(recorder, options));
+  if (options.forwardProxyPort === undefined) return { recorder, close: () => recorder.close() };
+  try {
+    return await withForwardProxy(recorder, options.forwardProxyPort, givenCa, options, print);
+  } catch (error) {
+    await recorder.close();
+    throw error;
+  }
+}
+
+function proxyOptions(options: RecordCommandOptions, warn: (line: string) => void): RecordingProxyOptions {
+  return {
     target: options.target,
     cassette: options.cassette,
     host: options.host,
@@ -73,40 +92,35 @@ export async function startRecordCommand(
     ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
     ...(options.secrets ? { secretMatching: options.secrets } : {}),
     ...(options.maxBody ? { maxBodyBytes: options.maxBody } : {}),
-  });
-  // A cassette reopened to go on keeps its own header's choice: one whose redaction is off is said to be, as
-  // --no-redact is (which, said above already, is not said twice).
-  if (options.redact && recorder.session.writesSecrets) warn(noRedactNotice(options.cassette));
-  print(banner(recorder, options));
-  if (options.forwardProxyPort === undefined) return { recorder, close: () => recorder.close() };
+  };
+}
+
+/** The HTTPS forward proxy beside the recorder, through the same handler; its CA the one given, else a new one. */
+async function withForwardProxy(
+  recorder: RunningRecorder,
+  port: number,
+  givenCa: CertificateAuthority | undefined,
+  options: RecordCommandOptions,
+  print: (line: string) => void,
+): Promise<RunningRecordCommand> {
   const certOut = `${options.cassette}.ca.pem`;
-  try {
-    const ca = givenCa ?? (await loadOrCreateAuthority({ certOut }));
-    const hosts = options.serviceHost ?? DEFAULT_SERVICE_HOSTS;
-    const port = options.forwardProxyPort;
-    const forwardProxy = await startForwardProxy({ session: recorder.session, ca, hosts, port, ...(options.maxBody ? { maxBodyBytes: options.maxBody } : {}) }).catch(
-      (error: unknown) => {
-        throw listenError(error, '127.0.0.1', port, '--forward-proxy-port');
-      },
-    );
-    const trust = options.caCert ?? certOut;
-    print(
-      `HTTPS forward proxy on ${forwardProxy.url} for ${hosts.join(', ')} -> ${options.target} (clients trust ${trust})`,
-    );
-    const close = async (): Promise<void> => {
-      await forwardProxy.close();
-      await recorder.close();
-    };
-    return { recorder, forwardProxy, close };
-  } catch (error) {
+  const ca = givenCa ?? (await loadOrCreateAuthority({ certOut }));
+  const hosts = options.serviceHost ?? DEFAULT_SERVICE_HOSTS;
+  const maxBody = options.maxBody ? { maxBodyBytes: options.maxBody } : {};
+  const forwardProxy = await startForwardProxy({ handler: recorder.handler, ca, hosts, port, ...maxBody }).catch((error: unknown) => {
+    throw listenError(error, '127.0.0.1', port, '--forward-proxy-port');
+  });
+  print(`HTTPS forward proxy on ${forwardProxy.url} for ${hosts.join(', ')} -> ${options.target} (clients trust ${options.caCert ?? certOut})`);
+  const close = async (): Promise<void> => {
+    await forwardProxy.close();
     await recorder.close();
-    throw error;
-  }
+  };
+  return { recorder, forwardProxy, close };
 }
 
 /** The first line: what the proxy does, said plainly when the mode means it only replays. */
 function banner(recorder: RunningRecorder, options: RecordCommandOptions): string {
-  const { plan, servable } = recorder.session;
+  const { plan, servable } = recorder;
   const held = countOf(servable, 'exchange');
   if (!plan.forward) {
     const why = options.mode === 'once' ? `mode once and ${options.cassette} exists` : `mode ${options.mode}`;

@@ -1,9 +1,9 @@
 import type { SecretMatching } from '../../harness/replay/normalize-request.js';
 import { type RunningReplay, startReplayServer } from '../../harness/replay/replay-server.js';
-import { untilSignal } from '../../harness/recorder/cli-options.js';
 import { inertText } from '../../harness/reports/inert-text.js';
 import { countOf } from '../../harness/words.js';
 import type { CommandContext } from '../command-context.js';
+import { untilSignal } from '../until-signal.js';
 
 /** For callers that register this one command on a program of their own. */
 export { register } from '../declarations/replay.js';

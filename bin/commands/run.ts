@@ -1,6 +1,7 @@
+import { execute } from '../../harness/run/execute.js';
 import { loadConfig } from '../config-file.js';
-import { executePlan } from '../execute-plan.js';
 import { planFromFlags, type RunFlags } from '../plan-from-flags.js';
+import { startReference } from '../start-reference.js';
 
 export { SUITES_DIR } from '../../harness/suite/suites-dir.js';
 export type { RunFlags } from '../plan-from-flags.js';
@@ -21,6 +22,6 @@ export interface Surroundings {
 /** Flags and config file to a plan, then the run; returns the exit code. */
 export async function runCommand(flags: RunFlags, print: (text: string) => void, tty = false, around: Surroundings = {}): Promise<number> {
   const plan = planFromFlags(flags, await loadConfig(flags.config, around.cwd));
-  const output = { print, tty, ...(around.stderr ? { warn: around.stderr } : {}) };
-  return (await executePlan(plan, output, around.env)).exitCode;
+  const { env, stderr: warn } = around;
+  return (await execute(plan, { print, tty, startReference, ...(env ? { env } : {}), ...(warn ? { warn } : {}) })).exitCode;
 }

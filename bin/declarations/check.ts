@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { SUITES_DIR } from '../../harness/suite/suites-dir.js';
 import { type CommandContext, processContext } from '../command-context.js';
-import type { CheckFlags } from '../commands/check.js';
+import type { CheckFlags } from '../check-plan.js';
 
 /** `graphcheck check`: its flags; the passive judge (bin/commands/check.ts) is loaded when the command is called. */
 export function register(program: Command, cx: CommandContext = processContext()): void {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { DEFAULT_TIMEOUT_MS } from '../../harness/run/defaults.js';
 import { type CommandContext, processContext } from '../command-context.js';
 import { targetUrlFlag } from '../flags.js';
 import { RUN_PATH_FLAGS, type RunFlags } from '../plan-from-flags.js';
@@ -13,7 +14,7 @@ export function register(program: Command, cx: CommandContext = processContext()
     .option('--profile <file>', 'target profile (YAML or JSON)')
     .option('--config <file>', 'config file (default: graphcheck.config.yaml here, if there is one)')
     .option('--fault <name...>', 'embedded reference only: turn on fault switches')
-    .option('--timeout <ms>', 'per-request timeout in milliseconds (default: 10000)');
+    .option('--timeout <ms>', `per-request timeout in milliseconds (default: ${DEFAULT_TIMEOUT_MS})`);
   originOptions(command);
   selectionOptions(command).action(async (flags: RunFlags) => {
     const { doctorCommand } = await import('../commands/doctor.js');

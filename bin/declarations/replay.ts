@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { DEFAULT_MAX_BODY, sizeWords } from '../../harness/http/body-limit.js';
-import { parseByteSize, parseMatchMode, parsePort, parseSecretMatching } from '../../harness/recorder/cli-options.js';
 import type { SecretMatching } from '../../harness/replay/normalize-request.js';
 import { REPLAY_MISS_STATUS } from '../../harness/replay/replayer.js';
 import { type CommandContext, processContext } from '../command-context.js';
 import type { ReplayCommandOptions } from '../commands/replay.js';
+import { parseByteSize, parseMatchMode, parsePort, parseSecretMatching } from '../flags.js';
 
 /** `graphcheck replay`: its flags; the replay server (bin/commands/replay.ts) is loaded when the command is called. */
 export function register(program: Command, cx: CommandContext = processContext()): void {

@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
-import { parseSecretMatching } from '../../harness/recorder/cli-options.js';
 import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from '../../harness/run/defaults.js';
 import { type CommandContext, processContext } from '../command-context.js';
-import { targetUrlFlag } from '../flags.js';
+import { parseSecretMatching, targetUrlFlag } from '../flags.js';
 import { RUN_PATH_FLAGS, type RunFlags } from '../plan-from-flags.js';
 import { originOptions, selectionOptions } from './selection-options.js';
 

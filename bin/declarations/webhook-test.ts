@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { DEFAULT_TIMEOUT_MS } from '../../harness/webhook-test/webhook-test-options.js';
+import { DEFAULT_TIMEOUT_MS } from '../../harness/run/defaults.js';
 import { type CommandContext, processContext } from '../command-context.js';
-import type { WebhookTestFlags } from '../commands/webhook-test.js';
+import type { WebhookTestFlags } from '../webhook-test-plan.js';
 
 /** `graphcheck webhook-test`: its flags; the callback run (bin/commands/webhook-test.ts) loads when it is called. */
 export function register(program: Command, cx: CommandContext = processContext()): void {
@@ -26,6 +26,6 @@ export function register(program: Command, cx: CommandContext = processContext()
     .action(async (flags: WebhookTestFlags) => {
       const { webhookTestCommand } = await import('../commands/webhook-test.js');
       const paths = cx.paths(flags, ['reportDir', 'ca', 'clientCa', 'suitesDir']);
-      cx.setExitCode(await webhookTestCommand(paths, (text) => cx.stdout(text)));
+      cx.setExitCode(await webhookTestCommand(paths, (text) => cx.stdout(text), cx.isTTY));
     });
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, ftruncateSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import type { Exchange } from '../model/exchange.js';
 import {
   CASSETTE_FORMAT,
@@ -11,6 +11,7 @@ import {
 } from './cassette-format.js';
 import { openCassette } from './cassette-reader.js';
 import { openForWriting, writeAll, writeFailed } from './cassette-file-writes.js';
+import { DocumentLog } from './document-log.js';
 import type { PlaceholderInfo } from '../redaction/placeholder.js';
 import { Redactor, type RedactorOptions } from '../redaction/redactor.js';
 import { REDACTION_RULES } from '../redaction/secret-params.js';
@@ -45,40 +46,25 @@ function newHeader(options: CassetteWriterOptions): CassetteHeader {
   return header;
 }
 
-/** Documents waiting for one write, and how many of them are exchanges (counted as lost if the write fails). */
-interface Pending {
-  text: string;
-  exchanges: number;
-}
-
 /**
- * Appends exchanges to a cassette as they complete. Each exchange (with any placeholders it introduces)
- * goes to the file in one synchronous write, so once `append` returns the exchange survives a crash of
- * this process, and concurrent callers (the recorder, the webhook receiver) never interleave. A write that
- * fails (a full disk) is cut back to the last whole document, so the cassette stays readable and later
- * exchanges follow it once there is room again; `lost` says what went.
+ * Appends exchanges to a cassette as they complete, each redacted (unless redaction is off) and numbered, with any
+ * placeholders it introduces written before it. Each goes to the file in one synchronous write (`DocumentLog`), so
+ * once `append` returns the exchange survives a crash of this process, and concurrent callers (the recorder, the
+ * webhook receiver) never interleave; a write that fails is cut back, and `lost` says what went.
  */
 export class CassetteWriter {
-  private fd: number | undefined;
   private readonly redactor: Redactor | undefined;
-  /** Documents redacted and numbered but not yet written, and who waits for them to be on disk. */
-  private pending: Pending[] = [];
-  /** Bytes of whole documents in the file: where a failed write is cut back to. */
-  private size: number;
-  private lostExchanges = 0;
-  private lostBecause: string | undefined;
-  private waiting: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
-  private flushScheduled = false;
+  private readonly log: DocumentLog;
 
   private constructor(
     readonly file: string,
     readonly header: CassetteHeader,
     fd: number,
-    private written: number,
+    /** Exchanges appended, those lost to a failed write included. */
+    private appended: number,
     options: RedactorOptions,
   ) {
-    this.fd = fd;
-    this.size = fstatSync(fd).size;
+    this.log = new DocumentLog(file, fd);
     const { redaction } = header;
     if (redaction.enabled && redaction.salt) {
       this.redactor = new Redactor(redaction.salt, redaction.placeholders ?? {}, {
@@ -141,12 +127,12 @@ export class CassetteWriter {
 
   /** Exchanges in the cassette so far. */
   get count(): number {
-    return this.written;
+    return this.appended - this.log.lost.exchanges;
   }
 
   /** Exchanges that could not be written (the file was cut back to the documents before them), and why. */
   get lost(): { exchanges: number; reason?: string } {
-    return this.lostBecause === undefined ? { exchanges: 0 } : { exchanges: this.lostExchanges, reason: this.lostBecause };
+    return this.log.lost;
   }
 
   /** A value sent under a secret's name that is none: it is not redacted (see `Redactor.notSecret`). */
@@ -157,7 +143,7 @@ export class CassetteWriter {
   /** Redacts (unless redaction is off) and appends one exchange, written once this returns; returns it as stored. */
   append(exchange: Exchange): Exchange {
     const stored = this.enqueue(exchange);
-    this.flush();
+    this.log.flush();
     return stored;
   }
 
@@ -169,61 +155,21 @@ export class CassetteWriter {
    */
   appendSoon(exchange: Exchange): { stored: Exchange; written: Promise<void> } {
     const stored = this.enqueue(exchange);
-    const written = new Promise<void>((resolve, reject) => this.waiting.push({ resolve, reject }));
-    if (!this.flushScheduled) {
-      this.flushScheduled = true;
-      setImmediate(() => this.flush());
-    }
-    return { stored, written };
+    return { stored, written: this.log.flushSoon() };
   }
 
   private enqueue(exchange: Exchange): Exchange {
-    if (this.fd === undefined) throw new Error(`cassette ${this.file} is closed`);
+    if (this.log.closed) throw new Error(`cassette ${this.file} is closed`);
     let stored = exchange;
     if (this.redactor) {
       const { exchange: redacted, added } = this.redactor.redact(exchange);
       stored = redacted;
       const placeholders = this.placeholdersDocument(added);
-      if (placeholders) this.pending.push({ text: placeholders, exchanges: 0 });
+      if (placeholders) this.log.push(placeholders, 0);
     }
-    this.pending.push({ text: serializeDocument(orderedForWriting(stored), exchangeComment(this.written, stored)), exchanges: 1 });
-    this.written++;
+    this.log.push(serializeDocument(orderedForWriting(stored), exchangeComment(this.count, stored)), 1);
+    this.appended++;
     return stored;
-  }
-
-  /** Writes every pending document in one call, then tells those waiting; a failed write fails them all. */
-  private flush(): void {
-    this.flushScheduled = false;
-    if (this.pending.length === 0) return;
-    const batch = this.pending;
-    const text = batch.length === 1 ? (batch[0] as Pending).text : batch.map((p) => p.text).join('');
-    const waiting = this.waiting;
-    this.pending = [];
-    this.waiting = [];
-    try {
-      if (this.fd === undefined) throw new Error(`cassette ${this.file} is closed`);
-      this.size += writeAll(this.fd, text, this.size);
-    } catch (cause) {
-      const error = writeFailed(this.file, cause);
-      this.cutBack(batch, cause);
-      for (const w of waiting) w.reject(error);
-      if (waiting.length === 0) throw error;
-      return;
-    }
-    for (const w of waiting) w.resolve();
-  }
-
-  /** After a failed write: the file back to its whole documents, the batch's exchanges counted as lost. */
-  private cutBack(batch: Pending[], cause: unknown): void {
-    const exchanges = batch.reduce((n, p) => n + p.exchanges, 0);
-    this.written -= exchanges;
-    this.lostExchanges += exchanges;
-    this.lostBecause ??= (cause as NodeJS.ErrnoException).code ?? (cause as Error).message;
-    try {
-      if (this.fd !== undefined) ftruncateSync(this.fd, this.size);
-    } catch {
-      // The file cannot even shrink: what was written of the batch stays, and the reader names its lines.
-    }
   }
 
   /**
@@ -231,7 +177,7 @@ export class CassetteWriter {
    * seen in traffic get one now), the app secret its stand-in.
    */
   appendRunDocument(run: RunDocument['run']): void {
-    if (this.fd === undefined) throw new Error(`cassette ${this.file} is closed`);
+    if (this.log.closed) throw new Error(`cassette ${this.file} is closed`);
     let text = '';
     let stored = run;
     if (this.redactor) {
@@ -242,8 +188,8 @@ export class CassetteWriter {
       text += this.placeholdersDocument(added);
     }
     text += serializeDocument({ run: stored }, 'the run, for `graphcheck run --cassette`');
-    this.pending.push({ text, exchanges: 0 });
-    this.flush();
+    this.log.push(text, 0);
+    this.log.flush();
   }
 
   /** The placeholders document for `added` (empty text when none), remembered in the header's table. */
@@ -254,9 +200,6 @@ export class CassetteWriter {
   }
 
   close(): void {
-    if (this.fd === undefined) return;
-    this.flush();
-    closeSync(this.fd);
-    this.fd = undefined;
+    this.log.close();
   }
 }

@@ -1,28 +1,21 @@
 import { NO_ARGS } from '../validation/json-schema.js';
 import { type Check, judgedCount } from './check.js';
 
-interface TlsMeta {
-  scheme: 'http' | 'https';
-  invalid?: string;
-  untrusted?: string;
-  failed?: { code: string; message: string };
-}
-
 const RULE = 'must be served over HTTPS with a valid TLS certificate';
 
 /**
- * The app's callback is served over HTTPS with a certificate the service accepts (`meta.tls` of a
+ * The app's callback is served over HTTPS with a certificate the service accepts (the fact `tls` of a
  * `callback-tls` step): plain HTTP, a self-signed, expired or not-yet-valid certificate, or one for another host
  * is a finding. An issuer nobody here trusts (maybe a private CA not passed with `--ca`) or no connection at all
  * judges nothing.
  */
-export const callbackTls: Check<null> = {
+export const callbackTls: Check<null, 'tls'> = {
   name: 'callback-tls',
+  needs: ['tls'],
   explain: () => `the callback ${RULE}`,
   args: NO_ARGS,
   run: (input) => {
-    const tls = input.meta.tls as TlsMeta | undefined;
-    if (!tls) return judgedCount([], 0, 'the step read no connection');
+    const { tls } = input.facts;
     if (tls.failed) return judgedCount([], 0, `no connection (${tls.failed.code}: ${tls.failed.message})`);
     if (tls.untrusted) {
       return judgedCount([], 0, `the certificate's issuer is not trusted here (${tls.untrusted}); pass --ca FILE with the CA of the endpoint's certificate`);

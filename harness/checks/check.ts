@@ -1,11 +1,15 @@
 import type { Exchange, Finding } from '../model/index.js';
 import type { JsonSchema } from '../validation/json-schema.js';
+import { type FactName, type FactsWith, hasFacts, missingFacts, type StepFacts } from './step-facts.js';
 
-/** What a step hands to its checks: the exchanges it made, their JSON bodies, and step facts (e.g. a walk ended). */
-export interface CheckInput {
+/**
+ * What a step hands to its checks: the exchanges it made, their JSON bodies, and its facts (a walk ended early, what
+ * a webhook rule injected); those the check declares it needs are there.
+ */
+export interface CheckInput<Needed extends FactName = never> {
   exchanges: Exchange[];
   bodies: unknown[];
-  meta: Record<string, unknown>;
+  facts: FactsWith<Needed>;
 }
 
 /** Where the target's error responses keep their parts (profile `errors`, contract §3.1). */
@@ -39,8 +43,13 @@ export interface CheckResult {
  * in `registry.ts`. `args` is the JSON Schema of its YAML arguments, validated when a suite loads (and again once
  * templates are evaluated); `explain` says in one sentence what it asserts, for reports.
  */
-export interface Check<Args = unknown> {
+export interface Check<Args = unknown, Needed extends FactName = never> {
   name: string;
+  /**
+   * The step facts the check cannot judge without (a `deliveries` step's `webhook`): the suite loader refuses it
+   * under a step kind that does not leave them, and `run` gets them typed.
+   */
+  needs?: readonly Needed[];
   explain(args: Args): string;
   args: JsonSchema;
   /** True for checks that judge non-JSON answers (an HTML page, say); other checks need a JSON body. */
@@ -51,7 +60,30 @@ export interface Check<Args = unknown> {
    * that twin was refused.
    */
   ownControl?: boolean;
-  run(input: CheckInput, args: Args, ctx: CheckContext): CheckResult;
+  run(input: CheckInput<Needed>, args: Args, ctx: CheckContext): CheckResult;
+}
+
+/** A check whatever its arguments and needs, as the registry holds it. */
+export type RegisteredCheck = Check<unknown, FactName>;
+
+/** Where a check is applied: the step's exchanges, bodies and whatever facts it left. */
+export interface StepOutput {
+  exchanges: Exchange[];
+  bodies: unknown[];
+  facts: StepFacts;
+}
+
+/**
+ * Applies a check to what a step left, for a run and for `check` alike. The loader has refused a check under a step
+ * kind that does not leave the facts it needs; one that still lacks them (a step that failed before leaving them)
+ * judges nothing.
+ */
+export function runCheck(check: RegisteredCheck, output: StepOutput, args: unknown, ctx: CheckContext): CheckResult {
+  const { facts } = output;
+  if (!hasFacts(check.needs, facts)) {
+    return judgedCount([], 0, `${check.name} needs the step's ${missingFacts(check.needs, facts).join(', ')}, which it did not leave`);
+  }
+  return check.run({ ...output, facts }, args, ctx);
 }
 
 /** A check's result with its refusals set apart, for whoever knows whether they count (R51). */
@@ -68,7 +100,7 @@ export interface RefusalsApart {
  * Sets a check's refusals apart: the one reading of `refusals` for a run (which knows at once whether its control was
  * accepted) and for `check` (which knows only once the traffic is read).
  */
-export function refusalsApart(check: Check, result: CheckResult, exchangeCount: number): RefusalsApart {
+export function refusalsApart(check: RegisteredCheck, result: CheckResult, exchangeCount: number): RefusalsApart {
   const refused = check.ownControl ? [] : (result.refusals ?? []);
   const findings = result.findings.map((finding) => {
     const at = finding.exchange ?? exchangeCount - 1;

@@ -8,7 +8,7 @@ interface Args {
 }
 
 /**
- * Reading R46: every callback connection (the verification GETs in `meta.verifications` and the step's
+ * Reading R46: every callback connection (the verification GETs a `subscribe` step leaves as `verifications` and the step's
  * notifications) presented a client certificate with the expected common name, sent with its intermediate.
  */
 export const clientCertificate: Check<Args> = {
@@ -20,7 +20,7 @@ export const clientCertificate: Check<Args> = {
   },
   args: object({ cn: STRING }, ['cn']),
   run: (input, { cn }) => {
-    const verifications = (Array.isArray(input.meta.verifications) ? input.meta.verifications : []) as Exchange[];
+    const verifications = input.facts.verifications ?? [];
     const webhookRequests = input.exchanges.filter((e) => e.kind?.startsWith('webhook-'));
     const judged = [...verifications, ...webhookRequests];
     if (judged.length === 0) {

@@ -1,7 +1,6 @@
 import { type Check, eachExchange, judgedCount } from './check.js';
 import { NUMBER, object, STRING } from '../validation/json-schema.js';
 import { sentParam } from './sent-param.js';
-import { trafficFactsOf } from './traffic-facts.js';
 
 interface Args {
   /** The parameter carrying the code (`code`). */
@@ -16,14 +15,14 @@ interface Args {
  * the target's clock. A code whose issue the traffic does not show is not judged; the boundary itself is silent,
  * so only ages beyond `max_seconds + slack_seconds` count.
  */
-export const codeAge: Check<Args> = {
+export const codeAge: Check<Args, 'traffic'> = {
   name: 'code-age',
+  needs: ['traffic'],
   acceptsAnyBody: true,
   explain: (args) => `the \`${args.name}\` is sent at most ${args.max_seconds} s after it was issued`,
   args: object({ name: STRING, max_seconds: NUMBER, slack_seconds: NUMBER }, ['name', 'max_seconds', 'slack_seconds']),
   run: (input, args) => {
-    const facts = trafficFactsOf(input);
-    if (!facts) return judgedCount([], 0, 'the traffic gives no facts of its clock');
+    const facts = input.facts.traffic;
     let judged = 0;
     const findings = eachExchange(input, (exchange) => {
       const code = sentParam(exchange, args.name);

@@ -1,4 +1,4 @@
-import { lookup } from '../suite/template.js';
+import { lookup } from '../validation/lookup.js';
 import { type Check, eachExchange, isRecord, judgedEach } from './check.js';
 import { ANY, object, STRING } from '../validation/json-schema.js';
 

@@ -1,6 +1,7 @@
 import type { Check, CheckFinding } from './check.js';
 import { INTEGER, object, optional, STRINGS } from '../validation/json-schema.js';
 import { itemId, listItems } from './list-items.js';
+import type { WalkEnd } from './step-facts.js';
 
 interface Args {
   /** Ids that must appear (e.g. posts the rule created). */
@@ -31,7 +32,7 @@ export const eachItemOnce: Check<Args | undefined> = {
   run: (input, raw) => {
     const args = raw ?? {};
     const pages = input.exchanges.length;
-    const findings: CheckFinding[] = endedEarly(input.meta.afterEnd);
+    const findings: CheckFinding[] = endedEarly(input.facts.afterEnd);
     // A walk that ended early was judged for that, however few pages it crossed.
     if (findings.length === 0 && args.min_pages !== undefined && pages < args.min_pages) {
       const nothingJudged = `the walk never crossed ${args.min_pages} pages (it ended after ${pages})`;
@@ -49,7 +50,7 @@ export const eachItemOnce: Check<Args | undefined> = {
         findings.push({ message: `item ${id} appears again (first on page ${first + 1}, again on page ${exchange + 1})`, exchange });
       } else seen.set(id, exchange);
     }
-    if (input.meta.truncated) {
+    if (input.facts.truncated) {
       findings.push({ message: `the walk had not ended after ${input.exchanges.length} pages` });
     }
     for (const id of [...(args.includes ?? []), ...(args.same_as ?? [])]) {
@@ -65,8 +66,7 @@ export const eachItemOnce: Check<Args | undefined> = {
 };
 
 /** The walk stopped where the last page's `cursors.after`, fed back, still gave items (the walk step's probe). */
-function endedEarly(afterEnd: unknown): CheckFinding[] {
-  const end = afterEnd as { page: number; more: number } | undefined;
+function endedEarly(end: WalkEnd | undefined): CheckFinding[] {
   if (!end || end.more === 0) return [];
   const message =
     `page ${end.page} has no paging.next, yet its cursors.after fed back as after= gives ` +

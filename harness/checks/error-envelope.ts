@@ -1,5 +1,5 @@
 import type { Exchange } from '../model/index.js';
-import { lookup } from '../suite/template.js';
+import { lookup } from '../validation/lookup.js';
 import { type CheckContext, isRecord } from './check.js';
 
 /** Contract §3.1: a response is an error when its status is not 2xx or its body has a top-level `error` object. */

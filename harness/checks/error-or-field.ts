@@ -1,4 +1,4 @@
-import { lookup } from '../suite/template.js';
+import { lookup } from '../validation/lookup.js';
 import { type Check, eachExchange, judgedEach } from './check.js';
 import { isErrorResponse } from './error-envelope.js';
 import { describeMatcher, type Matcher, mismatches, withMatcher } from './matchers.js';

@@ -1,4 +1,4 @@
-import { lookup } from '../suite/template.js';
+import { lookup } from '../validation/lookup.js';
 import { type Check, judgedCount } from './check.js';
 import { INTEGER, STRING } from '../validation/json-schema.js';
 import { listItems } from './list-items.js';

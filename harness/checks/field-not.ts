@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { lookup } from '../suite/template.js';
+import { lookup } from '../validation/lookup.js';
 import { type Check, eachExchange, judgedEach } from './check.js';
 import { ANY, object, orTemplate, STRING } from '../validation/json-schema.js';
 

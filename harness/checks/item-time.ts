@@ -1,4 +1,4 @@
-import { lookup } from '../suite/template.js';
+import { lookup } from '../validation/lookup.js';
 import { NUMBER, object, orTemplate, STRING } from '../validation/json-schema.js';
 import type { Check } from './check.js';
 import { itemId, listItems } from './list-items.js';

@@ -1,4 +1,4 @@
-import { lookup } from '../suite/template.js';
+import { lookup } from '../validation/lookup.js';
 import type { Check } from './check.js';
 import { describeMatcher, type Matcher, MATCHER_PROPERTIES, mismatches } from './matchers.js';
 import { object, orTemplate, STRING } from '../validation/json-schema.js';

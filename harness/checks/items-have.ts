@@ -1,4 +1,4 @@
-import { lookup } from '../suite/template.js';
+import { lookup } from '../validation/lookup.js';
 import { type Check, eachExchange, isRecord, judgedCount } from './check.js';
 import { object, orTemplate, STRING } from '../validation/json-schema.js';
 

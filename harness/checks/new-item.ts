@@ -1,4 +1,4 @@
-import { lookup } from '../suite/template.js';
+import { lookup } from '../validation/lookup.js';
 import type { Check } from './check.js';
 import { itemId, listItems } from './list-items.js';
 import { describeMatcher, type Matcher, mismatches, withMatcher } from './matchers.js';

@@ -1,7 +1,6 @@
 import type { Check } from './check.js';
 import { NO_ARGS } from '../validation/json-schema.js';
 import type { InjectedUpdate } from './webhook-facts.js';
-import { webhookFacts } from './webhook-facts.js';
 import { deliveryKey, seenNotifications, updatesIn } from './webhook-updates.js';
 
 /**
@@ -10,14 +9,14 @@ import { deliveryKey, seenNotifications, updatesIn } from './webhook-updates.js'
  * matched with its value; in the `changed_fields` form only when no update injected before the removal looks the
  * same. What it judges is each removal that later updates spoke to.
  */
-export const nothingAfterUnsubscribe: Check = {
+export const nothingAfterUnsubscribe: Check<null, 'webhook'> = {
   name: 'nothing-after-unsubscribe',
+  needs: ['webhook'],
   acceptsAnyBody: true,
   explain: () => 'updates injected after a successful DELETE never arrive for the removed object or fields',
   args: NO_ARGS,
   run: (input) => {
-    const facts = webhookFacts(input.meta);
-    if (!facts) return { findings: [], judged: 0, nothingJudged: 'nothing-after-unsubscribe needs the facts of a `deliveries` step' };
+    const facts = input.facts.webhook;
     const arrived = updatesIn(seenNotifications(input));
     let judged = 0;
     const findings = (facts.removed ?? []).flatMap((removal) => {

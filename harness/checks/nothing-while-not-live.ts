@@ -1,19 +1,18 @@
 import type { Check } from './check.js';
 import { NO_ARGS } from '../validation/json-schema.js';
-import { webhookFacts } from './webhook-facts.js';
 
 /**
  * No notification reaches the receiver while the suite has the app set not Live (Events, contract `app`). What it
  * judges is each period the app was not Live, arrivals or none.
  */
-export const nothingWhileNotLive: Check = {
+export const nothingWhileNotLive: Check<null, 'webhook'> = {
   name: 'nothing-while-not-live',
+  needs: ['webhook'],
   acceptsAnyBody: true,
   explain: () => 'no notification arrives while the app is not Live',
   args: NO_ARGS,
   run: (input) => {
-    const facts = webhookFacts(input.meta);
-    if (!facts) return { findings: [], judged: 0, nothingJudged: 'nothing-while-not-live needs the facts of a `deliveries` step' };
+    const facts = input.facts.webhook;
     const findings = input.exchanges.flatMap((exchange, i) => {
       // Whole milliseconds cannot order an arrival against the moment Live was set again: on a fast machine both
       // fall in the same one, and the arrival went uncounted. `startedAtMs` has the fraction; the end stays

@@ -1,4 +1,4 @@
-import { type SignatureVerdict, verifySignature } from '../receiver/verify-signature.js';
+import { type SignatureVerdict, verifySignature } from '../notification/verify-signature.js';
 import { type Check, eachExchange, judgedCount } from './check.js';
 import { object, STRING } from '../validation/json-schema.js';
 import { requestBytes, requestHeader } from './webhook-facts.js';

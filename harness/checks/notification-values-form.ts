@@ -1,21 +1,20 @@
 import { type Check, eachExchange, isRecord, judgedCount } from './check.js';
 import { NO_ARGS } from '../validation/json-schema.js';
-import { webhookFacts } from './webhook-facts.js';
 
 /**
  * With Include Values on, entries carry `changes` (each with `field` and `value`) and no `changed_fields`; with
  * it off, `changed_fields` (strings) and no `changes`. Objects the rule did not subscribe are left to R31.
  */
-export const notificationValuesForm: Check = {
+export const notificationValuesForm: Check<null, 'webhook'> = {
   name: 'notification-values-form',
+  needs: ['webhook'],
   acceptsAnyBody: true,
   explain: () =>
     'entries carry `changes` with `field` and `value` when the subscription includes values, ' +
     '`changed_fields` when it does not',
   args: NO_ARGS,
   run: (input) => {
-    const facts = webhookFacts(input.meta);
-    if (!facts) return { findings: [], judged: 0, nothingJudged: 'notification-values-form needs the facts of a `deliveries` step' };
+    const facts = input.facts.webhook;
     let judged = 0;
     const findings = eachExchange(input, (_, body) => {
       if (!isRecord(body) || !Array.isArray(body.entry)) return [];

@@ -1,17 +1,16 @@
 import { type Check, judgedCount } from './check.js';
 import { NO_ARGS } from '../validation/json-schema.js';
-import { webhookFacts } from './webhook-facts.js';
 import { seenNotifications, updatesIn } from './webhook-updates.js';
 
 /** Reading R31: a notification never carries a field (or object) the subscriptions do not name. */
-export const onlySubscribedFields: Check = {
+export const onlySubscribedFields: Check<null, 'webhook'> = {
   name: 'only-subscribed-fields',
+  needs: ['webhook'],
   acceptsAnyBody: true,
   explain: () => 'no notification carries an object or field that is not subscribed (R31)',
   args: NO_ARGS,
   run: (input) => {
-    const facts = webhookFacts(input.meta);
-    if (!facts) return { findings: [], judged: 0, nothingJudged: 'only-subscribed-fields needs the facts of a `deliveries` step' };
+    const facts = input.facts.webhook;
     const seen = seenNotifications(input);
     const findings = seen.flatMap((notification, i) => {
       const stray = updatesIn([notification]).find((u) => !facts.subscriptions[u.object]?.fields.includes(u.field));

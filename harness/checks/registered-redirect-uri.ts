@@ -1,7 +1,6 @@
 import { type Check, eachExchange, judgedCount } from './check.js';
 import { NO_ARGS } from '../validation/json-schema.js';
 import { sentParam } from './sent-param.js';
-import { trafficFactsOf } from './traffic-facts.js';
 
 /**
  * A `redirect_uri` the client sent is one of the app's valid OAuth redirect URIs (the profile's
@@ -14,7 +13,7 @@ export const registeredRedirectUri: Check = {
   explain: () => "the request's `redirect_uri` is exactly one of the app's valid OAuth redirect URIs",
   args: NO_ARGS,
   run: (input) => {
-    const valid = trafficFactsOf(input)?.profile?.app.redirect_uris;
+    const valid = input.facts.traffic?.profile?.app.redirect_uris;
     if (!valid) return judgedCount([], 0, 'no profile gives the valid redirect URIs');
     let judged = 0;
     const findings = eachExchange(input, (exchange) => {

@@ -1,4 +1,4 @@
-import type { Check } from './check.js';
+import type { RegisteredCheck } from './check.js';
 import { collectionSize } from './collection-size.js';
 import { errorOrField } from './error-or-field.js';
 import { everyItem } from './every-item.js';
@@ -58,7 +58,7 @@ import { requestParam } from './request-param.js';
 import { timeParamWindow } from './time-param-window.js';
 
 /** Every check a suite can name, looked up by name in this one map. */
-const ALL = [
+const ALL: RegisteredCheck[] = [
   ok,
   error,
   schema,
@@ -122,13 +122,13 @@ const ALL = [
   answeredStatus,
   callbackRefused,
   callbackTls,
-] as Check[];
+];
 
 /** Every check by name: the only list. Suite loading, the suite schema's arguments and the engine read it. */
-export const CHECKS: ReadonlyMap<string, Check> = new Map(ALL.map((c) => [c.name, c]));
+export const CHECKS: ReadonlyMap<string, RegisteredCheck> = new Map(ALL.map((c) => [c.name, c]));
 
 /** Splits an expectation (`ok` or `{ error: {...} }`) into the check and its arguments. */
-export function resolveExpectation(expectation: string | Record<string, unknown>): { check?: Check; name: string; args: unknown } {
+export function resolveExpectation(expectation: string | Record<string, unknown>): { check?: RegisteredCheck; name: string; args: unknown } {
   if (typeof expectation === 'string') return { check: CHECKS.get(expectation), name: expectation, args: undefined };
   const [name, args] = Object.entries(expectation)[0] ?? ['', undefined];
   return { check: CHECKS.get(name), name, args };

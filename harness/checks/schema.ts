@@ -1,5 +1,5 @@
 import { describeSchemaError, schemaNames, validatorFor } from '../validation/schema-registry.js';
-import { lookup } from '../suite/template.js';
+import { lookup } from '../validation/lookup.js';
 import { type Check, eachExchange, isRecord, judgedCount } from './check.js';
 import { object, STRING } from '../validation/json-schema.js';
 

@@ -1,7 +1,6 @@
 import { type Check, eachExchange, judgedCount } from './check.js';
 import { NUMBER, object, STRING } from '../validation/json-schema.js';
 import { sentParam, wholeNumber } from './sent-param.js';
-import { trafficFactsOf } from './traffic-facts.js';
 
 interface Args {
   /** A parameter holding a unix time in seconds (`scheduled_publish_time`). */
@@ -29,7 +28,7 @@ export const timeParamWindow: Check<Args> = {
     ['name', 'min_seconds', 'max_seconds', 'slack_seconds'],
   ),
   run: (input, args) => {
-    const facts = trafficFactsOf(input);
+    const facts = input.facts.traffic;
     let judged = 0;
     const findings = eachExchange(input, (exchange) => {
       const time = wholeNumber(sentParam(exchange, args.name));

@@ -1,4 +1,4 @@
-import { lookup } from '../suite/template.js';
+import { lookup } from '../validation/lookup.js';
 import { type Check, eachExchange, judgedEach } from './check.js';
 import { NO_ARGS } from '../validation/json-schema.js';
 import { shown } from './webhook-facts.js';

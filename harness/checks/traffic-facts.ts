@@ -1,10 +1,9 @@
 import type { Exchange } from '../model/index.js';
 import type { Profile } from '../profile/profile.js';
-import { type CheckInput, isRecord } from './check.js';
 
 /**
  * What `graphcheck check` knows of the recorded traffic beyond the exchanges a check is given: handed to checks
- * as `meta.traffic` by the passive judge (harness/passive/traffic-facts.ts), never by a run. Client-side checks
+ * as the fact `traffic` by the passive judge (harness/passive/traffic-facts.ts), never by a run. Client-side checks
  * read it; a check that needs it and finds none judges nothing.
  */
 export interface TrafficFacts {
@@ -17,9 +16,4 @@ export interface TrafficFacts {
   codeAgeMs(code: string, exchange: Exchange): number | undefined;
   /** The target's profile, when `check --profile` gave one. */
   profile?: Profile;
-}
-
-export function trafficFactsOf(input: CheckInput): TrafficFacts | undefined {
-  const facts = input.meta.traffic;
-  return isRecord(facts) && typeof facts.targetTimeOf === 'function' ? (facts as unknown as TrafficFacts) : undefined;
 }

@@ -9,16 +9,17 @@ interface Args {
 
 /**
  * The subscribe step's POST made the target send the verification GET: `hub.mode` = subscribe, an integer
- * `hub.challenge`, and the `hub.verify_token` the POST carried. The GETs are in the step's `meta.verifications`.
+ * `hub.challenge`, and the `hub.verify_token` the POST carried. The GETs are the step's fact `verifications`.
  */
-export const verificationRequest: Check<Args> = {
+export const verificationRequest: Check<Args, 'verifications'> = {
   name: 'verification-request',
+  needs: ['verifications'],
   explain: () =>
     'during the POST the callback receives a GET with hub.mode=subscribe, an integer hub.challenge ' +
     'and the verify token',
   args: object({ verify_token: STRING }, ['verify_token']),
   run: (input, { verify_token: token }) => {
-    const verifications = (Array.isArray(input.meta.verifications) ? input.meta.verifications : []) as Exchange[];
+    const { verifications } = input.facts;
     if (verifications.length === 0) {
       return { findings: [{ message: 'the callback received no verification GET while the subscription was made' }], judged: 1 };
     }

@@ -1,5 +1,4 @@
 import type { Exchange } from '../model/index.js';
-import { isRecord } from './check.js';
 
 /** An update the suite injected through control `events`, and whether the suite had the app Live then. */
 export interface InjectedUpdate {
@@ -17,7 +16,7 @@ export interface SubscribedObject {
 }
 
 /**
- * What a webhook step hands its checks in `meta.webhook`: what the suite did during the run, so that a pure check
+ * What a `deliveries` step leaves its checks as the fact `webhook`: what the suite did during the run, so that a pure check
  * can judge what reached the receiver.
  */
 export interface WebhookFacts {
@@ -33,12 +32,6 @@ export interface WebhookFacts {
    * (absent: all of them), and how many updates had been injected by then.
    */
   removed?: { object?: string; fields?: string[]; injectedBefore: number }[];
-}
-
-/** The facts of a webhook step; undefined when the step was not one (a suite mistake the check reports). */
-export function webhookFacts(meta: Record<string, unknown>): WebhookFacts | undefined {
-  const facts = meta.webhook;
-  return isRecord(facts) && Array.isArray(facts.injected) ? (facts as unknown as WebhookFacts) : undefined;
 }
 
 /** The exact bytes of a recorded request body (text bodies are kept as UTF-8 only when that is lossless). */

@@ -1,5 +1,5 @@
-import { updateKey } from '../receiver/dedupe.js';
-import { type Update, updatesOf } from '../receiver/updates-of.js';
+import { updateKey } from '../notification/dedupe.js';
+import { type Update, updatesOf } from '../notification/updates-of.js';
 import type { CheckInput } from './check.js';
 import { acknowledged, type InjectedUpdate, type WebhookFacts } from './webhook-facts.js';
 

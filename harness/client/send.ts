@@ -1,5 +1,5 @@
 import { errors as undiciErrors, request } from 'undici';
-import { CannotJudgeError } from '../errors.js';
+import { TargetFailure } from '../errors.js';
 import type { Exchange, ExchangeKind, Headers } from '../model/index.js';
 import { headerValue, RECORDER_ERROR_HEADER, REPLAY_MISS_HEADER } from '../headers.js';
 import { DEFAULT_MAX_BODY, tooLargeReason } from '../http/body-limit.js';
@@ -83,16 +83,6 @@ export async function send(asked: OutgoingRequest): Promise<SentExchange> {
     if (error instanceof TargetFailure) throw error;
     exchange.durationMs = Date.now() - started;
     throw networkError(error, out, exchange);
-  }
-}
-
-export class TargetFailure extends CannotJudgeError {
-  constructor(
-    code: CannotJudgeError['code'],
-    message: string,
-    readonly exchange: Exchange,
-  ) {
-    super(code, message);
   }
 }
 

@@ -21,6 +21,11 @@ export class ControlClient {
     private readonly origins: OriginPolicy = OriginPolicy.forProfile(profile),
   ) {}
 
+  /** The same protocol, clock memory and origins, keeping every call in `evidence` (one execution of a rule). */
+  keepingIn(evidence: Exchange[]): ControlClient {
+    return new ControlClient(this.profile, this.timeoutMs, (exchange) => evidence.push(exchange), this.clock, this.origins);
+  }
+
   has(capability: Capability): boolean {
     return Boolean(this.profile.control_url) && this.profile.capabilities.includes(capability);
   }

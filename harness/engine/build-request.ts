@@ -2,14 +2,16 @@ import type { GraphRequest } from '../client/graph-client.js';
 import type { MultipartFile, RequestBody } from '../client/encode.js';
 import { type ImageFormat, imageBytes } from '../content-host/index.js';
 import { jpegWithLocation } from '../content-host/jpeg-with-location.js';
-import { evaluate, type Scope, TemplateError } from '../suite/template.js';
-import type { RunContext } from './run-context.js';
-import { type Placement, type RequestSpec, TOKEN_WORDS } from './steps/request-body.js';
+import { evaluate, type Scope } from '../suite/template.js';
+import { TemplateError } from '../errors.js';
+import type { TargetSession } from './run-context.js';
+import { TOKEN_WORDS } from '../profile/vocabulary.js';
+import type { Placement, RequestSpec } from './steps/request-body.js';
 
 type Files = { name: string; filename?: string; format: ImageFormat; bytes?: number; content_type?: string; location?: boolean }[];
 
 /** Turns a suite's request (templates, token words, a placement) into what the client sends. */
-export function buildRequest(spec: RequestSpec, scope: Scope, ctx: RunContext): GraphRequest {
+export function buildRequest(spec: RequestSpec, scope: Scope, target: TargetSession): GraphRequest {
   const base = spec.base ?? 'api';
   const tokenIn = spec.token_in === undefined ? 'query' : evaluate(spec.token_in, scope);
   if (tokenIn !== 'query' && tokenIn !== 'body') throw new TemplateError(`token_in is ${JSON.stringify(tokenIn)}: use query or body`);
@@ -17,8 +19,8 @@ export function buildRequest(spec: RequestSpec, scope: Scope, ctx: RunContext): 
     method: spec.method,
     base,
     path: String(evaluate(spec.path ?? '/', scope)),
-    version: resolveVersion(spec.version, scope, ctx, base),
-    token: resolveToken(spec.token ?? (base === 'api' ? 'page' : 'none'), scope, ctx),
+    version: resolveVersion(spec.version, scope, target, base),
+    token: resolveToken(spec.token ?? (base === 'api' ? 'page' : 'none'), scope, target),
     ...(tokenIn === 'body' ? { tokenIn: 'body' as const } : {}),
     query: spec.query ? (evaluate(spec.query, scope) as Record<string, unknown>) : undefined,
     body: buildBody(spec, scope),
@@ -33,9 +35,9 @@ function linkName(path: string | undefined): string {
   return /^\{\{\s*([\w.[\]]+)\s*\}\}$/.exec(path ?? '')?.[1] ?? "the step's URL";
 }
 
-function resolveVersion(version: unknown, scope: Scope, ctx: RunContext, base: string): string | null {
+function resolveVersion(version: unknown, scope: Scope, target: TargetSession, base: string): string | null {
   if (base === 'url') return null;
-  if (version === undefined || version === 'default') return ctx.version;
+  if (version === undefined || version === 'default') return target.version;
   if (version === 'none') return null;
   const value = evaluate(version, scope);
   return value === '' || value === null || value === 'none' ? null : String(value);
@@ -45,13 +47,13 @@ function resolveVersion(version: unknown, scope: Scope, ctx: RunContext, base: s
  * A token word names a token (`page`, `app`, `unissued` for one the target never issued, `none`); a template may
  * yield a word (a drawn token kind) or a raw token (one a code was exchanged for).
  */
-function resolveToken(name: string, scope: Scope, ctx: RunContext): string | null {
+function resolveToken(name: string, scope: Scope, target: TargetSession): string | null {
   const word = name.includes('{{') ? String(evaluate(name, scope)) : name;
   if (!TOKEN_WORDS.includes(word)) return word;
   if (word === 'none') return null;
-  if (word === 'unissued') return ctx.unissuedToken;
-  if (word === 'app') return ctx.profile.app.access_token ?? null;
-  return ctx.profile.tokens[word as keyof typeof ctx.profile.tokens] ?? null;
+  if (word === 'unissued') return target.unissuedToken;
+  if (word === 'app') return target.profile.app.access_token ?? null;
+  return target.profile.tokens[word as keyof typeof target.profile.tokens] ?? null;
 }
 
 function buildBody(spec: RequestSpec, scope: Scope): RequestBody | undefined {

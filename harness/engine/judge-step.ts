@@ -1,10 +1,10 @@
-import { type CheckResult, refusalsApart } from '../checks/check.js';
+import { type CheckContext, type CheckResult, refusalsApart, runCheck } from '../checks/check.js';
 import { CHECKS, resolveExpectation } from '../checks/registry.js';
 import type { Exchange, Finding } from '../model/index.js';
 import type { Expectation } from '../suite/suite.js';
-import { evaluate, type Scope, TemplateError } from '../suite/template.js';
+import { evaluate, type Scope } from '../suite/template.js';
+import { TemplateError } from '../errors.js';
 import { schemaProblem } from '../validation/validate-value.js';
-import type { RunContext } from './run-context.js';
 import type { StepOutcome } from './step-outcome.js';
 
 /** What a step's expectations judged: findings (re-based on the rule's evidence), the count, and what judged nothing. */
@@ -24,7 +24,7 @@ export function judgeStep(
   expectations: Expectation[],
   outcome: StepOutcome,
   scope: Scope,
-  ctx: RunContext,
+  context: CheckContext,
   evidence: Exchange[],
   controlAccepted: boolean,
 ): StepJudgement {
@@ -32,7 +32,7 @@ export function judgeStep(
   for (const expectation of expectations) {
     const { name, args } = resolveExpectation(expectation);
     const check = CHECKS.get(name)!;
-    const result = check.run(outcome, evaluatedArgs(name, check.args, args, scope), { errorPaths: ctx.profile.errors });
+    const result = runCheck(check, outcome, evaluatedArgs(name, check.args, args, scope), context);
     const apart = refusalsApart(check, result, outcome.exchanges.length);
     const judged = controlAccepted ? result.judged : apart.judged;
     judgement.judged += judged;

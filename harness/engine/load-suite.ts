@@ -1,14 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CHECKS, resolveExpectation } from '../checks/registry.js';
+import type { FactName } from '../checks/step-facts.js';
+import { controlPlan } from './positive-control.js';
 import { STEP_KINDS } from './steps/registry.js';
-import { at, UserInputError } from '../errors.js';
+import { at, TemplateError, UserInputError } from '../errors.js';
 import { describeErrors, schemaProblem } from '../validation/validate-value.js';
 import { parseLocated } from '../validation/yaml-locate.js';
 import { mergeBody } from '../suite/merge-body.js';
 import { type Expectation, passiveBlocks, type Rule, type Step, stepKindKeys, type Suite } from '../suite/suite.js';
 import { suiteValidator } from '../suite/suite-schema.js';
-import { checkSyntax, expressionsIn, TemplateError } from '../suite/template.js';
+import { checkSyntax, expressionsIn } from '../suite/template.js';
 
 /** Loads every `*.yaml` suite in a folder, sorted by name; rule ids must be unique across them. */
 export async function loadSuites(dir: string): Promise<Suite[]> {
@@ -80,6 +82,9 @@ function checkSemantics(suite: Suite): void {
     if (!rule.id.startsWith(`${suite.suite}.`)) fail(suite, `${base}/id`, `rule id must start with "${suite.suite}."`);
     // A client-side rule has no steps (the schema says so): it is judged over recorded traffic only.
     if (rule.side === 'client') rule.steps = [];
+    if (rule.side === 'callback' && rule.needs) {
+      fail(suite, `${base}/needs`, 'a callback rule plays against no target, so it needs nothing of a profile; drop `needs:` (its steps declare what they need)');
+    }
     for (const expr of expressionsIn(rule)) {
       try {
         checkSyntax(expr);
@@ -91,8 +96,9 @@ function checkSemantics(suite: Suite): void {
     checkMaxRuns(suite, rule, base);
     rule.steps.forEach((step, s) => {
       const where = `${base}/steps/${s}`;
-      checkExpectations(suite, `${where}/expect`, step.expect ?? []);
-      checkExpectations(suite, `${where}/assume`, step.assume ?? []);
+      const leaves = leftBy(stepKindKeys(step)[0]!);
+      checkExpectations(suite, `${where}/expect`, step.expect ?? [], leaves);
+      checkExpectations(suite, `${where}/assume`, step.assume ?? [], leaves);
       if (step.control) checkControl(suite, step, where);
     });
     const blocks = passiveBlocks(rule);
@@ -101,7 +107,7 @@ function checkSemantics(suite: Suite): void {
       if (!block.match.path && (block.match.kind ?? 'api') === 'api') {
         fail(suite, `${where}/match`, 'a passive match on API calls needs a `path`');
       }
-      checkExpectations(suite, `${where}/expect`, block.expect);
+      checkExpectations(suite, `${where}/expect`, block.expect, PASSIVE_FACTS);
     });
   });
 }
@@ -123,13 +129,38 @@ function checkControl(suite: Suite, step: Step, where: string): void {
   const merged = mergeBody(step[name!], step.control?.with ?? {});
   const problem = schemaProblem(kind.body, merged);
   if (problem) fail(suite, `${where}/control/with`, `the control's ${name} ${problem.path === '/' ? '' : `${problem.path} `}${problem.message}`);
-  checkExpectations(suite, `${where}/control/expect`, step.control?.expect ?? []);
+  checkExpectations(suite, `${where}/control/expect`, step.control?.expect ?? [], leftBy(controlPlan(step)?.kind ?? name!));
 }
 
-function checkExpectations(suite: Suite, where: string, expectations: Expectation[]): void {
+/** What the passive judge (`graphcheck check`) leaves every check: the recorded traffic's facts. */
+const PASSIVE_FACTS: Producer = { what: 'recorded traffic', leaves: ['traffic'] };
+
+/** What leaves facts for an expectation's check: a step kind, or the recorded traffic. */
+interface Producer {
+  what: string;
+  leaves: readonly FactName[];
+}
+
+function leaversOf(fact: FactName): string {
+  const kinds = [...STEP_KINDS.values()].filter((kind) => kind.leaves?.includes(fact)).map((kind) => `a ${kind.name} step`);
+  if (PASSIVE_FACTS.leaves.includes(fact)) kinds.push(`${PASSIVE_FACTS.what} (a passive: block)`);
+  return kinds.join(' or ');
+}
+
+function leftBy(kind: string): Producer {
+  return { what: `a ${kind} step`, leaves: STEP_KINDS.get(kind)?.leaves ?? [] };
+}
+
+/** Known checks with valid arguments, each under a step (or traffic) that leaves the facts it needs. */
+function checkExpectations(suite: Suite, where: string, expectations: Expectation[], producer: Producer): void {
   expectations.forEach((expectation, e) => {
     const { check, name, args } = resolveExpectation(expectation);
     if (!check) fail(suite, `${where}/${e}`, `unknown check "${name}"; checks: ${[...CHECKS.keys()].join(', ')}`);
+    const missing = (check.needs ?? []).filter((fact) => !producer.leaves.includes(fact));
+    if (missing.length > 0) {
+      const fact = missing[0]!;
+      fail(suite, `${where}/${e}`, `check "${name}" needs the fact ${fact}, which ${producer.what} does not leave; ${leaversOf(fact)} leaves it`);
+    }
     const problem = schemaProblem(check.args, args);
     if (problem) {
       const path = problem.path === '/' ? '' : problem.path;

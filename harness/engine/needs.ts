@@ -1,17 +1,24 @@
 import type { Profile } from '../profile/profile.js';
-import type { RunContext } from './run-context.js';
+import type { RunContext, TargetSession } from './run-context.js';
 import { type Rule, stepKind } from '../suite/suite.js';
-import { expressionsIn, lookup } from '../suite/template.js';
+import { expressionsIn } from '../suite/template.js';
+import { lookup } from '../validation/lookup.js';
 import { controlPlan } from './positive-control.js';
-import type { StepNeeds } from './steps/step-kind.js';
+import type { StepNeeds, StepSide } from './steps/step-kind.js';
 import { STEP_KINDS } from './steps/registry.js';
 
 /**
  * A rule's needs; `receiver`: a step needs the run's webhook receiver, which the target must trust; `live`: a step
  * waits for notifications, which an app that is not Live never gets; `time`: a template reads the target's clock
- * (`clock.now`), from control `clock` or the `Date` header.
+ * (`clock.now`), from control `clock` or the `Date` header; `clientCertificates`: the app's callback under test
+ * expects client certificates (mTLS).
  */
-export type RuleNeeds = Required<NonNullable<Rule['needs']>> & { receiver: boolean; live: boolean; time: boolean };
+export type RuleNeeds = Required<NonNullable<Rule['needs']>> & {
+  receiver: boolean;
+  live: boolean;
+  time: boolean;
+  clientCertificates: boolean;
+};
 
 /** What the run knows before a rule starts that may make it skip: no trusted receiver, no way to read the time. */
 export interface RunFacts {
@@ -51,12 +58,41 @@ export function needsOf(rule: Rule): RuleNeeds {
     receiver: declared.some((n) => n.receiver),
     live: declared.some((n) => n.live),
     time,
+    clientCertificates: declared.some((n) => n.clientCertificates),
   };
 }
 
-/** What the run knows of itself that may make a rule skip, as `missingNeed` reads it. */
-export function runFacts(ctx: Pick<RunContext, 'webhooks' | 'timeProblem'>): RunFacts {
-  return { receiverProblem: ctx.webhooks.unavailable, timeProblem: ctx.timeProblem };
+/** What the run knows of its target that may make a rule skip, as `missingNeed` reads it. */
+export function runFacts(target: Pick<TargetSession, 'webhooks' | 'timeProblem'>): RunFacts {
+  return { receiverProblem: target.webhooks.unavailable, timeProblem: target.timeProblem };
+}
+
+/** The sides a rule's steps (and their positive controls) play against. */
+export function sidesOf(rule: Rule): Set<StepSide> {
+  const sides = new Set<StepSide>();
+  for (const step of rule.steps) {
+    const plan = controlPlan(step);
+    for (const name of [stepKind(step).name, plan?.kind]) {
+      const side = name === undefined ? undefined : STEP_KINDS.get(name)?.side;
+      if (side) sides.add(side);
+    }
+  }
+  return sides;
+}
+
+/**
+ * Why a rule cannot run in this run (skipped): its steps play against a side the run lacks, or the target or
+ * callback lacks what they need. Undefined when everything is there.
+ */
+export function missingInRun(rule: Rule, ctx: RunContext): string | undefined {
+  const sides = sidesOf(rule);
+  if (sides.has('callback') && !ctx.callback) return "plays the service against an app's callback; run it with graphcheck webhook-test";
+  if (sides.has('target') && !ctx.target) return "plays against a target's interface; run it with graphcheck run";
+  if (ctx.target) return missingNeed(rule, ctx.target.profile, runFacts(ctx.target));
+  if (needsOf(rule).clientCertificates && !ctx.callback?.clientCerts) {
+    return "the app's callback is not set up for client certificates (mTLS): give --client-ca and --client-cn";
+  }
+  return undefined;
 }
 
 /** Why a rule cannot run against this profile (skipped), or undefined when everything it needs is there. */

@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { GraphClient } from '../client/graph-client.js';
 import { OriginPolicy } from '../client/origin-policy.js';
-import { type ContentHost, startContentHost } from '../content-host/index.js';
+import { startContentHost } from '../content-host/index.js';
+import { virtualContentHost } from '../content-host/virtual-host.js';
 import { ControlClient } from '../control/control-client.js';
 import { ClockMemory } from '../control/clock-memory.js';
 import type { Profile } from '../profile/profile.js';
 import { readCaFiles } from '../ca/index.js';
-import type { RunContext } from './run-context.js';
+import type { TargetRunContext } from './run-context.js';
 import { preflight } from './preflight.js';
 import { NO_DATE } from './target-time.js';
 import { createWebhookHarness } from './webhooks/webhook-harness.js';
-import type { WebhookRecording, WebhookReplay } from './webhooks/webhook-tape.js';
+import type { ArrivalSink, ArrivalSource } from './webhooks/arrivals.js';
 
 export interface OpenRunOptions {
   profile: Profile;
@@ -31,39 +32,41 @@ export interface OpenRunOptions {
    * A content host this run starts is added to it.
    */
   origins?: OriginPolicy;
-  /** The content host to use (an offline repeat passes the recorded one); default: start one. */
-  host?: ContentHost;
+  /** An offline repeat's content host: the recorded run's addresses, nobody listening; default: start one. */
+  recordedHost?: { url: string; unreachable: string };
   /** The never-issued token to use (an offline repeat passes the recorded one); default: a random one. */
   unissuedToken?: string;
   /** A CA the target was configured to trust by hand (`graphcheck ca --with-key`), for targets without `trust`. */
   caDir?: string;
-  /** `run --record`: what reaches the run's receivers goes into the cassette too. */
-  recording?: WebhookRecording;
-  /** `run --cassette`: receivers replayed from the cassette. */
-  replay?: WebhookReplay;
+  /** Where the run's webhook arrivals come from (default: receivers that listen; `run --cassette`: taped). */
+  arrivals?: ArrivalSource;
+  /** Where they go besides the steps that wait for them (`run --record`: the cassette). */
+  sink?: ArrivalSink;
 }
 
-/** Builds the clients and the content host, then runs preflight. `close()` stops what it started. */
-export async function openRun(options: OpenRunOptions): Promise<{ ctx: RunContext; close(): Promise<void> }> {
+/**
+ * Opens a run against a target: builds the clients and the content host, then runs preflight. Its control client
+ * keeps no evidence; each execution of a rule gets one that keeps into its own. `close()` stops what it started.
+ */
+export async function openRun(options: OpenRunOptions): Promise<{ ctx: TargetRunContext; close(): Promise<void> }> {
   const { profile } = options;
-  const evidence = { sink: [] as RunContext['evidence']['sink'] };
   // Read first: a wrong --ca-dir is a user error before anything starts.
   const ca = options.caDir ? await readCaFiles(options.caDir) : undefined;
-  const host = options.host ?? (await startContentHost({ host: profile.webhooks.receiver_host }));
-  // A content host this run started is its own server (a target may hand its links back); a given one is not.
+  const recorded = options.recordedHost;
+  const host = recorded ? virtualContentHost(recorded.url, recorded.unreachable) : await startContentHost({ host: profile.webhooks.receiver_host });
+  // A content host this run started is its own server (a target may hand its links back); a recorded one is not.
   const policy = options.origins ?? OriginPolicy.forProfile(profile);
-  const origins = options.host ? policy : policy.with(host.url);
+  const origins = recorded ? policy : policy.with(host.url);
   const client = new GraphClient(profile, options.timeoutMs, undefined, origins);
   const clock = new ClockMemory();
-  const control = new ControlClient(profile, options.timeoutMs, (exchange) => evidence.sink.push(exchange), clock, origins);
+  // One clock memory for the run: arrivals are dated by what any of its control clients last saw of the clock.
+  const control = new ControlClient(profile, options.timeoutMs, undefined, clock, origins);
   const webhooks = createWebhookHarness({
     profile,
     control,
-    // Shares the clock memory: arrivals are dated by what either client last saw of the target's clock.
-    quiet: new ControlClient(profile, options.timeoutMs, undefined, clock, origins),
     ...(ca ? { ca } : {}),
-    ...(options.recording ? { recording: options.recording } : {}),
-    ...(options.replay ? { replay: options.replay } : {}),
+    ...(options.arrivals ? { arrivals: options.arrivals } : {}),
+    ...(options.sink ? { sink: options.sink } : {}),
   });
   const close = async () => {
     await webhooks.close();
@@ -72,24 +75,25 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: RunContex
   try {
     const version = resolvePrefix(options.versionPrefix, profile);
     const checked = await preflight(profile, client, control, version);
-    const ctx: RunContext = {
-      profile,
-      client,
-      control,
-      host,
-      version,
+    const ctx: TargetRunContext = {
       seed: options.seed,
       runs: options.runs,
       ...(options.runsFloor ? { runsFloor: options.runsFloor } : {}),
-      unissuedToken: options.unissuedToken ?? `GCKunissued${randomBytes(12).toString('hex')}`,
-      setupProblems: checked.problems,
-      ...(control.has('clock') || checked.sendsDate
-        ? {}
-        : { timeProblem: `needs the target's time: the target serves no control clock, and ${NO_DATE}` }),
-      evidence,
       replayCommand: options.replayCommand ?? ((id) => `graphcheck run --rule ${id} --seed ${options.seed}`),
       targetSource: options.targetSource ?? 'embedded reference',
-      webhooks,
+      target: {
+        profile,
+        client,
+        control,
+        host,
+        version,
+        unissuedToken: options.unissuedToken ?? `GCKunissued${randomBytes(12).toString('hex')}`,
+        setupProblems: checked.problems,
+        ...(control.has('clock') || checked.sendsDate
+          ? {}
+          : { timeProblem: `needs the target's time: the target serves no control clock, and ${NO_DATE}` }),
+        webhooks,
+      },
     };
     return { ctx, close };
   } catch (error) {

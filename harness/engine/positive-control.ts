@@ -4,7 +4,7 @@ import { mergeBody } from '../suite/merge-body.js';
 import { type Expectation, type Step, stepKind } from '../suite/suite.js';
 import type { Scope } from '../suite/template.js';
 import { judgeStep } from './judge-step.js';
-import type { RunContext } from './run-context.js';
+import { checkContextOf, type Execution, type RunContext } from './run-context.js';
 import { STEP_KINDS } from './steps/registry.js';
 import { assertJsonBodies, runStep } from './steps/run-step.js';
 
@@ -35,12 +35,12 @@ export async function runControl(
   plan: ControlPlan,
   scope: Scope,
   ctx: RunContext,
-  evidence: Exchange[],
+  execution: Execution,
 ): Promise<{ accepted: boolean; answer: string }> {
-  const outcome = await runStep(plan.kind, plan.body, scope, ctx);
+  const outcome = await runStep(plan.kind, plan.body, scope, ctx, execution);
   for (const exchange of outcome.exchanges) exchange.role = 'positive-control';
   assertJsonBodies(plan.expect, outcome);
-  const judgement = judgeStep(plan.expect, outcome, scope, ctx, evidence, true);
+  const judgement = judgeStep(plan.expect, outcome, scope, checkContextOf(ctx), execution.evidence, true);
   const accepted = judgement.findings.length === 0 && judgement.unjudged.length === 0;
   const last = outcome.exchanges.length - 1;
   const answer = last < 0 ? 'no answer' : describeResponse(outcome.exchanges[last]!, outcome.bodies[last]);

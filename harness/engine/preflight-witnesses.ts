@@ -2,7 +2,8 @@ import type { GraphClient, GraphRequest } from '../client/graph-client.js';
 import type { SentExchange } from '../client/send.js';
 import { describeResponse, isErrorResponse } from '../checks/error-envelope.js';
 import type { Profile } from '../profile/profile.js';
-import { lookup } from '../suite/template.js';
+import { type TokenName, TOKENS, withFixtures } from '../profile/vocabulary.js';
+import { lookup } from '../validation/lookup.js';
 
 /** A preflight probe: which profile field it vouches for, and how to ask the target (a problem, or undefined). */
 export interface Probe {
@@ -36,12 +37,13 @@ export function witnessProbes(profile: Profile, client: GraphClient, version: st
   return list;
 }
 
-/** The plainest read the spec grants a token, where one is known: the Page token reads its feed, `msgapp` lists templates. */
+/**
+ * The plainest read the spec grants a token, where the vocabulary names one and the profile has its fixtures: the
+ * Page token reads its feed, `msgapp` lists templates.
+ */
 export function plainRead(name: string, profile: Profile): string | undefined {
-  if (name === 'page' && profile.fixtures.page_id) return `/${profile.fixtures.page_id}/feed`;
-  const account = profile.fixtures.msgapp_business_account_id;
-  if (name === 'msgapp' && account) return `/${account}/message_templates`;
-  return undefined;
+  const entry: { plainRead?: string } | undefined = TOKENS[name as TokenName];
+  return entry?.plainRead === undefined ? undefined : withFixtures(entry.plainRead, profile.fixtures);
 }
 
 function refusal({ exchange, json }: SentExchange, what: string, profile: Profile): string | undefined {

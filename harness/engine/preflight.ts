@@ -4,7 +4,8 @@ import type { ControlClient } from '../control/control-client.js';
 import { clockFromDateHeader } from '../control/control-client.js';
 import { CannotJudgeError, ForeignOriginError, GraphcheckError } from '../errors.js';
 import type { Profile } from '../profile/profile.js';
-import { lookup } from '../suite/template.js';
+import { FIXTURE_NAMES, FIXTURES, withFixtures } from '../profile/vocabulary.js';
+import { lookup } from '../validation/lookup.js';
 import { plainRead, type Probe, witnessProbes } from './preflight-witnesses.js';
 
 /** What preflight found: problems keyed by profile field, and whether the target dates its answers. */
@@ -103,14 +104,10 @@ function probes(profile: Profile, client: GraphClient, control: ControlClient, v
       },
     });
   }
-  const fixturePaths: Record<string, string> = {
-    page_id: `/${pageId}/feed`,
-    product_feed_upload_id: `/${profile.fixtures.product_feed_upload_id}/errors`,
-    video_id: `/${profile.fixtures.video_id}`,
-    live_video_id: `/${profile.fixtures.live_video_id}`,
-  };
-  for (const [fixture, path] of Object.entries(fixturePaths)) {
-    if (!profile.fixtures[fixture as keyof Profile['fixtures']]) continue;
+  for (const fixture of FIXTURE_NAMES) {
+    const entry: { probe?: string } = FIXTURES[fixture];
+    const path = entry.probe === undefined ? undefined : withFixtures(entry.probe, profile.fixtures);
+    if (path === undefined) continue;
     list.push({
       field: `fixtures.${fixture}`,
       run: async () => {

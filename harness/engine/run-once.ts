@@ -1,12 +1,13 @@
 import { isErrorResponse } from '../checks/error-envelope.js';
-import { ForeignOriginError, GraphcheckError } from '../errors.js';
+import { CaptureMissing, ForeignOriginError, GraphcheckError, TemplateError } from '../errors.js';
 import type { Exchange, Finding } from '../model/index.js';
 import { type Rule, type Step, stepKind } from '../suite/suite.js';
-import { expressionsIn, lookup, type Scope, TemplateError } from '../suite/template.js';
-import { type Judgement, NOTHING_JUDGED } from '../run/rule-result.js';
+import { expressionsIn, type Scope } from '../suite/template.js';
+import { lookup } from '../validation/lookup.js';
+import { type Judgement, NOTHING_JUDGED } from '../verdict/rule-result.js';
 import { judgeStep, type StepJudgement } from './judge-step.js';
 import { controlPlan, runControl } from './positive-control.js';
-import type { RunContext } from './run-context.js';
+import { checkContextOf, type Execution, newExecution, type RunContext } from './run-context.js';
 import { captureSubject, type StepOutcome } from './step-outcome.js';
 import { assertJsonBodies, runStep } from './steps/run-step.js';
 import { targetNow } from './target-time.js';
@@ -23,26 +24,26 @@ export async function runOnce(
   ctx: RunContext,
   resetFirst = false,
 ): Promise<RunOutcome> {
-  const evidence: Exchange[] = [];
-  ctx.evidence.sink = evidence;
+  const execution = newExecution(ctx);
+  const { evidence, target } = execution;
   const scope: Scope = { ...base, given, captured: {} as Record<string, unknown> };
   let judged = 0;
   const unjudgeable = (reason: string): RunOutcome => ({ findings: [], evidence, judged, cannotJudge: reason });
   try {
-    if (resetFirst && ctx.control.has('reset')) await ctx.control.reset();
+    if (resetFirst && target?.control.has('reset')) await target.control.reset();
     for (const step of rule.steps) {
-      if (mentionsClock(step)) scope.clock = { now: await targetNow(ctx, evidence) };
-      const done = await runJudged(step, scope, ctx, evidence);
+      if (target && mentionsClock(step)) scope.clock = { now: await targetNow(target, evidence) };
+      const done = await runJudged(step, scope, ctx, execution);
       if ('refusedControl' in done) return unjudgeable(done.refusedControl);
       const { judgement, outcome } = done;
       if (judgement.findings.length > 0) {
-        const expired = tokenRefusedAfterClockMove(outcome, ctx.profile, ctx.control.movedSinceReset());
+        const expired = target && tokenRefusedAfterClockMove(outcome, target.profile, target.control.movedSinceReset());
         return expired ? unjudgeable(expired) : { findings: judgement.findings, evidence, judged: judged + judgement.judged };
       }
       if (judgement.unjudged.length > 0) return unjudgeable(judgement.unjudged[0]!);
       judged += judgement.judged;
       if (step.end_if_refused && judgement.judged > 0 && refusedAll(outcome)) break;
-      const unmet = judgeStep(step.assume ?? [], outcome, scope, ctx, evidence, true).findings[0];
+      const unmet = judgeStep(step.assume ?? [], outcome, scope, checkContextOf(ctx), evidence, true).findings[0];
       if (unmet) return unjudgeable(`the target's data does not allow judging this rule: ${unmet.message}`);
       capture(step, outcome, scope, evidence);
     }
@@ -66,15 +67,15 @@ async function runJudged(
   step: Step,
   scope: Scope,
   ctx: RunContext,
-  evidence: Exchange[],
+  execution: Execution,
 ): Promise<{ refusedControl: string } | { judgement: StepJudgement; outcome: StepOutcome }> {
   const plan = controlPlan(step, scope);
-  const control = plan?.order === 'before' ? await runControl(plan, scope, ctx, evidence) : undefined;
+  const control = plan?.order === 'before' ? await runControl(plan, scope, ctx, execution) : undefined;
   const { name, body } = stepKind(step);
-  const outcome = await runStep(name, body, scope, ctx);
-  const after = plan?.order === 'after' ? await runControl(plan, scope, ctx, evidence) : control;
+  const outcome = await runStep(name, body, scope, ctx, execution);
+  const after = plan?.order === 'after' ? await runControl(plan, scope, ctx, execution) : control;
   assertJsonBodies(step.expect ?? [], outcome);
-  const judgement = judgeStep(step.expect ?? [], outcome, scope, ctx, evidence, after?.accepted === true);
+  const judgement = judgeStep(step.expect ?? [], outcome, scope, checkContextOf(ctx), execution.evidence, after?.accepted === true);
   if (after && !after.accepted && judgement.findings.length === 0) {
     return { refusedControl: `the target refuses the valid request too (R51): the positive control ${after.answer}` };
   }
@@ -93,12 +94,6 @@ function mentionsClock(step: Step): boolean {
   let mentions = clockSteps.get(step);
   if (mentions === undefined) clockSteps.set(step, (mentions = expressionsIn(step).some((e) => /\bclock\.now\b/.test(e))));
   return mentions;
-}
-
-class CaptureMissing extends Error {
-  constructor(readonly finding: Finding) {
-    super(finding.message);
-  }
 }
 
 function capture(step: Step, outcome: StepOutcome, scope: Scope, evidence: Exchange[]): void {

@@ -3,13 +3,13 @@ import { recordArbitrary } from '../generators/arbitrary-from-spec.js';
 import type { RuleResult, Verdict } from '../model/index.js';
 import type { Rule, Suite } from '../suite/suite.js';
 import type { Scope } from '../suite/template.js';
-import { missingNeed, runFacts, setupProblemFor } from './needs.js';
+import { missingInRun, setupProblemFor } from './needs.js';
 import type { RunContext } from './run-context.js';
 import { propertyRuns } from './property-runs.js';
 import { type RunOutcome, runOnce } from './run-once.js';
 import { ruleSeed } from './rule-seed.js';
 import { baseScope } from './scope.js';
-import { ruleResult, verdictOf } from '../run/rule-result.js';
+import { ruleResult, verdictOf } from '../verdict/rule-result.js';
 
 /** Long shrinking against a slow target stops here; the smallest failure found so far is reported. */
 const PROPERTY_TIME_LIMIT_MS = 120_000;
@@ -20,12 +20,12 @@ export async function runRule(rule: Rule, suite: Suite, ctx: RunContext): Promis
   const seed = ruleSeed(ctx.seed, rule.id);
   const result = (verdict: Verdict, extra: Partial<RuleResult> = {}): RuleResult =>
     ruleResult(rule, suite, { replay: ctx.replayCommand(rule.id), durationMs: Date.now() - started }, verdict, extra);
-  const missing = missingNeed(rule, ctx.profile, runFacts(ctx));
+  const missing = missingInRun(rule, ctx);
   if (missing) return result('skipped', { reason: missing });
-  const setup = setupProblemFor(rule, ctx.setupProblems);
+  const setup = ctx.target && setupProblemFor(rule, ctx.target.setupProblems);
   if (setup) return result('error', { reason: `setup: ${setup}` });
   try {
-    if (rule.reset !== 'never' && ctx.control.has('reset')) await ctx.control.reset();
+    if (rule.reset !== 'never' && ctx.target?.control.has('reset')) await ctx.target.control.reset();
   } catch (error) {
     return result('error', { reason: (error as Error).message });
   }

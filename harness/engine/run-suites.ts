@@ -1,5 +1,5 @@
 import type { RuleResult, RunResult } from '../model/index.js';
-import { runResult } from '../run/rule-result.js';
+import { runResult } from '../verdict/rule-result.js';
 import { type RuleSelection, selectedRules } from '../suite/select-rules.js';
 import type { Rule, Suite } from '../suite/suite.js';
 import type { RunContext } from './run-context.js';
@@ -26,11 +26,11 @@ export async function runSuites(
   const selected = selectedRules(suites, selection);
   events.onRunStart?.(selected.length);
   for (const [i, { suite, rule }] of selected.entries()) {
-    ctx.webhooks.ruleStarted(rule.id);
     events.onRuleStart?.(rule, i + 1);
     const result = await runRule(rule, suite, ctx);
     results.push(result);
     events.onRuleEnd?.(result);
   }
-  return runResult({ baseUrl: ctx.profile.base_url, source: ctx.targetSource }, ctx.seed, startedAt, results);
+  const baseUrl = ctx.target?.profile.base_url ?? ctx.callback?.url ?? '';
+  return runResult({ baseUrl, source: ctx.targetSource }, ctx.seed, startedAt, results);
 }

@@ -1,6 +1,6 @@
 import type { ContentHost } from '../content-host/index.js';
 import type { Scope } from '../suite/template.js';
-import type { RunContext } from './run-context.js';
+import type { RunContext, TargetSession } from './run-context.js';
 
 /**
  * The content host's part of the scope, built once per host: every rule's scope used to add the same pages and
@@ -8,9 +8,16 @@ import type { RunContext } from './run-context.js';
  */
 const hostScopes = new WeakMap<ContentHost, Record<string, string>>();
 
-/** The names templates can use in a rule: profile parts, the content host, generated and captured values. */
+/**
+ * The names templates can use in a rule: profile parts, the content host, generated and captured values. A run
+ * without a target (`webhook-test`) has only what the rule generates and captures.
+ */
 export function baseScope(ctx: RunContext): Scope {
-  const { profile, host } = ctx;
+  return ctx.target ? targetScope(ctx.target) : {};
+}
+
+function targetScope(target: TargetSession): Scope {
+  const { profile, host } = target;
   let hosted = hostScopes.get(host);
   if (!hosted) hostScopes.set(host, (hosted = hostScope(host)));
   return {
@@ -18,9 +25,9 @@ export function baseScope(ctx: RunContext): Scope {
     app: profile.app,
     fixtures: profile.fixtures,
     versions: profile.versions,
-    run: { version: ctx.version ?? '' },
+    run: { version: target.version ?? '' },
     // The run's webhook receiver (`receiver.callback`, `receiver.verify_token`): filled once a webhook step ran.
-    receiver: ctx.webhooks.view,
+    receiver: target.webhooks.view,
     host: hosted,
   };
 }

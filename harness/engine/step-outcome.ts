@@ -1,12 +1,11 @@
 import { isRecord } from '../checks/check.js';
 import { itemId, listItems } from '../checks/list-items.js';
-import type { Exchange } from '../model/index.js';
+import type { StepOutput } from '../checks/check.js';
+import type { FactName, StepFacts } from '../checks/step-facts.js';
 
-/** What one step produced, handed to its checks. */
-export interface StepOutcome {
-  exchanges: Exchange[];
-  bodies: unknown[];
-  meta: Record<string, unknown>;
+/** What one step produced, handed to its checks; a step kind writes only the facts it declares it leaves. */
+export interface StepOutcome<Leaves extends FactName = FactName> extends StepOutput {
+  facts: Pick<StepFacts, Leaves>;
 }
 
 /** The value a `capture:` path reads from: the last response of the step. */

@@ -1,22 +1,22 @@
 import { clockFromDateHeader } from '../control/control-client.js';
 import { CannotJudgeError } from '../errors.js';
 import type { Exchange } from '../model/index.js';
-import type { RunContext } from './run-context.js';
+import type { TargetSession } from './run-context.js';
 
 /**
  * The target's clock (contract §3.5): control `GET /clock` when served, else the `Date` header of the latest
  * answer of the target's interface in this execution, else of one cheap request made for it (kept as evidence).
  * Never the suite's own clock: a target's time is what its rules are measured on.
  */
-export async function targetNow(ctx: RunContext, evidence: Exchange[]): Promise<number> {
-  if (ctx.control.has('clock')) return ctx.control.now();
+export async function targetNow(target: TargetSession, evidence: Exchange[]): Promise<number> {
+  if (target.control.has('clock')) return target.control.now();
   for (let i = evidence.length - 1; i >= 0; i--) {
     const exchange = evidence[i]!;
     const now = (exchange.kind ?? 'api') === 'api' ? clockFromDateHeader(exchange) : undefined;
     if (now !== undefined) return now;
   }
-  const sent = await ctx.client.send({ method: 'GET', base: 'api', path: '/', version: null, token: null });
-  ctx.evidence.sink.push(sent.exchange);
+  const sent = await target.client.send({ method: 'GET', base: 'api', path: '/', version: null, token: null });
+  evidence.push(sent.exchange);
   const now = clockFromDateHeader(sent.exchange);
   if (now === undefined) {
     throw new CannotJudgeError('SETUP_FAILED', `the target's time is unknown: no control clock, and ${NO_DATE}`);

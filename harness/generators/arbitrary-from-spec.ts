@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import type { Profile } from '../profile/profile.js';
 import type { GeneratorSpec } from '../suite/suite.js';
-import { evaluate, type Scope, TemplateError } from '../suite/template.js';
+import { evaluate, type Scope } from '../suite/template.js';
+import { TemplateError } from '../errors.js';
 import { exceptValues, flattenValues } from './except-values.js';
 import { nearMissUri } from './near-miss-uri.js';
 import { placementArbitrary } from './placement.js';

@@ -1,5 +1,5 @@
 import type { CheckContext } from '../checks/check.js';
-import { runResult } from '../run/rule-result.js';
+import { runResult } from '../verdict/rule-result.js';
 import type { Exchange, RunResult } from '../model/index.js';
 import type { Profile } from '../profile/profile.js';
 import { type RuleSelection, selectedRules } from '../suite/select-rules.js';
@@ -15,24 +15,33 @@ export interface TrafficSource {
   exchanges: AsyncIterable<Exchange> | Iterable<Exchange>;
 }
 
+/** How the traffic is judged: the rules' side, the target's profile when given, how each result names itself. */
+export interface TrafficJudging {
+  /** Where the target's error answers keep their parts. */
+  ctx: CheckContext;
+  /** Default: the service's rules. */
+  selection?: RuleSelection;
+  /** What client-side rules compare requests with (the app's redirect URIs). */
+  profile?: Profile;
+  /** The command that judges one rule again (the plan's, as every command's). */
+  replayCommand(ruleId: string): string;
+  /** The command's seed, carried by the report as every command's. */
+  seed: number;
+}
+
 /**
  * Passive conformance: every rule with a `passive:` block, judged over recorded exchanges in one pass. The
  * selection's side picks the service's rules (default) or the client's (`check --side client`); the profile,
  * when given, is what client-side rules compare requests with (the app's redirect URIs).
  */
-export async function checkTraffic(
-  suites: Suite[],
-  source: TrafficSource,
-  ctx: CheckContext,
-  selection: RuleSelection = {},
-  profile?: Profile,
-): Promise<RunResult> {
+export async function checkTraffic(suites: Suite[], source: TrafficSource, judging: TrafficJudging): Promise<RunResult> {
+  const { ctx, selection = {}, profile } = judging;
   const startedAt = new Date().toISOString();
   const facts = new RecordedTrafficFacts(profile);
   const accepted = new AcceptedOperations();
   const judges = selectedRules(suites, selection)
     .filter(({ rule }) => rule.passive)
-    .map(({ suite, rule }) => new PassiveJudge(rule, suite, ctx, source.name, facts, accepted));
+    .map(({ suite, rule }) => new PassiveJudge(rule, suite, ctx, judging.replayCommand, facts, accepted));
   for await (const recorded of source.exchanges) {
     const { exchange, body } = withBody(recorded);
     if (isStateReset(exchange)) {
@@ -45,7 +54,7 @@ export async function checkTraffic(
     for (const judge of judges) judge.offer(exchange, body);
   }
   const results = judges.map((judge) => judge.result());
-  return runResult({ baseUrl: source.name, source: `cassette ${source.name}` }, 0, startedAt, results);
+  return runResult({ baseUrl: source.name, source: `cassette ${source.name}` }, judging.seed, startedAt, results);
 }
 
 /** A control `reset` that the target acknowledged: state, codes included, starts over. */

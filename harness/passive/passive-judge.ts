@@ -1,9 +1,8 @@
-import { shellWord } from '../shell-word.js';
-import { type CheckContext, refusalsApart } from '../checks/check.js';
+import { type CheckContext, refusalsApart, runCheck } from '../checks/check.js';
 import type { TrafficFacts } from '../checks/traffic-facts.js';
 import { CHECKS, resolveExpectation } from '../checks/registry.js';
 import type { Exchange, Finding, RuleResult } from '../model/index.js';
-import { NOTHING_JUDGED, ruleResult, verdictOf } from '../run/rule-result.js';
+import { NOTHING_JUDGED, ruleResult, verdictOf } from '../verdict/rule-result.js';
 import { type PassiveSpec, passiveBlocks, type Rule, type Suite } from '../suite/suite.js';
 import type { AcceptedOperations } from './accepted-operations.js';
 import { matchesExchange } from './match-exchange.js';
@@ -43,8 +42,8 @@ export class PassiveJudge {
     readonly rule: Rule,
     private readonly suite: Suite,
     private readonly ctx: CheckContext,
-    /** The traffic's file, so the printed replay command names it. */
-    private readonly cassette: string,
+    /** The command that judges this rule again over the same traffic. */
+    private readonly replayCommand: (ruleId: string) => string,
     /** What the traffic shows beyond one exchange (clock, issued codes, the profile), for client-side checks. */
     private readonly facts: TrafficFacts,
     /** The operations the target accepted, per state: what a refusal counts next to. */
@@ -82,8 +81,7 @@ export class PassiveJudge {
   result(): RuleResult {
     this.closeGroups();
     this.countRefusals();
-    const side = this.rule.side === 'client' ? ' --side client' : '';
-    const run = { replay: `graphcheck check${side} --rule ${this.rule.id} --cassette ${shellWord(this.cassette)}`, durationMs: 0 };
+    const run = { replay: this.replayCommand(this.rule.id), durationMs: 0 };
     // A client-side rule's profile needs are what its checks compare with; a service rule's are for its steps.
     const missing = this.rule.side === 'client' && !this.facts.profile ? (this.rule.needs?.profile ?? []) : [];
     if (missing.length > 0) {
@@ -99,11 +97,11 @@ export class PassiveJudge {
   }
 
   private judge(block: PassiveSpec, exchanges: Exchange[], bodies: unknown[]): void {
-    const input = { exchanges, bodies, meta: { traffic: this.facts } };
+    const input = { exchanges, bodies, facts: { traffic: this.facts } };
     for (const expectation of block.expect) {
       const { name, args } = resolveExpectation(expectation);
       const check = CHECKS.get(name)!;
-      const result = check.run(input, args, this.ctx);
+      const result = runCheck(check, input, args, this.ctx);
       const apart = refusalsApart(check, result, exchanges.length);
       const refusals = new Map<number, PendingRefusal>();
       for (const at of apart.refused) {

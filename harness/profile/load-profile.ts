@@ -5,7 +5,7 @@ import { sizeWords } from '../http/body-limit.js';
 import { describeSchemaError, validatorFor } from '../validation/schema-registry.js';
 import { parseLocated } from '../validation/yaml-locate.js';
 import { interpolateEnv } from './interpolate.js';
-import type { Profile } from './profile.js';
+import { DEFAULT_ERROR_PATHS, type Profile } from './profile.js';
 
 /** A profile is a page of settings; a file far larger is a wrong path, refused before it is read whole and parsed. */
 const MAX_PROFILE_BYTES = 16 * 1024 * 1024;
@@ -69,13 +69,7 @@ function withDefaults(p: Profile): Profile {
     tokens: raw.tokens ?? {},
     fixtures: raw.fixtures ?? {},
     auth: { token_endpoint: { method: 'GET', path: '/oauth/access_token', ...raw.auth?.token_endpoint } },
-    errors: {
-      code: 'error.code',
-      subcode: 'error.error_subcode',
-      message: 'error.message',
-      type: 'error.type',
-      ...raw.errors,
-    },
+    errors: { ...DEFAULT_ERROR_PATHS, ...raw.errors },
     webhooks: { receiver_host: '127.0.0.1', mtls: false, client_cert_cn: '', ...raw.webhooks },
   };
 }

@@ -1,3 +1,5 @@
+import type { Capability, FixtureName, TokenName } from './vocabulary.js';
+
 /** A target profile, contract 1 (see ../shared/contract/target-contract.md §1), after defaults are applied. */
 export interface Profile {
   contract: 1;
@@ -21,18 +23,15 @@ export interface Profile {
   webhooks: { receiver_host: string; mtls: boolean; client_cert_cn: string };
 }
 
-export type Capability = 'profile' | 'reset' | 'clock' | 'authorize' | 'events' | 'trust' | 'app' | 'deliveries';
-export type TokenName = 'page' | 'page_no_manage_posts' | 'page_no_moderate' | 'user' | 'msgapp';
-export type FixtureName =
-  | 'page_id'
-  | 'thread_id'
-  | 'msgapp_business_account_id'
-  | 'product_feed_upload_id'
-  | 'video_id'
-  | 'live_video_id'
-  | 'group_id'
-  | 'event_id'
-  | 'user_id';
+/** Where an error answer keeps its parts when the profile does not say (contract §3.1). */
+export const DEFAULT_ERROR_PATHS: Profile['errors'] = {
+  code: 'error.code',
+  subcode: 'error.error_subcode',
+  message: 'error.message',
+  type: 'error.type',
+};
+
+export type { Capability, FixtureName, TokenName } from './vocabulary.js';
 
 /** The access tokens a profile gives: the app's and every named one. */
 export function profileTokens(profile: Profile): string[] {

@@ -1,6 +1,6 @@
-import { dedupe } from './dedupe.js';
+import { dedupe } from '../notification/dedupe.js';
 import type { Attempt, DeliverySnapshot, FailureMode, Verification, WaitResult } from './types.js';
-import { updatesOf } from './updates-of.js';
+import { updatesOf } from '../notification/updates-of.js';
 
 interface Waiter {
   predicate: (snapshot: DeliverySnapshot) => boolean;

@@ -8,7 +8,7 @@ import { preciseNowMs } from '../precise-now.js';
 import type { AttemptLog } from './attempt-log.js';
 import { tlsClientInfo } from './tls-client-info.js';
 import type { Answer, Attempt, ChallengeMode, MtlsOptions, Verification } from './types.js';
-import { verifyDigest } from './verify-signature.js';
+import { verifyDigest } from '../notification/verify-signature.js';
 import { parseJson as parseBoundedJson } from '../validation/nesting.js';
 
 export interface HandlerContext {

@@ -1,38 +1,26 @@
-import type { Exchange, RecordedResponse } from '../model/index.js';
+import type { Exchange, RecordedRequest, RecordedResponse } from '../model/index.js';
 import { storeBody } from '../http/stored-body.js';
 import type { Answer, Attempt, Verification } from './types.js';
 
 /** An attempt as report evidence (`kind: webhook-notification`); `receiverUrl` makes the URL absolute. */
 export function attemptToExchange(attempt: Attempt, receiverUrl: string): Exchange {
-  return {
-    kind: 'webhook-notification',
-    request: {
-      method: attempt.method,
-      url: receiverUrl + attempt.path,
-      headers: attempt.headers,
-      ...storeBody(attempt.rawBody),
-      ...(attempt.bodyTooLarge ? { bodyOmitted: true, bodyTooLarge: attempt.bodyTooLarge } : {}),
-    },
-    ...answerParts(attempt.answered),
-    startedAt: new Date(attempt.realArrivalMs).toISOString(),
-    startedAtMs: attempt.preciseMs,
-    durationMs: 0,
-    signatureValid: attempt.signature === 'ok',
-  };
+  const body = { ...storeBody(attempt.rawBody), ...(attempt.bodyTooLarge ? { bodyOmitted: true, bodyTooLarge: attempt.bodyTooLarge } : {}) };
+  return { ...arrivalExchange('webhook-notification', attempt, receiverUrl, body), signatureValid: attempt.signature === 'ok' };
 }
 
 /** A verification request as report evidence (`kind: webhook-verification`). */
 export function verificationToExchange(verification: Verification, receiverUrl: string): Exchange {
+  return arrivalExchange('webhook-verification', verification, receiverUrl, {});
+}
+
+/** What every arrival shows as evidence: its request (with `body`), the receiver's answer, and when it came. */
+function arrivalExchange(kind: Exchange['kind'], arrival: Attempt | Verification, receiverUrl: string, body: Partial<RecordedRequest>): Exchange {
   return {
-    kind: 'webhook-verification',
-    request: {
-      method: verification.method,
-      url: receiverUrl + verification.path,
-      headers: verification.headers,
-    },
-    ...answerParts(verification.answered),
-    startedAt: new Date(verification.realArrivalMs).toISOString(),
-    startedAtMs: verification.preciseMs,
+    kind,
+    request: { method: arrival.method, url: receiverUrl + arrival.path, headers: arrival.headers, ...body },
+    ...answerParts(arrival.answered),
+    startedAt: new Date(arrival.realArrivalMs).toISOString(),
+    startedAtMs: arrival.preciseMs,
     durationMs: 0,
   };
 }

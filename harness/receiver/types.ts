@@ -1,7 +1,7 @@
 import type { BodyTooLarge } from '../model/exchange.js';
 import type { CertificateAuthority, IssuedCertificate } from '../ca/certificate-authority.js';
-import type { Update } from './updates-of.js';
-import type { SignatureVerdict } from './verify-signature.js';
+import type { Update } from '../notification/updates-of.js';
+import type { SignatureVerdict } from '../notification/verify-signature.js';
 
 /**
  * Which certificate the receiver serves. `ca`: issued by the run's CA (the one a target is told to trust);

@@ -3,13 +3,14 @@ import type { Server } from 'node:net';
 import type { CompletedRequest, Mockttp } from 'mockttp';
 import type { CertificateAuthority } from '../ca/certificate-authority.js';
 import { DEFAULT_MAX_BODY, type OversizeBody } from '../http/body-limit.js';
-import type { RecordingSession } from './recording-session.js';
+import type { ProxyHandler } from './proxy-handler.js';
 
 /** Hosts a hard-coded Graph client calls; their requests are sent on to `--target`. */
 export const DEFAULT_SERVICE_HOSTS: readonly string[] = ['graph.facebook.com', 'graph.instagram.com'];
 
 export interface ForwardProxyOptions {
-  session: RecordingSession;
+  /** The recording proxy's handler: what the reverse proxy does with a request, this does too. */
+  handler: Pick<ProxyHandler, 'handle'>;
   ca: CertificateAuthority;
   hosts?: readonly string[];
   /** 0 or absent: a free port. */
@@ -37,7 +38,7 @@ function headerObject(flat: string[]): Record<string, string | string[]> {
 
 /**
  * An HTTP(S) forward proxy for clients whose Graph host is hard-coded: mockttp terminates their TLS with
- * certificates from `ca`, and requests for the service hosts go through the recording session (so to
+ * certificates from `ca`, and requests for the service hosts go through the recording proxy's handler (so to
  * `--target`). Other hosts are refused: the recorder never reaches outside hosts.
  */
 export async function startForwardProxy(options: ForwardProxyOptions): Promise<RunningForwardProxy> {
@@ -68,7 +69,7 @@ export async function startForwardProxy(options: ForwardProxyOptions): Promise<R
         body: tooLarge ? Buffer.alloc(0) : req.body.buffer,
         ...(tooLarge ? { bodyTooLarge: tooLarge } : {}),
       };
-      const answer = await options.session.handle(request, url.origin);
+      const answer = await options.handler.handle(request, url.origin);
       if (answer === 'drop') return 'close';
       // mockttp sends no Content-Length of its own: the answer's headers carry it.
       return {

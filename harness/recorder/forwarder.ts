@@ -5,6 +5,7 @@ import { BodyCollector, type BoundedBody, DEFAULT_MAX_BODY } from '../http/body-
 import { preciseNowMs } from '../precise-now.js';
 import type { Exchange, ExchangeKind, Headers, RecordedRequest } from '../model/exchange.js';
 import { forwardHeaders, responseHeaders } from './forward-headers.js';
+import { ExchangeCut } from '../errors.js';
 
 /** What the target answered, as bytes for the client and as an exchange for the cassette. */
 export interface Forwarded {
@@ -123,16 +124,6 @@ interface ExchangeBounds {
   limit: number;
   deadlineMs: number;
   clientLeft?: AbortSignal;
-}
-
-/** Why an exchange was cut short, as the error the cassette keeps (`TIMEOUT` reads as the target's, `--timeout`). */
-class ExchangeCut extends Error {
-  constructor(
-    readonly code: 'TIMEOUT' | 'CLIENT_LEFT',
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /**

@@ -1,10 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { openCassette } from '../cassette/cassette-reader.js';
 import { UserInputError } from '../errors.js';
-import type { RecordMode } from './cli-options.js';
 
-export type { RecordMode } from './cli-options.js';
-
+/** VCR's record modes (`--mode`): see planMode. */
+export type RecordMode = 'once' | 'new_episodes' | 'none' | 'all';
 
 /** What a recorder does with each request, decided once from the mode and whether the cassette exists. */
 export interface ModePlan {
@@ -33,10 +32,10 @@ async function hasCassette(file: string): Promise<boolean> {
  * record the rest; none: only replay, never reach the target; all: record everything afresh.
  */
 export async function planMode(mode: RecordMode, cassette: string): Promise<ModePlan> {
+  // Mode all starts afresh whatever is there: the old file is not read (it may be large, or not a cassette at all).
+  if (mode === 'all') return { replay: false, forward: true, fresh: true };
   const exists = await hasCassette(cassette);
   switch (mode) {
-    case 'all':
-      return { replay: false, forward: true, fresh: true };
     case 'none':
       if (!exists) {
         throw new UserInputError(

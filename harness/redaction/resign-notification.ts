@@ -1,17 +1,13 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { Exchange, Headers } from '../model/exchange.js';
 import { bodyBytes } from '../http/stored-body.js';
 import { headerKey, headerValue } from '../headers.js';
+import { signPayload } from '../notification/sign-payload.js';
 
 const SIGNATURE_HEADERS = [
   { name: 'x-hub-signature-256', algorithm: 'sha256' },
   { name: 'x-hub-signature', algorithm: 'sha1' },
 ] as const;
-
-function sign(algorithm: string, secret: string, body: Buffer): string {
-  return `${algorithm}=${createHmac(algorithm, secret).update(body).digest('hex')}`;
-}
-
 
 /**
  * Whether a recorded notification's `X-Hub-Signature-256` matches its raw body under `secret` (R6: HMAC-SHA256,
@@ -21,7 +17,7 @@ export function notificationSignatureValid(exchange: Exchange, secret: string): 
   const header = headerValue(exchange.request.headers, 'x-hub-signature-256');
   if (header === undefined) return undefined;
   const body = bodyBytes(exchange.request.body, exchange.request.bodyEncoding);
-  const expected = Buffer.from(sign('sha256', secret, body).toLowerCase());
+  const expected = Buffer.from(signPayload(body, secret).toLowerCase());
   const actual = Buffer.from(header.trim().toLowerCase());
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
@@ -37,7 +33,7 @@ export function resignNotification(exchange: Exchange, standInSecret: string): E
   const headers: Headers = { ...exchange.request.headers };
   for (const { name, algorithm } of SIGNATURE_HEADERS) {
     const found = headerKey(headers, name);
-    if (found && headerValue(headers, found)?.startsWith(`${algorithm}=`)) headers[found] = sign(algorithm, key, body);
+    if (found && headerValue(headers, found)?.startsWith(`${algorithm}=`)) headers[found] = signPayload(body, key, algorithm);
   }
   return { ...exchange, request: { ...exchange.request, headers } };
 }

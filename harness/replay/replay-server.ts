@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { MissExplanation } from './explain-miss.js';
 import type { BoundedBody } from '../http/body-limit.js';
+import { originOf } from '../http/answer.js';
 import { closeServer, listen } from '../http/listen.js';
 import { withBody } from '../http/read-body.js';
 import { loadReplay, type ReplaySource } from './load-replay.js';
@@ -34,12 +35,6 @@ export interface RunningReplay {
   /** Answers from cassette position `index` on (see MatchIndex.seek). */
   seek(index: number): void;
   close(): Promise<void>;
-}
-
-/** The origin the client used to reach us, so rewritten URLs lead back here whatever name it used. */
-export function originOf(req: IncomingMessage, fallback: string): string {
-  const host = req.headers.host;
-  return host ? `http://${host}` : fallback;
 }
 
 /** Serves a cassette on loopback: every request is answered from it, or refused with status 599. */

@@ -4,7 +4,7 @@ import type { BoundedBody } from '../http/body-limit.js';
 import { explainMiss, formatMiss, type MissExplanation } from './explain-miss.js';
 import type { MatchMode, ReplayEntry } from './match-index.js';
 import { type NormalizedRequest, normalizeRequest, type RequestInput } from './normalize-request.js';
-import type { RenderedResponse } from './response-template.js';
+import type { RenderedResponse } from '../http/answer.js';
 import type { ReplaySource } from './load-replay.js';
 import { maskedKey } from './secret-wildcards.js';
 

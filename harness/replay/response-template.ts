@@ -1,6 +1,6 @@
-import type { BodyTooLarge, RecordedResponse } from '../model/exchange.js';
-import { headerValue, RECORDER_ERROR_HEADER } from '../headers.js';
-import { tooLargeReason } from '../http/body-limit.js';
+import type { RecordedResponse } from '../model/exchange.js';
+import { headerValue } from '../headers.js';
+import { recorderAnswer, type RenderedResponse, tooLargeAnswer } from '../http/answer.js';
 import { TextTemplate } from './text-template.js';
 
 /** Headers that describe the recorded connection or encoding, not the answer; replay sets its own. */
@@ -15,30 +15,6 @@ const DROPPED = new Set([
 
 /** The cache key of an answer that never changes (a response past the size limit). */
 const FIXED = '\u0000fixed';
-
-export interface RenderedResponse {
-  status: number;
-  /** Flat `[name, value, name, value...]`, as `writeHead` takes repeated headers. */
-  headers: string[];
-  body: Buffer;
-}
-
-/**
- * The recorder's own answer when the target gave none it could pass on (no answer, one past the size limit):
- * JSON naming the problem, and the `x-graphcheck-recorder-error` header, so graphcheck's client judges the
- * target's failure, never this answer. Replay gives the same answer for such a recorded exchange.
- */
-export function recorderAnswer(status: number, error: { code: string; message: string }): RenderedResponse {
-  const body = Buffer.from(JSON.stringify({ graphcheck_recorder_error: error }));
-  const headers = ['content-type', 'application/json', 'content-length', String(body.length)];
-  headers.push(RECORDER_ERROR_HEADER, error.code);
-  return { status, headers, body };
-}
-
-/** What the recorder answered for a response past the size limit. */
-export function tooLargeAnswer(tooLarge: BodyTooLarge): RenderedResponse {
-  return recorderAnswer(502, { code: 'ANSWER_TOO_LARGE', message: `the target's ${tooLargeReason('answer', tooLarge)}` });
-}
 
 /** What replay answers for a recorded answer whose body was not kept (a compressed body that did not decode). */
 function lostAnswer(why: string): RenderedResponse {

@@ -1,5 +1,5 @@
 import type { RuleResult, RunResult } from '../model/index.js';
-import { staleEntries, standingOf, summarize, verdictLine } from '../run/gate.js';
+import { staleEntries, standingOf, summarize, verdictLine } from '../verdict/gate.js';
 import { describeFailure } from './describe-failure.js';
 import type { Reporter } from './reporter.js';
 import { runsWords } from './runs-words.js';
@@ -14,7 +14,7 @@ export interface ConsoleOptions {
   strict?: boolean;
   /**
    * Judging recorded traffic (`check`): most rules find no exchange of theirs in any one recording, so skipped
-   * rules are counted rather than listed, and there is no seed to print.
+   * rules are counted rather than listed, and the verdict line names no seed (the first line does; it decides nothing there).
    */
   traffic?: boolean;
 }

@@ -1,26 +1,15 @@
 import type { Exchange, RuleResult, RunResult } from '../model/index.js';
-import { type Standing, standingOf } from '../run/gate.js';
+import { type Standing, standingOf } from '../verdict/gate.js';
 import { curlOf } from './curl.js';
 import { isPositiveControl } from './describe-failure.js';
 import { escapeHtml as h, ownHtml } from './escape.js';
 import { HTML_POLICY, HTML_SCRIPT, HTML_STYLE } from './html-page.js';
 import { sectionsOf } from './report-sections.js';
-import type { Reporter } from './reporter.js';
 import { runsWords } from './runs-words.js';
 import { slimResult } from './slim-evidence.js';
 import { LABEL } from './standing-words.js';
-import { writeReport } from './write-report.js';
 
 const BODY_SHOWN = 4000;
-
-/** Writes `report.html`: one self-contained file (no network, works from file://). */
-export function htmlReporter(dir: string): Reporter {
-  return {
-    async onRunEnd(result: RunResult) {
-      await writeReport(dir, 'report.html', renderHtml(result));
-    },
-  };
-}
 
 /**
  * Failures first, each with its cited sentence, counterexample, findings, exchanges (collapsible) and copyable

@@ -1,17 +1,6 @@
 import type { RuleResult, RunResult } from '../model/index.js';
-import { type Standing, standingOf } from '../run/gate.js';
+import { type Standing, standingOf } from '../verdict/gate.js';
 import { describeFailure } from './describe-failure.js';
-import type { Reporter } from './reporter.js';
-import { writeReport } from './write-report.js';
-
-/** Writes `junit.xml`: one testsuite per suite, one testcase per rule, skipped ones with their reason. */
-export function junitReporter(dir: string): Reporter {
-  return {
-    async onRunEnd(result: RunResult) {
-      await writeReport(dir, 'junit.xml', renderJunit(result));
-    },
-  };
-}
 
 /**
  * A test-report view shows red exactly when the run fails: SHOULD failures (warnings) are passing testcases

@@ -2,18 +2,7 @@ import type { RuleResult, RunResult } from '../model/index.js';
 import { describeFailure } from './describe-failure.js';
 import { escapeHtml, markdownCode as code, escapeMarkdown as md, ownMarkdown } from './escape.js';
 import { sectionsOf } from './report-sections.js';
-import type { Reporter } from './reporter.js';
 import { runsWords } from './runs-words.js';
-import { writeReport } from './write-report.js';
-
-/** Writes `summary.md`, for a CI job summary. */
-export function markdownReporter(dir: string): Reporter {
-  return {
-    async onRunEnd(result: RunResult) {
-      await writeReport(dir, 'summary.md', renderMarkdown(result));
-    },
-  };
-}
 
 /**
  * One verdict line, then the failures in full, then what could not be judged, warnings, known failures, and the

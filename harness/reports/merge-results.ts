@@ -1,6 +1,6 @@
 import { UserInputError } from '../errors.js';
 import type { BaselineOutcome, NotCheckable, RunResult } from '../model/index.js';
-import { summarize } from '../run/gate.js';
+import { summarize } from '../verdict/gate.js';
 
 /**
  * The reports of the shards of one run (`--shard i/n`) as one run: every rule once, in `order` (the suites'

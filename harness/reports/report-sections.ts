@@ -1,5 +1,5 @@
 import type { BaselineOutcome, NotCheckable, RuleResult, RunResult } from '../model/index.js';
-import { type Standing, staleEntries, standingOf, verdictLine } from '../run/gate.js';
+import { type Standing, staleEntries, standingOf, verdictLine } from '../verdict/gate.js';
 
 /** One run as people read it, the same for Markdown and HTML: the verdict, then what needs attention first. */
 export interface ReportSections {

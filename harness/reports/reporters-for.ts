@@ -1,20 +1,26 @@
-import type { ReportFormat } from '../run/run-plan.js';
-import { htmlReporter } from './html-reporter.js';
-import { jsonReporter } from './json-reporter.js';
-import { junitReporter } from './junit-reporter.js';
-import { markdownReporter } from './markdown-reporter.js';
+import type { RunResult } from '../model/index.js';
+import { renderHtml } from './html-reporter.js';
+import { renderJson } from './json-reporter.js';
+import { renderJunit } from './junit-reporter.js';
+import { renderMarkdown } from './markdown-reporter.js';
+import { REPORT_FILES, type ReportFormat } from './report-files.js';
 import type { Reporter } from './reporter.js';
+import { writeReport } from './write-report.js';
 
-const REPORTERS: Record<ReportFormat, (dir: string) => Reporter> = {
-  json: jsonReporter,
-  junit: junitReporter,
-  markdown: markdownReporter,
-  html: htmlReporter,
+/**
+ * Each report file rendered from the whole result: `report.json`, `junit.xml` (one testcase per rule, skipped ones
+ * with their reason), `summary.md` (for a CI job summary), `report.html` (one self-contained page, no network).
+ */
+const RENDER: Record<ReportFormat, (result: RunResult) => string> = {
+  json: renderJson,
+  junit: renderJunit,
+  markdown: renderMarkdown,
+  html: renderHtml,
 };
 
-/** The file reporters a run asks for, looked up by name. */
+/** The file reporters a run asks for, looked up by name: each writes its file once the run ended. */
 export function reportersFor(dir: string, formats: readonly ReportFormat[]): Reporter[] {
-  return formats.map((f) => REPORTERS[f](dir));
+  return formats.map((format) => ({ onRunEnd: (result: RunResult) => writeReport(dir, REPORT_FILES[format], RENDER[format](result)) }));
 }
 
-export { REPORT_FILES } from './report-files.js';
+export { REPORT_FILES, REPORT_FORMATS, type ReportFormat } from './report-files.js';

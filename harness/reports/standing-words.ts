@@ -1,4 +1,4 @@
-import type { Standing } from '../run/gate.js';
+import type { Standing } from '../verdict/gate.js';
 
 /** The words every report uses for a rule's standing: console marks, and labels for Markdown and HTML. */
 export const MARK: Record<Standing, string> = {

@@ -1,8 +1,14 @@
+import type { CallbackTarget } from '../engine/callback/open-callback.js';
+import type { ReportFormat } from '../reports/report-files.js';
+import type { RuleSide } from '../suite/suite.js';
+
 /**
- * One `graphcheck run` as a typed value: what `bin/` makes of flags and the config file, what renders the replay
+ * One judging command as a typed value: what `bin/` makes of `run`, `webhook-test` and `check`'s flags (and the
+ * config file), what the programmatic API makes of its options, what `execute` runs, what renders the replay
  * command of each rule, and what a recorded run keeps for its repeat. Nothing here talks to a target.
  */
 export interface RunPlan {
+  /** Drawn once (`drawSeed`) when not given, printed first, carried by every report and replay command. */
   seed: number;
   /** The user gave `--seed` (a repeat refuses a seed other than the recorded one). */
   seedGiven: boolean;
@@ -13,11 +19,13 @@ export interface RunPlan {
   versionPrefix: string;
   versionPrefixGiven: boolean;
   selection: PlanSelection;
+  /** What is judged: the command follows from it (`run`, `webhook-test` for a callback, `check` for traffic). */
   target: TargetPlan;
   /** A CA the target was configured to trust by hand (`graphcheck ca --with-key`). */
   caDir?: string;
   /** `--allow-origin`: origins (`scheme://host:port`) the run may send to besides the profile's own. */
   allowOrigins: string[];
+  /** Per request (one default for every command: `DEFAULT_TIMEOUT_MS`). */
   timeoutMs: number;
   suitesDir: string;
   /** Whether `suitesDir` is the one shipped with graphcheck (a replay command then leaves it out). */
@@ -41,6 +49,8 @@ export interface PlanSelection {
   endpoints: string[];
   /** `--shard 2/3`: the second of three stable parts, split by rule id. */
   shard?: Shard;
+  /** Whose rules: `service` (default), `client` (`check --side client`), `callback` (`webhook-test`). */
+  side?: RuleSide;
 }
 
 export interface Shard {
@@ -49,16 +59,31 @@ export interface Shard {
   count: number;
 }
 
+/** The app's callback endpoint `webhook-test` plays the service against; secrets are the user's, never printed. */
+export interface CallbackPlan extends CallbackTarget {
+  kind: 'callback';
+}
+
+/** Recorded traffic `check` judges: a graphcheck cassette, a HAR file or a VCR cassette. */
+export interface TrafficPlan {
+  kind: 'traffic';
+  file: string;
+  /** The target's profile, if given: its error paths, secrets to redact, the app's redirect URIs (`--side client`). */
+  profile?: string;
+}
+
 export type TargetPlan =
   /** The embedded reference target on a loopback port, with fault switches. */
   | { kind: 'reference'; faults: string[] }
   /** A running implementation: its URL, its profile file, or both. */
   | { kind: 'url'; url?: string; profile?: string; receiverHost?: string }
   /** A recorded run repeated offline; `secrets: 'any'` matches any value where a secret was recorded. */
-  | { kind: 'cassette'; file: string; secrets?: 'hash' | 'any' };
+  | { kind: 'cassette'; file: string; secrets?: 'hash' | 'any' }
+  | CallbackPlan
+  | TrafficPlan;
 
-export type ReportFormat = 'json' | 'junit' | 'markdown' | 'html';
-export const REPORT_FORMATS: readonly ReportFormat[] = ['json', 'junit', 'markdown', 'html'];
+/** A target the suites' service rules run against, live or repeated (`graphcheck run`). */
+export type ServicePlan = Exclude<TargetPlan, CallbackPlan | TrafficPlan>;
 
 export interface ReportPlan {
   dir: string;

@@ -1,4 +1,4 @@
-import { passiveBlocks, type Rule } from './suite.js';
+import { passiveBlocks, type Rule, stepKind } from './suite.js';
 
 /**
  * The endpoints a rule sends to, as `METHOD /path` with `{name}` for each id in the path (`POST /{page_id}/feed`):
@@ -7,10 +7,8 @@ import { passiveBlocks, type Rule } from './suite.js';
 export function endpointsOf(rule: Rule): string[] {
   const found = new Set<string>();
   for (const step of rule.steps) {
-    for (const value of Object.values(step as unknown as Record<string, unknown>)) {
-      const request = requestIn(value);
-      if (request) found.add(`${request.method.toUpperCase()} ${normalPath(request.path)}`);
-    }
+    const request = requestIn(stepKind(step).body);
+    if (request) found.add(`${request.method.toUpperCase()} ${normalPath(request.path)}`);
   }
   for (const block of passiveBlocks(rule)) {
     const { kind, method, path } = block.match;

@@ -3,13 +3,14 @@
  * (`"{{given.limit}}"` -> 101); otherwise the parts are joined as text. Expressions are paths (`given.limit`,
  * `captured.ids[0]`), numbers, 'strings', and + - * between them, left to right with * first.
  */
+import { TemplateError } from '../errors.js';
+import { lookup } from '../validation/lookup.js';
+
 export type Scope = Record<string, unknown>;
 
 const TEMPLATE = /\{\{\s*(.+?)\s*\}\}/g;
 const WHOLE = /^\{\{\s*(.+?)\s*\}\}$/;
 const TOKEN = /\s*(\d+(?:\.\d+)?|'[^']*'|[A-Za-z_][\w-]*(?:(?:\.[\w-]+)|\[\d+\])*|[-+*])/y;
-
-export class TemplateError extends Error {}
 
 /**
  * A value already evaluated (a generated value merged into a control's body, say): evaluating it again gives it
@@ -85,20 +86,6 @@ function operand(token: string | undefined, scope: Scope, expr: string): unknown
   if (token.startsWith("'")) return token.slice(1, -1);
   const value = lookup(scope, token);
   if (value === undefined) throw new TemplateError(`{{ ${expr} }}: "${token}" is not defined here`);
-  return value;
-}
-
-/** Reads `a.b[0].c` (also `length` of arrays and strings) from a value; undefined when any part is missing. */
-export function lookup(root: unknown, path: string): unknown {
-  let value: unknown = root;
-  for (const part of path.split(/\.|(?=\[)/)) {
-    if (part === '') continue;
-    const index = /^\[(\d+)\]$/.exec(part);
-    if (value === null || value === undefined) return undefined;
-    if (index) value = (value as unknown[])[Number(index[1])];
-    else if (part === 'length' && (Array.isArray(value) || typeof value === 'string')) value = value.length;
-    else value = typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
-  }
   return value;
 }
 

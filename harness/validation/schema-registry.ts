@@ -7,10 +7,9 @@ import { PACKAGE_ROOT } from '../package-root.js';
 /** The package's schemas/ folder; every `*.schema.json` in it is registered under its file name. */
 export const SCHEMAS_DIR = join(PACKAGE_ROOT, 'schemas');
 
-// ajv-formats ships CommonJS; its default export arrives wrapped under NodeNext resolution.
-type AddFormats = (ajv: Ajv) => Ajv;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
-  addFormatsModule) as unknown as AddFormats;
+// ajv-formats ships CommonJS: imported from ESM, its default is `module.exports`, which carries the plugin again
+// as `default` (its `exports.default`), the one spelling both TypeScript under NodeNext and Node agree on.
+const addFormats = addFormatsModule.default;
 
 let shared: Ajv | undefined;
 

@@ -2,7 +2,7 @@ import { type PageNeeds, requirePageToken } from '../access.js';
 import { readString } from '../params.js';
 import type { EndpointGroup, RefContext, RefRequest, RefResponse } from '../types.js';
 import { paginate } from './paging.js';
-import { parseFieldSpecs } from './thread/field-spec.js';
+import { parseFieldSpecs } from '../http/fields-param.js';
 import {
   DEFAULT_THREAD_FIELDS,
   renderMessage,

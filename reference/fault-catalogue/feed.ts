@@ -1,206 +1,75 @@
-import type { FaultCatalogue } from '../webhook-seam.js';
-
-const area = 'feed';
+import { faultsOf } from './faults-of.js';
 
 /** Deliberate bugs of `/{page_id}/feed`; each makes at least one conformance rule fail. */
-export const FEED_FAULTS: FaultCatalogue = {
-  'feed-limit-not-capped': {
-    area,
-    description:
-      'GET accepts `limit` above 100 (pages of up to `limit` posts) instead of an error naming 100.',
-  },
-  'feed-limit-ignored': { area, description: 'GET ignores `limit`: every page holds 25 posts.' },
-  'feed-paging-repeats': {
-    area,
-    description:
-      'Following `after` (and so `paging.next`) starts at the last post of the previous page again.',
-  },
-  'feed-paging-next-missing-next-to-last': {
-    area,
-    description:
-      'GET answers no `paging.next` on the next-to-last page: a walk ends a page early, though that page\'s ' +
-      '`cursors.after` still gives the last page.',
-  },
-  'feed-paging-skips': {
-    area,
-    description: 'Following `after` (and so `paging.next`) skips the first post of the next page.',
-  },
-  'feed-list-shape': { area, description: 'GET answers `paging` without `cursors`.' },
-  'feed-unpublished-hidden': { area, description: 'GET lists only published posts (breaks R3).' },
-  'feed-fields-ignored': {
-    area,
-    description: '`fields` is ignored: GET returns id, message, created_time; read-after-write returns only id.',
-  },
-  'feed-created-time-wrong-shape': {
-    area,
-    description: '`created_time` reads `2026-01-01 00:00:00` (neither a number nor `YYYY-MM-DDThh:mm:ss+0000`).',
-  },
-  'feed-targeting-age-min-13-only': {
-    area,
-    description: '`targeting.age_min` other than 13 (15, 18, 21, 25) is refused.',
-  },
-  'feed-call-to-action-restricted': {
-    area,
-    description: 'Every `call_to_action.type` but BOOK_TRAVEL is refused.',
-  },
-  'feed-is-published-wrong': { area, description: 'Unpublished posts read `is_published: true`.' },
-  'feed-message-link-optional': { area, description: 'POST with neither `link` nor `message` is accepted.' },
-  'feed-schedule-window-too-narrow': {
-    area,
-    description:
-      '`scheduled_publish_time` is accepted only 30 min to 60 days ahead (20 min and 70 days refused).',
-  },
-  'feed-schedule-window-too-wide': {
-    area,
-    description: '`scheduled_publish_time` is accepted 1 min to 90 days ahead (5 min and 80 days accepted).',
-  },
-  'feed-schedule-never-live': { area, description: 'Scheduled posts stay unpublished after their time.' },
-  'feed-child-attachments-max-5-always': {
-    area,
-    description:
-      'More than 5 `child_attachments` are refused even when `multi_share_optimized` is omitted or true.',
-  },
-  'feed-child-attachments-min-1': { area, description: 'A single child attachment is accepted.' },
-  'feed-child-attachments-unbounded': {
-    area,
-    description: 'Any number of `child_attachments` is accepted (11 with optimized, 6 with optimized false).',
-  },
-  'feed-child-attachment-fields-optional': {
-    area,
-    description:
-      'A child attachment without `link`, or without both `picture` and `image_hash`, is accepted.',
-  },
-  'feed-published-false-actions-accepted': {
-    area,
-    description: '`published=false` with `actions` is accepted.',
-  },
-  'feed-tags-without-place-accepted': { area, description: '`tags` without `place` is accepted.' },
-  'feed-unreachable-link-accepted': {
-    area,
-    description: '`link` is never fetched: unreachable links are accepted.',
-  },
-  'feed-age-max-over-65-accepted': { area, description: '`feed_targeting.age_max` above 65 is accepted.' },
-  'feed-age-min-under-13-accepted': { area, description: '`feed_targeting.age_min` of 1..12 is accepted.' },
-  'feed-targeting-age-min-any': {
-    area,
-    description: '`targeting.age_min` outside 13, 15, 18, 21, 25 (e.g. 14 or 30) is accepted.',
-  },
-  'feed-missing-permission-accepted': {
-    area,
-    description:
-      'No code 200: a Page token lacking `pages_manage_posts` may post, a token without Page access may read.',
-  },
-  'feed-wrong-error-code': { area, description: 'Invalid feed parameters give code 1 instead of 100.' },
-  'feed-post-query-params-ignored': {
-    area,
-    description: 'POST reads its parameters from the body only: those sent in the query string are ignored.',
-  },
-  'feed-post-response-shape': { area, description: 'POST answers `{post_id}` instead of `{id}`.' },
-  'feed-from-not-page': {
-    area,
-    description:
-      'A post reads `from` as the app (`id` the app id), not the Page it was published on.',
-  },
-  'feed-mention-refused': {
-    area,
-    description:
-      'A `message` that mentions a Page as `@[<page_id>]` is refused.',
-  },
-  'feed-thumbnail-refused': {
-    area,
-    description:
-      'A post carrying a multipart `thumbnail` file is refused.',
-  },
-  'feed-link-preview-refused': {
-    area,
-    description:
-      'A link post with `name`, `description` or `picture` is refused.',
-  },
-  'feed-actions-refused': {
-    area,
-    description:
-      'Any `actions` are refused, well-formed `{link, name}` objects included.',
-  },
-  'feed-actions-unchecked': {
-    area,
-    description:
-      'Malformed `actions` (no `link`, a numeric `link`, not a list) are accepted.',
-  },
-  'feed-granularity-minute-refused': {
-    area,
-    description:
-      '`backdated_time_granularity=minute` (a listed value) is refused.',
-  },
-  'feed-granularity-unchecked': {
-    area,
-    description:
-      '`backdated_time_granularity` outside year, month, day, hour, minute is accepted.',
-  },
-  'feed-targeting-lists-unchecked': {
-    area,
-    description:
-      '`feed_targeting` `genders`, `education_statuses`, `relationship_statuses` outside their values and a non-integer `college_years` or `locales` are accepted.',
-  },
-  'feed-targeting-not-stored': {
-    area,
-    description:
-      '`feed_targeting` written on a post is not read back.',
-  },
-  'feed-targeting-age-min-default-13': {
-    area,
-    description:
-      '`feed_targeting.age_min` reads 13 on a post whose targeting did not set it.',
-  },
-  'feed-targeting-genders-as-names': {
-    area,
-    description:
-      '`feed_targeting.genders` reads `male`/`female` instead of 1/2.',
-  },
-  'feed-targeting-countries-lower-case': {
-    area,
-    description:
-      '`feed_targeting.countries` reads lower-case codes (`us`), not ISO 3166 codes.',
-  },
-  'feed-backdated-time-on-regular': {
-    area,
-    description:
-      '`backdated_time` of a regular (not backdated) post reads its creation time, not null.',
-  },
-  'feed-created-time-off-by-a-day': {
-    area,
-    description:
-      '`created_time` reads a day before the post was created.',
-  },
-  'feed-misspelled-field-refused': {
-    area,
-    description:
-      '`fields` naming `sheduled_publish_time` (the spelling the spec gives) is refused.',
-  },
-  'feed-unpublished-link-dropped': {
-    area,
-    description:
-      'An unpublished link post reads without its link (`status_type` and `attachments` of a text post).',
-  },
-  'feed-attached-media-one-only': {
-    area,
-    description:
-      'A multi-photo post with more than one `attached_media` photo is refused.',
-  },
-  'feed-wrong-types-accepted': {
-    area,
-    description:
-      'Wrong-typed `published`, `scheduled_publish_time`, `backdated_time`, `actions`, `child_attachments` or `feed_targeting` are ignored instead of refused.',
-  },
-  'feed-full-picture-not-resized': {
-    area,
-    description: '`full_picture` of a post whose picture is 1440 x 960 px is the picture itself, not resized to 720 px.',
-  },
-  'feed-call-to-action-not-stored': {
-    area,
-    description: '`call_to_action` written on a link post is not read back.',
-  },
-  'feed-targeting-college-years-refused': {
-    area,
-    description: '`feed_targeting.college_years` given as a list of integers (its stated type) is refused.',
-  },
-};
+export const FEED_FAULTS = faultsOf('feed', {
+  'feed-limit-not-capped':
+    'GET accepts `limit` above 100 (pages of up to `limit` posts) instead of an error naming 100.',
+  'feed-limit-ignored': 'GET ignores `limit`: every page holds 25 posts.',
+  'feed-paging-repeats': 'Following `after` (and so `paging.next`) starts at the last post of the previous page again.',
+  'feed-paging-next-missing-next-to-last':
+    "GET answers no `paging.next` on the next-to-last page: a walk ends a page early, though that page's `cursors.after` still gives the last page.",
+  'feed-paging-skips': 'Following `after` (and so `paging.next`) skips the first post of the next page.',
+  'feed-list-shape': 'GET answers `paging` without `cursors`.',
+  'feed-unpublished-hidden': 'GET lists only published posts (breaks R3).',
+  'feed-fields-ignored':
+    '`fields` is ignored: GET returns id, message, created_time; read-after-write returns only id.',
+  'feed-created-time-wrong-shape':
+    '`created_time` reads `2026-01-01 00:00:00` (neither a number nor `YYYY-MM-DDThh:mm:ss+0000`).',
+  'feed-targeting-age-min-13-only': '`targeting.age_min` other than 13 (15, 18, 21, 25) is refused.',
+  'feed-call-to-action-restricted': 'Every `call_to_action.type` but BOOK_TRAVEL is refused.',
+  'feed-is-published-wrong': 'Unpublished posts read `is_published: true`.',
+  'feed-message-link-optional': 'POST with neither `link` nor `message` is accepted.',
+  'feed-schedule-window-too-narrow':
+    '`scheduled_publish_time` is accepted only 30 min to 60 days ahead (20 min and 70 days refused).',
+  'feed-schedule-window-too-wide':
+    '`scheduled_publish_time` is accepted 1 min to 90 days ahead (5 min and 80 days accepted).',
+  'feed-schedule-never-live': 'Scheduled posts stay unpublished after their time.',
+  'feed-child-attachments-max-5-always':
+    'More than 5 `child_attachments` are refused even when `multi_share_optimized` is omitted or true.',
+  'feed-child-attachments-min-1': 'A single child attachment is accepted.',
+  'feed-child-attachments-unbounded':
+    'Any number of `child_attachments` is accepted (11 with optimized, 6 with optimized false).',
+  'feed-child-attachment-fields-optional':
+    'A child attachment without `link`, or without both `picture` and `image_hash`, is accepted.',
+  'feed-published-false-actions-accepted': '`published=false` with `actions` is accepted.',
+  'feed-tags-without-place-accepted': '`tags` without `place` is accepted.',
+  'feed-unreachable-link-accepted': '`link` is never fetched: unreachable links are accepted.',
+  'feed-age-max-over-65-accepted': '`feed_targeting.age_max` above 65 is accepted.',
+  'feed-age-min-under-13-accepted': '`feed_targeting.age_min` of 1..12 is accepted.',
+  'feed-targeting-age-min-any': '`targeting.age_min` outside 13, 15, 18, 21, 25 (e.g. 14 or 30) is accepted.',
+  'feed-missing-permission-accepted':
+    'No code 200: a Page token lacking `pages_manage_posts` may post, a token without Page access may read.',
+  'feed-wrong-error-code': 'Invalid feed parameters give code 1 instead of 100.',
+  'feed-post-query-params-ignored':
+    'POST reads its parameters from the body only: those sent in the query string are ignored.',
+  'feed-post-response-shape': 'POST answers `{post_id}` instead of `{id}`.',
+  'feed-from-not-page': 'A post reads `from` as the app (`id` the app id), not the Page it was published on.',
+  'feed-mention-refused': 'A `message` that mentions a Page as `@[<page_id>]` is refused.',
+  'feed-thumbnail-refused': 'A post carrying a multipart `thumbnail` file is refused.',
+  'feed-link-preview-refused': 'A link post with `name`, `description` or `picture` is refused.',
+  'feed-actions-refused': 'Any `actions` are refused, well-formed `{link, name}` objects included.',
+  'feed-actions-unchecked': 'Malformed `actions` (no `link`, a numeric `link`, not a list) are accepted.',
+  'feed-granularity-minute-refused': '`backdated_time_granularity=minute` (a listed value) is refused.',
+  'feed-granularity-unchecked': '`backdated_time_granularity` outside year, month, day, hour, minute is accepted.',
+  'feed-targeting-lists-unchecked':
+    '`feed_targeting` `genders`, `education_statuses`, `relationship_statuses` outside their values and a non-integer `college_years` or `locales` are accepted.',
+  'feed-targeting-not-stored': '`feed_targeting` written on a post is not read back.',
+  'feed-targeting-age-min-default-13': '`feed_targeting.age_min` reads 13 on a post whose targeting did not set it.',
+  'feed-targeting-genders-as-names': '`feed_targeting.genders` reads `male`/`female` instead of 1/2.',
+  'feed-targeting-countries-lower-case':
+    '`feed_targeting.countries` reads lower-case codes (`us`), not ISO 3166 codes.',
+  'feed-backdated-time-on-regular':
+    '`backdated_time` of a regular (not backdated) post reads its creation time, not null.',
+  'feed-created-time-off-by-a-day': '`created_time` reads a day before the post was created.',
+  'feed-misspelled-field-refused': '`fields` naming `sheduled_publish_time` (the spelling the spec gives) is refused.',
+  'feed-unpublished-link-dropped':
+    'An unpublished link post reads without its link (`status_type` and `attachments` of a text post).',
+  'feed-attached-media-one-only': 'A multi-photo post with more than one `attached_media` photo is refused.',
+  'feed-wrong-types-accepted':
+    'Wrong-typed `published`, `scheduled_publish_time`, `backdated_time`, `actions`, `child_attachments` or `feed_targeting` are ignored instead of refused.',
+  'feed-full-picture-not-resized':
+    '`full_picture` of a post whose picture is 1440 x 960 px is the picture itself, not resized to 720 px.',
+  'feed-call-to-action-not-stored': '`call_to_action` written on a link post is not read back.',
+  'feed-targeting-college-years-refused':
+    '`feed_targeting.college_years` given as a list of integers (its stated type) is refused.',
+});

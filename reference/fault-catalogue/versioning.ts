@@ -1,43 +1,21 @@
-import type { FaultCatalogue } from '../webhook-seam.js';
-
-const area = 'versioning';
+import { faultsOf } from './faults-of.js';
 
 /** Deliberate bugs of version prefixes, fallback, the app default and the first-called history. */
-export const VERSIONING_FAULTS: FaultCatalogue = {
-  'versioning-expired-version-refused': { area, description: 'A call to an expired version is an error.' },
-  'versioning-fallback-to-latest': {
-    area,
-    description: 'An expired version is served by the latest version instead of the oldest usable one.',
-  },
-  'versioning-unversioned-served-by-latest': {
-    area,
-    description: 'Unversioned calls are served by the latest version instead of `app_default`.',
-  },
-  'versioning-downgrade-allowed': {
-    area,
-    description: 'The first-called history is not kept: usable versions older than the first one are served.',
-  },
-  'versioning-unknown-version-accepted': {
-    area,
-    description: 'A version that never existed (e.g. v99.0) is served by the latest version.',
-  },
-  'versioning-no-served-header': { area, description: 'Responses carry no `x-graph-version` header.' },
-  'versioning-history-keeps-newest': {
-    area,
-    description:
-      'The history keeps the newest version called instead of the first: an older version the app ' +
-      'already called is refused.',
-  },
-  'versioning-bare-path-unsupported': {
-    area,
-    description: 'Only versioned paths reach operations: a bare API path is an unsupported-operation error.',
-  },
-  'versioning-older-version-error-code': {
-    area,
-    description: 'Under a usable version older than the latest, invalid-parameter errors carry code 1 instead of 100.',
-  },
-  'versioning-bare-path-list-without-paging': {
-    area,
-    description: 'Unversioned calls answer list results without their `paging` object.',
-  },
-};
+export const VERSIONING_FAULTS = faultsOf('versioning', {
+  'versioning-expired-version-refused': 'A call to an expired version is an error.',
+  'versioning-fallback-to-latest':
+    'An expired version is served by the latest version instead of the oldest usable one.',
+  'versioning-unversioned-served-by-latest':
+    'Unversioned calls are served by the latest version instead of `app_default`.',
+  'versioning-downgrade-allowed':
+    'The first-called history is not kept: usable versions older than the first one are served.',
+  'versioning-unknown-version-accepted': 'A version that never existed (e.g. v99.0) is served by the latest version.',
+  'versioning-no-served-header': 'Responses carry no `x-graph-version` header.',
+  'versioning-history-keeps-newest':
+    'The history keeps the newest version called instead of the first: an older version the app already called is refused.',
+  'versioning-bare-path-unsupported':
+    'Only versioned paths reach operations: a bare API path is an unsupported-operation error.',
+  'versioning-older-version-error-code':
+    'Under a usable version older than the latest, invalid-parameter errors carry code 1 instead of 100.',
+  'versioning-bare-path-list-without-paging': 'Unversioned calls answer list results without their `paging` object.',
+});

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecordCommand } from '../../bin/commands/record.js';
 import { startReplayCommand } from '../../bin/commands/replay.js';
 import { CassetteWriter } from '../../harness/cassette/cassette-writer.js';
-import { noRedactNotice } from '../../harness/recorder/cli-options.js';
+import { noRedactNotice } from '../../bin/flags.js';
 import { HOSTILE_TEXT, unsafeIn } from '../helpers/hostile/planted.js';
 
 const TARGET = 'http://127.0.0.1:9';

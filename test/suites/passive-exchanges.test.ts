@@ -10,6 +10,7 @@ import { checkTraffic } from '../../harness/passive/check-traffic.js';
 import { loadSuiteFile, loadSuites } from '../../harness/engine/load-suite.js';
 import type { Suite } from '../../harness/suite/suite.js';
 import { BASE, call, type Call, ERROR } from '../helpers/recorded-calls.js';
+import { judging } from '../helpers/traffic-judging.js';
 
 const ERROR_PATHS = {
   code: 'error.code',
@@ -24,7 +25,7 @@ beforeAll(async () => {
 });
 
 async function verdicts(exchanges: Exchange[]): Promise<Record<string, string>> {
-  const result = await checkTraffic(suites, { name: 'test', exchanges }, { errorPaths: ERROR_PATHS });
+  const result = await checkTraffic(suites, { name: 'test', exchanges }, judging({ errorPaths: ERROR_PATHS }, { name: 'test' }));
   return Object.fromEntries(result.results.map((r) => [r.rule, r.verdict]));
 }
 
@@ -75,7 +76,7 @@ describe('a recorded refusal counts only next to the same operation accepted in 
   const page = { data: [], paging: { cursors: { before: 'a', after: 'b' } } };
 
   it('skips a rule whose only evidence is a refusal, and says why', async () => {
-    const result = await checkTraffic(suites, { name: 'test', exchanges: [feed('150', ERROR)] }, { errorPaths: ERROR_PATHS });
+    const result = await checkTraffic(suites, { name: 'test', exchanges: [feed('150', ERROR)] }, judging({ errorPaths: ERROR_PATHS }, { name: 'test' }));
     const judged = result.results.find((r) => r.rule === rule)!;
     expect(judged.verdict).toBe('skipped');
     expect(judged.reason).toMatch(/never accepting the same operation .*R51/);
@@ -92,7 +93,7 @@ describe('a recorded refusal counts only next to the same operation accepted in 
 
   it('passes no rule on the traffic of a target that refuses everything', async () => {
     const refused = [feed('150', ERROR), feed('10', ERROR), exchange('c1#_', ERROR), call({ method: 'POST', path: '/1/feed', form: {}, answer: ERROR })];
-    const result = await checkTraffic(suites, { name: 'test', exchanges: refused }, { errorPaths: ERROR_PATHS });
+    const result = await checkTraffic(suites, { name: 'test', exchanges: refused }, judging({ errorPaths: ERROR_PATHS }, { name: 'test' }));
     expect(result.results.filter((r) => r.verdict === 'passed').map((r) => r.rule)).toEqual([]);
     expect(result.results.filter((r) => r.verdict === 'skipped').length).toBeGreaterThan(0);
   });

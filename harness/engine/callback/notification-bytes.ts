@@ -1,5 +1,4 @@
-import { createHmac } from 'node:crypto';
-import { signPayload } from '../../receiver/sign-payload.js';
+import { signPayload } from '../../notification/sign-payload.js';
 
 /** How a notification's body is written: plain UTF-8 JSON, or ASCII-only as PHP-style encoders write it. */
 export const ENCODINGS = ['raw', 'escaped'] as const;
@@ -32,7 +31,7 @@ export function signatureHeaders(bytes: Buffer, secret: string, signature: Signa
       return { 'x-hub-signature-256': `sha256=${'z'.repeat(64)}` };
     case 'legacy-only':
       return {
-        'x-hub-signature': `sha1=${createHmac('sha1', secret).update(bytes).digest('hex')}`,
+        'x-hub-signature': signPayload(bytes, secret, 'sha1'),
         'x-hub-signature-256': forged,
       };
   }

@@ -15,6 +15,7 @@ interface AuthorizeBody {
  */
 export const authorizeStep: StepKind<AuthorizeBody> = {
   name: 'authorize',
+  side: 'target',
   explain: (b) => `${b.decision} the authorization window`,
   body: object({ query: { type: 'object' }, decision: orTemplate({ enum: ['allow', 'deny'] }) }, ['query', 'decision']),
   needs: () => ({ capabilities: ['authorize'] }),
@@ -28,14 +29,14 @@ export const authorizeStep: StepKind<AuthorizeBody> = {
       expect: [{ 'html-page': b.query.redirect_uri === undefined ? {} : { not_to: b.query.redirect_uri } }],
     }),
   },
-  run: async ({ body, scope, ctx, outcome }) => {
+  run: async ({ body, scope, target, outcome }) => {
     const query = evaluate(body.query, scope) as Record<string, unknown>;
     const strings = Object.fromEntries(
       Object.entries(query)
         .filter(([, v]) => v !== undefined && v !== null)
         .map(([k, v]) => [k, typeof v === 'string' ? v : String(v)]),
     );
-    const sent = await ctx.control.authorize(strings, evaluate(body.decision, scope) as 'allow' | 'deny');
+    const sent = await target.control.authorize(strings, evaluate(body.decision, scope) as 'allow' | 'deny');
     // The control client already put the exchange into the evidence.
     outcome.exchanges.push(sent.exchange);
     outcome.bodies.push(sent.json);

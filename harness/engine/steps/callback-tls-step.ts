@@ -1,16 +1,17 @@
 import { object } from '../../validation/json-schema.js';
-import { callbackOf } from '../callback/callback-of.js';
 import type { StepKind } from './step-kind.js';
 
 /**
  * Connects to the app's callback once (`graphcheck webhook-test`) and keeps what the handshake showed (scheme,
- * certificate) as `meta.tls`, for `callback-tls` to judge. No request is sent.
+ * certificate) as the fact `tls`, for `callback-tls` to judge. No request is sent.
  */
-export const callbackTlsStep: StepKind<Record<string, never>> = {
+export const callbackTlsStep: StepKind<Record<string, never>, 'tls'> = {
   name: 'callback-tls',
+  side: 'callback',
+  leaves: ['tls'],
   explain: () => "connect to the callback and read its scheme and certificate",
   body: object({}),
-  run: async ({ ctx, outcome }) => {
-    outcome.meta.tls = await callbackOf(ctx, 'callback-tls').probe();
+  run: async ({ callback, outcome }) => {
+    outcome.facts.tls = await callback.probe();
   },
 };

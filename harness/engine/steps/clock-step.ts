@@ -5,10 +5,11 @@ import type { StepKind } from './step-kind.js';
 /** Moves the target's clock (control `clock`); everything due by then has happened when it answers. */
 export const clockStep: StepKind<{ advance: unknown }> = {
   name: 'clock',
+  side: 'target',
   explain: (b) => `advance the target's clock by ${String(b.advance)} s`,
   body: object({ advance: NUMBER }, ['advance']),
   needs: () => ({ capabilities: ['clock'] }),
-  run: async ({ body, scope, ctx, outcome }) => {
-    outcome.meta.now = await ctx.control.advance(Number(evaluate(body.advance, scope)));
+  run: async ({ body, scope, target }) => {
+    await target.control.advance(Number(evaluate(body.advance, scope)));
   },
 };

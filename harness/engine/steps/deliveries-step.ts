@@ -1,11 +1,12 @@
 import { missingUpdates } from '../../checks/webhook-updates.js';
 import { CannotJudgeError } from '../../errors.js';
+import type { Exchange } from '../../model/index.js';
 import type { Attempt } from '../../receiver/index.js';
 import { evaluate } from '../../suite/template.js';
 import { BOOLEAN, INTEGER, object } from '../../validation/json-schema.js';
 import { attemptEvidence } from '../webhooks/attempt-evidence.js';
 import { driveClock } from '../webhooks/drive-clock.js';
-import type { RunContext } from '../run-context.js';
+import type { TargetSession } from '../run-context.js';
 import type { StepOutcome } from '../step-outcome.js';
 import { factsSnapshot, type WebhookRun, webhookRun } from '../webhooks/webhook-run.js';
 import type { StepKind } from './step-kind.js';
@@ -34,28 +35,30 @@ const DEFAULT_HORIZON_SECONDS = 36 * 3600;
  * real-time wait until they are acknowledged or the bound passes. Never sleeps a fixed time. Every attempt of the
  * run becomes a `webhook-notification` exchange (body parsed from the request) for the step's checks.
  */
-export const deliveriesStep: StepKind<DeliveriesBody> = {
+export const deliveriesStep: StepKind<DeliveriesBody, 'webhook' | 'waited'> = {
   name: 'deliveries',
+  side: 'target',
+  leaves: ['webhook', 'waited'],
   explain: (b) => {
     const moving = b.advance_to === undefined ? '' : `, moving the clock up to ${String(b.advance_to)} s`;
     return `collect the notifications the receiver got${moving}`;
   },
   body: object({ advance_to: INTEGER, real_timeout_ms: INTEGER, whole_way: BOOLEAN }),
   needs: (b) => ({ receiver: true, live: true, ...(b.advance_to === undefined ? {} : { capabilities: ['clock'] }) }),
-  run: async ({ body, scope, ctx, outcome }) => {
-    const run = await webhookRun(scope, ctx.webhooks);
-    const receiver = await ctx.webhooks.receiver();
+  run: async ({ body, scope, target, outcome, evidence }) => {
+    const run = await webhookRun(scope, target.webhooks);
+    const receiver = await target.webhooks.receiver();
     const delivered = () => missingUpdates(run.facts, receiver.attempts().map(seen)).length === 0;
     let summary: string;
-    if (ctx.control.has('clock')) {
-      const start = run.eventsAt ?? (await ctx.webhooks.now());
-      await ctx.webhooks.advance(0);
+    if (target.control.has('clock')) {
+      const start = run.eventsAt ?? (await target.webhooks.now());
+      await target.webhooks.advance(0);
       const advanceTo = body.advance_to === undefined ? undefined : Number(evaluate(body.advance_to, scope));
       const wholeWay = evaluate(body.whole_way ?? false, scope) === true && advanceTo !== undefined;
       // What must not come later needs no fine steps: one advance has everything due by its end attempted first.
       summary = wholeWay
-        ? `moved the clock in one step to +${(await ctx.webhooks.advance(Math.max(0, start + advanceTo - (await ctx.webhooks.now())))) - start} s`
-        : await moveClock(ctx, { start, last: run.lastEventsAt ?? start }, advanceTo, delivered);
+        ? `moved the clock in one step to +${(await target.webhooks.advance(Math.max(0, start + advanceTo - (await target.webhooks.now())))) - start} s`
+        : await moveClock(target, { start, last: run.lastEventsAt ?? start }, advanceTo, delivered);
     } else {
       const realTimeoutMs = Number(evaluate(body.real_timeout_ms ?? DEFAULT_REAL_TIMEOUT_MS, scope));
       const waited = await receiver.waitForUpdates(() => delivered(), { realTimeoutMs });
@@ -67,8 +70,8 @@ export const deliveriesStep: StepKind<DeliveriesBody> = {
       }
       summary = 'waited until delivered';
     }
-    collect(run, receiver.attempts(), receiver.url, ctx, outcome);
-    outcome.meta.waited = { satisfied: delivered(), summary };
+    collect(run, receiver.attempts(), receiver.url, target, { outcome, evidence });
+    outcome.facts.waited = { satisfied: delivered(), summary };
   },
 };
 
@@ -78,18 +81,18 @@ export const deliveriesStep: StepKind<DeliveriesBody> = {
  * stated): whatever was going to come has come.
  */
 async function moveClock(
-  ctx: RunContext,
+  target: TargetSession,
   events: { start: number; last: number },
   advanceTo: number | undefined,
   delivered: () => boolean,
 ): Promise<string> {
   const { start, last } = events;
   if (advanceTo !== undefined) {
-    const drive = await driveClock(ctx.webhooks, start, advanceTo, delivered);
+    const drive = await driveClock(target.webhooks, start, advanceTo, delivered);
     return `moved the clock in ${drive.advances} steps to +${drive.to - start} s`;
   }
   if (delivered()) return 'delivered without moving the clock';
-  const to = await ctx.webhooks.advance(Math.max(0, last + DEFAULT_HORIZON_SECONDS - (await ctx.webhooks.now())));
+  const to = await target.webhooks.advance(Math.max(0, last + DEFAULT_HORIZON_SECONDS - (await target.webhooks.now())));
   return `moved the clock to +${to - start} s`;
 }
 
@@ -102,16 +105,16 @@ function collect(
   run: WebhookRun,
   attempts: Attempt[],
   receiverUrl: string,
-  ctx: RunContext,
-  outcome: StepOutcome,
+  target: TargetSession,
+  { outcome, evidence }: { outcome: StepOutcome<'webhook'>; evidence: Exchange[] },
 ): void {
-  const windows = ctx.webhooks.windows();
+  const windows = target.webhooks.windows();
   attempts.forEach((attempt, i) => {
     const exchange = attemptEvidence(attempt, receiverUrl, windows);
     outcome.exchanges.push(exchange);
     outcome.bodies.push(attempt.json);
-    if (i >= (run.shown ?? 0)) ctx.evidence.sink.push(exchange);
+    if (i >= (run.shown ?? 0)) evidence.push(exchange);
   });
   run.shown = attempts.length;
-  outcome.meta.webhook = factsSnapshot(run);
+  outcome.facts.webhook = factsSnapshot(run);
 }

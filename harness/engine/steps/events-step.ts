@@ -12,26 +12,27 @@ import type { StepKind } from './step-kind.js';
  */
 export const eventsStep: StepKind<{ updates: unknown; fill_to?: unknown }> = {
   name: 'events',
+  side: 'target',
   explain: (b) => {
     const filledUp = b.fill_to === undefined ? '' : `, filled up to ${String(b.fill_to)}`;
     return `inject changes through the control protocol (events)${filledUp}`;
   },
   body: object({ updates: ANY, fill_to: INTEGER }, ['updates']),
   needs: () => ({ capabilities: ['events'] }),
-  run: async ({ body, scope, ctx, outcome }) => {
-    const run = await webhookRun(scope, ctx.webhooks);
+  run: async ({ body, scope, target, outcome }) => {
+    const run = await webhookRun(scope, target.webhooks);
     const given = evaluate(body.updates, scope);
     if (!Array.isArray(given) || given.length === 0 || !given.every(isRecord)) {
       const expected = 'a non-empty list of {object, id, field, value}';
       throw new CannotJudgeError('SETUP_FAILED', `events: \`updates\` must be ${expected}`);
     }
     const updates = filled(given, Number(evaluate(body.fill_to ?? 0, scope)));
-    run.lastEventsAt = ctx.control.has('clock') ? await ctx.webhooks.now() : undefined;
+    run.lastEventsAt = target.control.has('clock') ? await target.webhooks.now() : undefined;
     run.eventsAt ??= run.lastEventsAt;
-    const sent = await ctx.control.events({ updates });
+    const sent = await target.control.events({ updates });
     outcome.exchanges.push(sent.exchange);
     outcome.bodies.push(sent.json);
-    const live = ctx.webhooks.live;
+    const live = target.webhooks.live;
     for (const { object, id, field, value } of updates) {
       run.facts.injected.push({ object: String(object), id: String(id), field: String(field), value, live });
     }

@@ -1,7 +1,7 @@
 import type { GraphRequest } from '../../client/graph-client.js';
 import { evaluate, type Scope } from '../../suite/template.js';
 import { ANY, BOOLEAN, INTEGER, object } from '../../validation/json-schema.js';
-import type { RunContext } from '../run-context.js';
+import type { TargetSession } from '../run-context.js';
 import type { StepKind } from './step-kind.js';
 
 /** An `exchange:` step (contract §3.3). Values may be templates; client fields default to the profile's app. */
@@ -25,6 +25,7 @@ interface ExchangeSpec {
  */
 export const exchangeStep: StepKind<ExchangeSpec> = {
   name: 'exchange',
+  side: 'target',
   explain: (b) => {
     const times = b.count === undefined ? '' : ` ${String(b.count)} times${b.at_once ? ' at once' : ' in a row'}`;
     return `exchange the authorization code at the token endpoint${times}`;
@@ -35,24 +36,24 @@ export const exchangeStep: StepKind<ExchangeSpec> = {
   ),
   needs: (b) => (b.advance_between === undefined ? {} : { capabilities: ['clock'] }),
   control: { expect: ['ok'] },
-  run: async ({ body, scope, ctx, keep }) => {
+  run: async ({ body, scope, target, keep }) => {
     const count = body.count === undefined ? 1 : Number(evaluate(body.count, scope));
-    const request = exchangeRequest(body, scope, ctx);
+    const request = exchangeRequest(body, scope, target);
     if (evaluate(body.at_once ?? false, scope) === true) {
-      const sent = await Promise.all(Array.from({ length: count }, () => ctx.client.send(request)));
+      const sent = await Promise.all(Array.from({ length: count }, () => target.client.send(request)));
       sent.forEach(keep);
       return;
     }
     const gap = body.advance_between === undefined ? 0 : Number(evaluate(body.advance_between, scope));
     for (let i = 0; i < count; i++) {
-      if (i > 0 && gap > 0) await ctx.control.advance(gap);
-      keep(await ctx.client.send(request));
+      if (i > 0 && gap > 0) await target.control.advance(gap);
+      keep(await target.client.send(request));
     }
   },
 };
 
-function exchangeRequest(body: ExchangeSpec, scope: Scope, ctx: RunContext): GraphRequest {
-  const { app, auth } = ctx.profile;
+function exchangeRequest(body: ExchangeSpec, scope: Scope, target: TargetSession): GraphRequest {
+  const { app, auth } = target.profile;
   const value = (template: unknown, fallback: unknown) =>
     String(template === undefined ? fallback : evaluate(template, scope));
   const params = {

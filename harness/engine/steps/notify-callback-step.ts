@@ -2,7 +2,6 @@ import { CannotJudgeError } from '../../errors.js';
 import { evaluate } from '../../suite/template.js';
 import { ANY, INTEGER, object, orTemplate } from '../../validation/json-schema.js';
 import { cannotJudgeReason } from '../callback/callback-client.js';
-import { callbackOf } from '../callback/callback-of.js';
 import { ENCODINGS, type Encoding, notificationBytes, SIGNATURES, type Signature, signatureHeaders } from '../callback/notification-bytes.js';
 import type { StepKind } from './step-kind.js';
 
@@ -21,6 +20,7 @@ interface Body {
  */
 export const notifyCallbackStep: StepKind<Body> = {
   name: 'notify-callback',
+  side: 'callback',
   explain: (b) => `send the callback a notification signed ${String(b.signature ?? 'valid')}${b.count ? ` ${String(b.count)} times` : ''}`,
   body: object(
     {
@@ -32,8 +32,7 @@ export const notifyCallbackStep: StepKind<Body> = {
     ['json'],
   ),
   control: { expect: [{ 'answered-status': { status: 200 } }] },
-  run: async ({ body, scope, ctx, keep }) => {
-    const callback = callbackOf(ctx, 'notify-callback');
+  run: async ({ body, scope, callback, keep }) => {
     const encoding = String(evaluate(body.encoding ?? 'raw', scope)) as Encoding;
     const signature = String(evaluate(body.signature ?? 'valid', scope)) as Signature;
     const bytes = notificationBytes(evaluate(body.json, scope), encoding, Math.floor(Date.now() / 1000));

@@ -7,13 +7,14 @@ import type { StepKind } from './step-kind.js';
 /** The same request `count` times at once: single-use codes and other races. */
 export const parallelStep: StepKind<{ count: unknown; request: RequestSpec }> = {
   name: 'parallel',
+  side: 'target',
   explain: (b) => `send ${describeRequest(b.request)} ${String(b.count)} times at once`,
   body: object({ count: INTEGER, request: REQUEST_BODY }, ['count', 'request']),
   needs: (b) => requestNeeds(b.request),
   control: { expect: ['ok'] },
-  run: async ({ body, scope, ctx, keep }) => {
+  run: async ({ body, scope, target, keep }) => {
     const count = Number(evaluate(body.count, scope));
-    const requests = Array.from({ length: count }, () => buildRequest(body.request, scope, ctx));
-    for (const sent of await Promise.all(requests.map((r) => ctx.client.send(r)))) keep(sent);
+    const requests = Array.from({ length: count }, () => buildRequest(body.request, scope, target));
+    for (const sent of await Promise.all(requests.map((r) => target.client.send(r)))) keep(sent);
   },
 };

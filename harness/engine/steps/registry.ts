@@ -11,7 +11,7 @@ import { parallelStep } from './parallel-step.js';
 import { receiverFailStep } from './receiver-fail-step.js';
 import { repeatStep } from './repeat-step.js';
 import { requestStep } from './request-step.js';
-import type { StepKind } from './step-kind.js';
+import type { RegisteredStepKind } from './step-kind.js';
 import { subscribeStep } from './subscribe-step.js';
 import { verifyCallbackStep } from './verify-callback-step.js';
 import { unsubscribeStep } from './unsubscribe-step.js';
@@ -21,15 +21,15 @@ import { walkStep } from './walk-step.js';
  * Every step kind a suite can use, by the YAML key that introduces it: the only list. The suite schema's step
  * kinds, load-time validation of step bodies, a rule's needs and the engine all read it.
  */
-const kinds = new Map<string, StepKind>();
+const kinds = new Map<string, RegisteredStepKind>();
 
-export const STEP_KINDS: ReadonlyMap<string, StepKind> = kinds;
+export const STEP_KINDS: ReadonlyMap<string, RegisteredStepKind> = kinds;
 
 /**
  * Adds a step kind: its declaration is all the rest of graphcheck needs (the suite schema, load-time validation,
  * needs, running it, its control). The shipped kinds are registered here; a test or an extension adds its own.
  */
-export function registerStepKind(kind: StepKind): void {
+export function registerStepKind(kind: RegisteredStepKind): void {
   if (kinds.has(kind.name)) throw new Error(`step kind ${kind.name} is registered twice`);
   kinds.set(kind.name, kind);
 }
@@ -54,6 +54,6 @@ for (const kind of [
   verifyCallbackStep,
   notifyCallbackStep,
   callbackTlsStep,
-] as StepKind[]) {
+]) {
   registerStepKind(kind);
 }

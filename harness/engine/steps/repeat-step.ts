@@ -14,6 +14,7 @@ interface RepeatBody {
 /** The same request `count` times in a row, optionally moving the target's clock between them. */
 export const repeatStep: StepKind<RepeatBody> = {
   name: 'repeat',
+  side: 'target',
   explain: (b) => `send ${describeRequest(b.request)} ${String(b.count)} times in a row`,
   body: object({ count: INTEGER, request: REQUEST_BODY, advance_between: INTEGER }, ['count', 'request']),
   needs: (b) => ({
@@ -21,12 +22,12 @@ export const repeatStep: StepKind<RepeatBody> = {
     ...(b.advance_between === undefined ? {} : { capabilities: ['clock'] }),
   }),
   control: { expect: ['ok'] },
-  run: async ({ body, scope, ctx, keep }) => {
+  run: async ({ body, scope, target, keep }) => {
     const count = Number(evaluate(body.count, scope));
     const gap = body.advance_between === undefined ? 0 : Number(evaluate(body.advance_between, scope));
     for (let i = 0; i < count; i++) {
-      if (i > 0 && gap > 0) await ctx.control.advance(gap);
-      keep(await ctx.client.send(buildRequest(body.request, scope, ctx)));
+      if (i > 0 && gap > 0) await target.control.advance(gap);
+      keep(await target.client.send(buildRequest(body.request, scope, target)));
     }
   },
 };

@@ -1,8 +1,7 @@
 import { ANY, BOOLEAN, INTEGER, type JsonSchema, object, orTemplate, STRING, TEMPLATE } from '../../validation/json-schema.js';
+import { TOKEN_WORDS } from '../../profile/vocabulary.js';
 import type { StepNeeds } from './step-kind.js';
 
-/** The token words a request may name; anything else must be a template (yielding a word or a token). */
-export const TOKEN_WORDS = ['none', 'app', 'unissued', 'page', 'page_no_manage_posts', 'page_no_moderate', 'user', 'msgapp'];
 
 /** Where a request's parameters travel (the spec: "Parameters are sent as query string or form fields"). */
 export type Placement = 'query' | 'form' | 'multipart' | { query: string[]; body: 'form' | 'multipart' };
@@ -41,7 +40,8 @@ export const REQUEST_BODY: JsonSchema = object(
     base: { enum: ['api', 'auth', 'imgnet', 'url'] },
     path: STRING,
     version: ANY,
-    token: { anyOf: [{ enum: TOKEN_WORDS }, { type: 'string', pattern: '\\{\\{' }] },
+    // A token word of the profile's vocabulary, or a template (yielding a word or a token).
+    token: { anyOf: [{ enum: [...TOKEN_WORDS] }, { type: 'string', pattern: '\\{\\{' }] },
     token_in: orTemplate({ enum: ['query', 'body'] }),
     placement: orTemplate(PLACEMENT_SCHEMA),
     query: { type: ['object', 'string'] },

@@ -5,9 +5,10 @@ import type { StepKind } from './step-kind.js';
 /** One request. */
 export const requestStep: StepKind<RequestSpec> = {
   name: 'request',
+  side: 'target',
   explain: (r) => `send ${describeRequest(r)}`,
   body: REQUEST_BODY,
   needs: requestNeeds,
   control: { expect: ['ok'] },
-  run: async ({ body, scope, ctx, keep }) => keep(await ctx.client.send(buildRequest(body, scope, ctx))),
+  run: async ({ body, scope, target, keep }) => keep(await target.client.send(buildRequest(body, scope, target))),
 };

@@ -3,21 +3,34 @@ import type { SentExchange } from '../../client/send.js';
 import { CannotJudgeError } from '../../errors.js';
 import type { Expectation } from '../../suite/suite.js';
 import type { Scope } from '../../suite/template.js';
-import type { RunContext } from '../run-context.js';
+import type { Execution, RunContext } from '../run-context.js';
 import type { StepOutcome } from '../step-outcome.js';
 import { STEP_KINDS } from './registry.js';
+import type { StepSide } from './step-kind.js';
 
-/** Performs one step of a kind with its body. Checks are applied by the caller; this only talks to the target. */
-export async function runStep(kindName: string, body: unknown, scope: Scope, ctx: RunContext): Promise<StepOutcome> {
-  const outcome: StepOutcome = { exchanges: [], bodies: [], meta: {} };
+/**
+ * Performs one step of a kind with its body, handing it the side it plays against and the execution's evidence.
+ * Checks are applied by the caller; this only talks to the side.
+ */
+export async function runStep(kindName: string, body: unknown, scope: Scope, ctx: RunContext, execution: Execution): Promise<StepOutcome> {
+  const { evidence } = execution;
+  const outcome: StepOutcome = { exchanges: [], bodies: [], facts: {} };
   const keep = (sent: SentExchange) => {
     outcome.exchanges.push(sent.exchange);
     outcome.bodies.push(sent.json);
-    ctx.evidence.sink.push(sent.exchange);
+    evidence.push(sent.exchange);
   };
   const kind = STEP_KINDS.get(kindName)!;
-  await kind.run({ body, scope, ctx, outcome, keep });
+  const step = { body, scope, outcome, evidence, keep };
+  if (kind.side === 'callback') await kind.run({ ...step, callback: sideOf(ctx.callback, kind.side) });
+  else await kind.run({ ...step, target: sideOf(execution.target, kind.side) });
   return outcome;
+}
+
+/** A rule is skipped before it runs when its steps play against a side the run lacks (`sideMissing`). */
+function sideOf<Side>(side: Side | undefined, name: StepSide): Side {
+  if (side === undefined) throw new Error(`a step against the ${name} ran in a run without one`);
+  return side;
 }
 
 /**

@@ -1,18 +1,36 @@
+import type { FactName } from '../../checks/step-facts.js';
 import type { SentExchange } from '../../client/send.js';
+import type { Exchange } from '../../model/index.js';
 import type { Expectation } from '../../suite/suite.js';
 import type { Scope } from '../../suite/template.js';
 import type { JsonSchema } from '../../validation/json-schema.js';
-import type { RunContext } from '../run-context.js';
+import type { CallbackUnderTest } from '../callback/callback-client.js';
+import type { TargetSession } from '../run-context.js';
 import type { StepOutcome } from '../step-outcome.js';
 
-/** What a step kind's `run` gets: its own YAML body, the rule's scope, the run, and where to keep exchanges. */
-export interface StepRun<Body> {
+/** What a step kind plays against: a target (`graphcheck run`) or an app's callback (`graphcheck webhook-test`). */
+export type StepSide = 'target' | 'callback';
+
+/** What every step kind's `run` gets: its own YAML body, the rule's scope, its outcome and the execution's evidence. */
+interface StepRunBase<Body, Leaves extends FactName> {
   body: Body;
   scope: Scope;
-  ctx: RunContext;
-  outcome: StepOutcome;
+  /** What the step's checks get: its exchanges, bodies and the facts it leaves. */
+  outcome: StepOutcome<Leaves>;
+  /** The execution's evidence (what the rule's report shows), for exchanges the checks do not judge. */
+  evidence: Exchange[];
   /** Keeps an interface exchange as evidence and as input to the step's checks. */
   keep(sent: SentExchange): void;
+}
+
+/** A step against a target: its session, whose control client keeps its calls in this execution's evidence. */
+export interface TargetStepRun<Body, Leaves extends FactName = never> extends StepRunBase<Body, Leaves> {
+  target: TargetSession;
+}
+
+/** A step against an app's callback: the service is played against it. */
+export interface CallbackStepRun<Body, Leaves extends FactName = never> extends StepRunBase<Body, Leaves> {
+  callback: CallbackUnderTest;
 }
 
 /** What a step needs beyond what its templates show; a missing need makes the rule `skipped`. */
@@ -23,6 +41,8 @@ export interface StepNeeds {
   receiver?: boolean;
   /** Notifications must be able to arrive: an app the profile says is not Live gets none (Events). */
   live?: boolean;
+  /** The app's callback expects client certificates (`webhook-test --client-ca`, `--client-cn`). */
+  clientCertificates?: boolean;
 }
 
 /**
@@ -42,10 +62,15 @@ export interface ControlDeclaration<Body> {
 /**
  * One kind of step (`request`, `walk`, `clock`, ...), declared once in its own file and registered in
  * `registry.ts`: the suite schema, load-time validation, needs and the engine all read this declaration. `run`
- * talks to the target and fills the outcome; checks are applied by the engine afterwards.
+ * talks to its side and fills the outcome; checks are applied by the engine afterwards.
  */
-export interface StepKind<Body = unknown> {
+interface StepKindBase<Body, Leaves extends FactName> {
   name: string;
+  /**
+   * The facts the step leaves its checks (`StepFacts`): a check that needs one is refused under any other kind
+   * when the suite loads. A fact a check needs is left by every run of the step.
+   */
+  leaves?: readonly Leaves[];
   /** The sentence used in reports. */
   explain(body: Body): string;
   /** JSON Schema of the body as written in a suite (values that may be templates say so: `orTemplate`). */
@@ -54,5 +79,20 @@ export interface StepKind<Body = unknown> {
   needs?(body: Body): StepNeeds;
   /** Absent: the kind takes no `control:`. */
   control?: ControlDeclaration<Body>;
-  run(step: StepRun<Body>): Promise<void>;
 }
+
+export interface TargetStepKind<Body = unknown, Leaves extends FactName = never> extends StepKindBase<Body, Leaves> {
+  side: 'target';
+  run(step: TargetStepRun<Body, Leaves>): Promise<void>;
+}
+
+export interface CallbackStepKind<Body = unknown, Leaves extends FactName = never> extends StepKindBase<Body, Leaves> {
+  side: 'callback';
+  run(step: CallbackStepRun<Body, Leaves>): Promise<void>;
+}
+
+/** A step kind; its `side` says which part of the run context it is handed. */
+export type StepKind<Body = unknown, Leaves extends FactName = never> = TargetStepKind<Body, Leaves> | CallbackStepKind<Body, Leaves>;
+
+/** A step kind whatever its body and facts, as the registry holds it. */
+export type RegisteredStepKind = StepKind<unknown, FactName>;

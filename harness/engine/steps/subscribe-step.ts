@@ -28,8 +28,10 @@ export interface SubscribeBody {
  * form fields (arrays as JSON text). The verification GETs the callback received meanwhile are kept as evidence
  * and in `meta.verifications`; a success is remembered so later delivery checks know what was subscribed.
  */
-export const subscribeStep: StepKind<SubscribeBody> = {
+export const subscribeStep: StepKind<SubscribeBody, 'verifications'> = {
   name: 'subscribe',
+  side: 'target',
+  leaves: ['verifications'],
   explain: (b) =>
     `subscribe the app to ${String(b.object)} ${JSON.stringify(b.fields ?? [])} ` +
     `with callback ${String(b.callback ?? 'receiver')}`,
@@ -49,18 +51,18 @@ export const subscribeStep: StepKind<SubscribeBody> = {
     return { ...(token.includes('{{') || ['none', 'unissued'].includes(token) ? {} : { tokens: [token] }), receiver: true };
   },
   control: { expect: ['ok'] },
-  run: async ({ body, scope, ctx, outcome, keep }) => {
-    const run = await webhookRun(scope, ctx.webhooks);
+  run: async ({ body, scope, target, outcome, evidence, keep }) => {
+    const run = await webhookRun(scope, target.webhooks);
     const variant = evaluate(body.callback ?? 'receiver', scope);
     if (!isCallbackVariant(variant)) {
       const known = CALLBACK_VARIANTS.join(', ');
       throw new UserInputError('SUITE_INVALID', `subscribe: unknown callback ${JSON.stringify(variant)}; use ${known}`);
     }
-    const verifyToken = String(evaluate(body.verify_token ?? ctx.webhooks.verifyToken, scope));
+    const verifyToken = String(evaluate(body.verify_token ?? target.webhooks.verifyToken, scope));
     // A token the suite gives (`given.token`) comes from the seed, not a secret: the cassette keeps it as sent.
-    if (body.verify_token !== undefined && !verifyToken.includes(ctx.webhooks.verifyToken)) ctx.webhooks.notSecret(verifyToken);
+    if (body.verify_token !== undefined && !verifyToken.includes(target.webhooks.verifyToken)) target.webhooks.notSecret(verifyToken);
     // A verify token of the step's own gets a callback of its own that checks it.
-    const callback = await ctx.webhooks.callback(variant, verifyToken);
+    const callback = await target.webhooks.callback(variant, verifyToken);
     try {
       const object = String(evaluate(body.object, scope));
       const fields = (evaluate(body.fields ?? [], scope) as unknown[]).map(String);
@@ -75,13 +77,13 @@ export const subscribeStep: StepKind<SubscribeBody> = {
         verify_token: verifyToken,
       };
       const before = callback.verifications().length;
-      const path = `/${ctx.profile.app.id}/subscriptions`;
-      const request = buildRequest({ method: 'POST', path, token: body.token ?? 'app', form }, scope, ctx);
-      const sent = await ctx.client.send(request);
+      const path = `/${target.profile.app.id}/subscriptions`;
+      const request = buildRequest({ method: 'POST', path, token: body.token ?? 'app', form }, scope, target);
+      const sent = await target.client.send(request);
       keep(sent);
       const verifications = callback.verifications().slice(before).map((v) => verificationEvidence(v, callback.origin));
-      ctx.evidence.sink.push(...verifications);
-      outcome.meta.verifications = verifications;
+      evidence.push(...verifications);
+      outcome.facts.verifications = verifications;
       if (!isErrorResponse(sent.exchange, sent.json)) remember(run.facts, object, fields, includeValues);
     } finally {
       await callback.close();

@@ -22,6 +22,7 @@ export interface UnsubscribeBody {
  */
 export const unsubscribeStep: StepKind<UnsubscribeBody> = {
   name: 'unsubscribe',
+  side: 'target',
   explain: (b) => {
     if (typeof b !== 'object') return `remove subscriptions as ${String(b)} says`;
     if (b.object === undefined) return 'remove every subscription of the app';
@@ -32,21 +33,20 @@ export const unsubscribeStep: StepKind<UnsubscribeBody> = {
   body: orTemplate(object({ object: ANY, fields: ANY, token: { type: 'string' } })),
   needs: (b) => ({ tokens: [(typeof b === 'object' ? b.token : undefined) ?? 'app'], receiver: true }),
   control: { expect: ['ok'] },
-  run: async ({ body: written, scope, ctx, outcome, keep }) => {
-    const run = await webhookRun(scope, ctx.webhooks);
+  run: async ({ body: written, scope, target, keep }) => {
+    const run = await webhookRun(scope, target.webhooks);
     const body = (typeof written === 'string' ? evaluate(written, scope) : written) as UnsubscribeBody;
     const object = body.object === undefined ? undefined : String(evaluate(body.object, scope));
     const fields = body.fields === undefined ? undefined : (evaluate(body.fields, scope) as unknown[]).map(String);
     const form = { ...(object !== undefined ? { object } : {}), ...(fields !== undefined ? { fields } : {}) };
-    const path = `/${ctx.profile.app.id}/subscriptions`;
-    const sent = await ctx.client.send(buildRequest({ method: 'DELETE', path, token: body.token ?? 'app', form }, scope, ctx));
+    const path = `/${target.profile.app.id}/subscriptions`;
+    const sent = await target.client.send(buildRequest({ method: 'DELETE', path, token: body.token ?? 'app', form }, scope, target));
     keep(sent);
     if (!isErrorResponse(sent.exchange, sent.json)) {
       forget(run.facts, object, fields);
       const removal = { ...(object !== undefined ? { object } : {}), ...(fields?.length ? { fields } : {}) };
       (run.facts.removed ??= []).push({ ...removal, injectedBefore: run.facts.injected.length });
     }
-    outcome.meta.unsubscribed = { object: object ?? 'every object', fields: fields ?? 'all' };
   },
 };
 

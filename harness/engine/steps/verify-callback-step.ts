@@ -2,7 +2,6 @@ import { CannotJudgeError } from '../../errors.js';
 import { evaluate } from '../../suite/template.js';
 import { INTEGER, object, orTemplate } from '../../validation/json-schema.js';
 import { CLIENT_CERT_CHOICES, type ClientCertChoice, cannotJudgeReason, transportProblem } from '../callback/callback-client.js';
-import { callbackOf } from '../callback/callback-of.js';
 import { TOKEN_VARIANTS, type TokenVariant, tokenVariant } from '../callback/verify-token-variants.js';
 import type { StepKind } from './step-kind.js';
 
@@ -20,6 +19,7 @@ interface Body {
  */
 export const verifyCallbackStep: StepKind<Body> = {
   name: 'verify-callback',
+  side: 'callback',
   explain: (b) => `send the callback a verification request with the ${String(b.token ?? 'configured')} verify token`,
   body: object(
     {
@@ -29,9 +29,10 @@ export const verifyCallbackStep: StepKind<Body> = {
     },
     ['challenge'],
   ),
+  // A certificate the receiver must refuse is judged only where the app's callback expects client certificates.
+  needs: (b) => (b.client_cert !== undefined && b.client_cert !== 'configured' ? { clientCertificates: true } : {}),
   control: { expect: [{ 'answer-echoes': { param: 'hub.challenge' } }] },
-  run: async ({ body, scope, ctx, keep }) => {
-    const callback = callbackOf(ctx, 'verify-callback');
+  run: async ({ body, scope, callback, keep }) => {
     const variant = String(evaluate(body.token ?? 'configured', scope)) as TokenVariant;
     const clientCert = String(evaluate(body.client_cert ?? 'configured', scope)) as ClientCertChoice;
     const exchange = await callback.send({

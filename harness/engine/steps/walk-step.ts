@@ -2,8 +2,10 @@ import { INTEGER, object } from '../../validation/json-schema.js';
 import { buildRequest } from '../build-request.js';
 import { REQUEST_BODY, type RequestSpec, requestNeeds } from './request-body.js';
 import type { StepKind } from './step-kind.js';
+import type { WalkEnd } from '../../checks/step-facts.js';
 import type { GraphRequest } from '../../client/graph-client.js';
-import type { RunContext } from '../run-context.js';
+import type { Exchange } from '../../model/index.js';
+import type { TargetSession } from '../run-context.js';
 
 const DEFAULT_MAX_PAGES = 50;
 
@@ -18,31 +20,33 @@ interface Paging {
  * coming back mean the walk ended early, and `meta.afterEnd` says on which page. That request is evidence, not a
  * page of the walk.
  */
-export const walkStep: StepKind<{ request: RequestSpec; max_pages?: number }> = {
+export const walkStep: StepKind<{ request: RequestSpec; max_pages?: number }, 'afterEnd' | 'truncated'> = {
   name: 'walk',
+  side: 'target',
+  leaves: ['afterEnd', 'truncated'],
   explain: (b) => `walk ${b.request.path ?? '/'} page by page through paging.next`,
   body: object({ request: REQUEST_BODY, max_pages: INTEGER }, ['request']),
   needs: (b) => requestNeeds(b.request),
   control: { expect: ['ok'] },
-  run: async ({ body, scope, ctx, keep, outcome }) => {
+  run: async ({ body, scope, target, keep, outcome, evidence }) => {
     const maxPages = body.max_pages ?? DEFAULT_MAX_PAGES;
-    const first = buildRequest(body.request, scope, ctx);
-    let sent = await ctx.client.send(first);
+    const first = buildRequest(body.request, scope, target);
+    let sent = await target.client.send(first);
     keep(sent);
     for (let page = 1; ; page++) {
       const paging = (sent.json as { paging?: Paging } | undefined)?.paging;
       const next = paging?.next;
       if (typeof next !== 'string' || next === '') {
-        outcome.meta.afterEnd = await afterTheEnd(first, paging, page, ctx);
+        outcome.facts.afterEnd = await afterTheEnd(first, paging, page, { target, evidence });
         return;
       }
       if (page >= maxPages) {
-        outcome.meta.truncated = true;
+        outcome.facts.truncated = true;
         return;
       }
       // Contract §3.4: the token may be carried in `next` or supplied again by the suite (the client keeps a
       // link's own token). A `next` on another origin is refused by the client before anything is sent.
-      sent = await ctx.client.send({ method: 'GET', base: 'url', path: next, version: null, token: first.token, link: 'paging.next' });
+      sent = await target.client.send({ method: 'GET', base: 'url', path: next, version: null, token: first.token, link: 'paging.next' });
       keep(sent);
     }
   },
@@ -53,12 +57,12 @@ async function afterTheEnd(
   first: GraphRequest,
   paging: Paging | undefined,
   page: number,
-  ctx: RunContext,
-): Promise<{ page: number; more: number } | undefined> {
+  { target, evidence }: { target: TargetSession; evidence: Exchange[] },
+): Promise<WalkEnd | undefined> {
   const after = paging?.cursors?.after;
   if (typeof after !== 'string' || after === '' || first.method !== 'GET') return undefined;
-  const sent = await ctx.client.send({ ...first, query: { ...first.query, after } });
-  ctx.evidence.sink.push(sent.exchange);
+  const sent = await target.client.send({ ...first, query: { ...first.query, after } });
+  evidence.push(sent.exchange);
   const data = (sent.json as { data?: unknown } | undefined)?.data;
   return { page, more: Array.isArray(data) ? data.length : 0 };
 }

@@ -1,19 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { ControlClient } from '../../control/control-client.js';
-import { CannotJudgeError } from '../../errors.js';
 import type { Profile } from '../../profile/profile.js';
 import { type CertificateAuthority, createCertificateAuthority } from '../../ca/index.js';
-import {
-  type Attempt,
-  type Receiver,
-  type ReceiverOptions,
-  type Verification,
-  nextOrdinal,
-  startReceiver,
-} from '../../receiver/index.js';
+import { type Attempt, type Receiver, type ReceiverOptions, type Verification, nextOrdinal } from '../../receiver/index.js';
 import { type AdvanceWindow, attemptEvidence, verificationEvidence } from './attempt-evidence.js';
-import { type Callback, type CallbackVariant, fromReceiver, startNegativeCallback } from './callback-variants.js';
-import type { WebhookRecording, WebhookReplay, WebhookTape } from './webhook-tape.js';
+import { type ArrivalSink, type ArrivalSource, liveArrivals } from './arrivals.js';
+import { type Callback, type CallbackVariant, fromReceiver } from './callback-variants.js';
 
 /** `receiver.*` in suite templates; filled when the run's receiver starts. */
 export interface ReceiverView {
@@ -41,36 +32,30 @@ export interface WebhookHarness {
    * than the run's, a good callback of its own that checks that token.
    */
   callback(variant: CallbackVariant, verifyToken?: string): Promise<Callback>;
-  /** A verify token a step chose from the seed: recorded as sent, not as a secret (see WebhookRecording). */
+  /** A verify token a step chose from the seed: recorded as sent, not as a secret (see ArrivalSink). */
   notSecret(value: string): void;
   /** The target's clock (control `clock`), read without adding evidence. */
   now(): Promise<number>;
   /** Moves the target's clock without adding evidence, and remembers when, to date what arrives meanwhile. */
   advance(seconds: number): Promise<number>;
   windows(): readonly AdvanceWindow[];
-  /** Sets the app's Live setting through the evidence-keeping control client; it is set back for the next run. */
-  setLive(live: boolean): Promise<void>;
+  /** Sets the app's Live setting through `control` (an execution's, keeping evidence); it is set back for the next run. */
+  setLive(live: boolean, control: ControlClient): Promise<void>;
   /** A run's first webhook step: forget the previous run's attempts and failures, and set Live back. */
   beginRun(): Promise<void>;
-  /** A rule starts: the callbacks it creates are taped (or, offline, taken from the tape) under its id. */
-  ruleStarted(ruleId: string): void;
-  /** The values an offline repeat needs (see WebhookTape). */
-  tape(): WebhookTape;
   close(): Promise<void>;
 }
 
 export interface WebhookHarnessOptions {
   profile: Profile;
-  /** Keeps control exchanges as evidence (the run's client). */
+  /** The control protocol without evidence: trust, clock reads, long clock drives, Live restores. */
   control: ControlClient;
-  /** The same protocol without evidence: clock reads, long clock drives, Live restores. */
-  quiet: ControlClient;
   /** A CA the target already trusts (`--ca-dir`); otherwise one is created and handed over with `trust`. */
   ca?: CertificateAuthority;
-  /** `run --record`: keep what reaches the receivers. */
-  recording?: WebhookRecording;
-  /** `run --cassette`: no receiver listens; the recorded requests arrive instead. */
-  replay?: WebhookReplay;
+  /** Where arrivals come from (default: receivers that listen); `run --cassette` hands over the taped ones. */
+  arrivals?: ArrivalSource;
+  /** Where arrivals go besides the steps that wait for them: `run --record` hands over the cassette. */
+  sink?: ArrivalSink;
 }
 
 export function createWebhookHarness(options: WebhookHarnessOptions): WebhookHarness {
@@ -85,28 +70,27 @@ class RunWebhooks implements WebhookHarness {
   private currentLive: boolean;
   private readonly advances: AdvanceWindow[] = [];
   private readonly base: ReceiverOptions;
+  private readonly arrivals: ArrivalSource;
   private ca: Promise<CertificateAuthority> | undefined;
   private started: Promise<Receiver> | undefined;
-  private readonly taped: WebhookTape;
-  private rule = '';
+  /** Arrivals that came while the clock was being moved, taped once the move ends (see `tapeArrival`). */
   private held: TapedArrival[] | undefined;
-  private readonly taken = new Map<string, number>();
 
   constructor(private readonly options: WebhookHarnessOptions) {
-    const { profile, control, quiet, recording, replay } = options;
+    const { profile, control, sink } = options;
     this.unavailable = options.ca || control.has('trust') ? undefined : UNTRUSTED;
     this.configuredLive = this.currentLive = profile.app.live ?? true;
-    this.verifyToken = replay?.tape.verify_token ?? `graphcheck-${randomBytes(8).toString('hex')}`;
+    this.arrivals = options.arrivals ?? liveArrivals();
+    this.verifyToken = this.arrivals.verifyToken;
     this.view = { verify_token: this.verifyToken };
-    this.taped = replay?.tape ?? { verify_token: this.verifyToken, callbacks: {} };
     this.base = {
       host: profile.webhooks.receiver_host,
       verifyToken: this.verifyToken,
       appSecret: profile.app.secret ?? '',
       // Arrivals are dated by the clock as last seen: the target may be busy making the very callback.
-      ...(quiet.has('clock') ? { clock: () => quiet.knownNow() } : {}),
+      ...(control.has('clock') ? { clock: () => control.knownNow() } : {}),
       ...(profile.webhooks.mtls ? { mtls: { expectedCn: profile.webhooks.client_cert_cn } } : {}),
-      ...(recording ? { onArrival: (arrival, url) => this.tapeArrival(recording, { arrival, url }) } : {}),
+      ...(sink ? { onArrival: (arrival, url) => this.tapeArrival(sink, { arrival, url }) } : {}),
     };
   }
 
@@ -122,42 +106,29 @@ class RunWebhooks implements WebhookHarness {
   async callback(variant: CallbackVariant, verifyToken?: string): Promise<Callback> {
     const ownToken = verifyToken !== undefined && verifyToken !== this.verifyToken;
     if (variant === 'receiver' && !ownToken) return fromReceiver(await this.receiver(), async () => {});
-    const replay = this.options.replay;
-    if (replay) return fromReceiver(replay.receiverAt(this.nextTapedCallback()), async () => {});
     const base = ownToken ? { ...this.base, verifyToken } : this.base;
-    const callback = await startNegativeCallback(variant, base, () => this.trustedCa());
-    (this.taped.callbacks[this.rule] ??= []).push(callback.url);
-    return callback;
+    return this.arrivals.callback(variant, base, () => this.trustedCa());
   }
 
   notSecret(value: string): void {
-    this.options.recording?.notSecret?.(value);
-  }
-
-  ruleStarted(ruleId: string): void {
-    this.rule = ruleId;
-    this.taken.set(ruleId, 0);
-  }
-
-  tape(): WebhookTape {
-    return this.taped;
+    this.options.sink?.notSecret(value);
   }
 
   now(): Promise<number> {
-    return this.options.quiet.now();
+    return this.options.control.now();
   }
 
   async advance(seconds: number): Promise<number> {
     const startOrdinal = nextOrdinal();
     this.held = [];
     try {
-      const to = await this.options.quiet.advance(seconds);
+      const to = await this.options.control.advance(seconds);
       this.advances.push({ startOrdinal, endOrdinal: nextOrdinal(), from: to - seconds, to });
       return to;
     } finally {
       const held = this.held;
       this.held = undefined;
-      for (const one of held) this.tapeArrival(this.options.recording!, one);
+      for (const one of held) this.tapeArrival(this.options.sink!, one);
     }
   }
 
@@ -165,8 +136,8 @@ class RunWebhooks implements WebhookHarness {
     return this.advances;
   }
 
-  async setLive(live: boolean): Promise<void> {
-    await this.options.control.setLive(live);
+  async setLive(live: boolean, control: ControlClient): Promise<void> {
+    await control.setLive(live);
     this.currentLive = live;
   }
 
@@ -183,48 +154,26 @@ class RunWebhooks implements WebhookHarness {
   }
 
   private async start(): Promise<Receiver> {
-    const receiver = this.options.replay ? await this.tapedReceiver() : await this.liveReceiver();
+    const receiver = await this.arrivals.receiver(this.base, () => this.trustedCa());
     Object.assign(this.view, { url: receiver.url, callback: receiver.callbackUrl('/webhook') });
     return receiver;
-  }
-
-  private async liveReceiver(): Promise<Receiver> {
-    const receiver = await startReceiver({ ...this.base, ca: await this.trustedCa() });
-    this.taped.receiver_url = receiver.url;
-    return receiver;
-  }
-
-  /** Offline nothing needs trusting: `trust` is run set-up, not a rule's traffic, and is not repeated. */
-  private async tapedReceiver(): Promise<Receiver> {
-    const url = this.taped.receiver_url;
-    if (!url) throw new CannotJudgeError('SETUP_FAILED', 'the recorded run never started a webhook receiver');
-    return this.options.replay!.receiverAt(url);
   }
 
   /**
    * Each verification or attempt into the cassette as the exchange a check would see. One that comes while the
    * clock is being moved waits for the move to end, so it is dated by the whole window, as the suite dates it.
    */
-  private tapeArrival(recording: WebhookRecording, one: TapedArrival): void {
+  private tapeArrival(sink: ArrivalSink, one: TapedArrival): void {
     if (this.held) return void this.held.push(one);
     const { arrival, url } = one;
-    recording.record('rawBody' in arrival ? attemptEvidence(arrival, url, this.advances) : verificationEvidence(arrival, url));
-  }
-
-  private nextTapedCallback(): string {
-    const n = this.taken.get(this.rule) ?? 0;
-    const url = this.taped.callbacks[this.rule]?.[n];
-    if (!url) throw new CannotJudgeError('SETUP_FAILED', `the recorded run created no callback #${n + 1} in ${this.rule}`);
-    this.taken.set(this.rule, n + 1);
-    return url;
+    sink.record('rawBody' in arrival ? attemptEvidence(arrival, url, this.advances) : verificationEvidence(arrival, url));
   }
 
   /** The run's CA: the one given, or a new one the target is told to trust (contract §4). */
   private trustedCa(): Promise<CertificateAuthority> {
     this.ca ??= (async () => {
       const ca = this.options.ca ?? (await createCertificateAuthority());
-      if (this.options.control.has('trust')) await this.options.quiet.trust(ca.certPem);
-      this.taped.ca_pem = ca.certPem;
+      if (this.options.control.has('trust')) await this.options.control.trust(ca.certPem);
       return ca;
     })();
     return this.ca;
@@ -232,8 +181,8 @@ class RunWebhooks implements WebhookHarness {
 
   /** Control `app` survives `reset`; the suite sets it back (contract §2) before the next run uses delivery. */
   private async restoreLive(): Promise<void> {
-    if (this.currentLive === this.configuredLive || !this.options.quiet.has('app')) return;
-    await this.options.quiet.setLive(this.configuredLive);
+    if (this.currentLive === this.configuredLive || !this.options.control.has('app')) return;
+    await this.options.control.setLive(this.configuredLive);
     this.currentLive = this.configuredLive;
   }
 }

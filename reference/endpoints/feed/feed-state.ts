@@ -1,6 +1,6 @@
 import { CLOCK_START } from '../../clock.js';
 import { FIXTURES } from '../../fixtures.js';
-import { defineSlice } from '../../state-store.js';
+import { buildNumbered, defineSlice } from '../../state-store.js';
 import type { Post } from './post.js';
 
 export const SEEDED_POSTS = 160;
@@ -40,8 +40,7 @@ function seededPost(id: string, i: number): Post {
 
 /** Numbers posts `<page_id>_<n>` with a counter, so ids are stable across runs. */
 export function addPost(state: FeedState, build: (id: string) => Post): Post {
-  const post = build(`${FIXTURES.page_id}_${state.nextNumber}`);
-  state.nextNumber += 1;
+  const post = buildNumbered(state, build, (n) => `${FIXTURES.page_id}_${n}`);
   state.posts.push(post);
   state.byId.set(post.id, post);
   return post;

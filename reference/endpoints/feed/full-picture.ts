@@ -1,10 +1,9 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { isLoopback } from './link-check.js';
+import { fetchOnLoopback } from '../../http/loopback-fetch.js';
 
 /** The spec: "A largest dimension above 720 pixels is resized so that the largest dimension is 720." */
 export const FULL_PICTURE_MAX_SIDE = 720;
 
-const TIMEOUT_MS = 2_000;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 export interface PictureSize {
@@ -14,18 +13,12 @@ export interface PictureSize {
 
 /**
  * The size of the PNG at a post's `picture` URL, read from its header; undefined for anything else (another
- * format, a host off loopback, no answer). Only loopback is fetched, as for links (link-check.ts).
+ * format, a host off loopback, no answer). Only loopback is fetched (`fetchOnLoopback`).
  */
 export async function pictureSize(picture: string): Promise<PictureSize | undefined> {
-  let url: URL;
+  const response = await fetchOnLoopback(picture);
+  if (!response) return undefined;
   try {
-    url = new URL(picture);
-  } catch {
-    return undefined;
-  }
-  if (!isLoopback(url.hostname)) return undefined;
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
     const bytes = Buffer.from(await response.arrayBuffer());
     if (response.status >= 400 || bytes.length < 24 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return undefined;
     return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };

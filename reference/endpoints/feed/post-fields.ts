@@ -1,5 +1,6 @@
 import { formatGraphTime } from '../../clock.js';
 import type { RefContext } from '../../types.js';
+import { parseFieldSpecs } from '../../http/fields-param.js';
 import { FULL_PICTURE_MAX_SIDE } from './full-picture.js';
 import type { Post } from './post.js';
 
@@ -132,18 +133,7 @@ export const DEFAULT_FIELDS = ['id', 'message', 'created_time'];
  */
 export function parseFields(spec: string | undefined): string[] {
   if (spec === undefined || spec.trim() === '') return DEFAULT_FIELDS;
-  const names: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const char of `${spec},`) {
-    if (char === '{' || char === '(') depth += 1;
-    if (char === '}' || char === ')') depth -= 1;
-    if (char === ',' && depth === 0) {
-      const name = /^\s*([A-Za-z_][\w]*)/.exec(current)?.[1];
-      if (name && !names.includes(name)) names.push(name);
-      current = '';
-    } else current += char;
-  }
+  const names = parseFieldSpecs(spec).map(({ name }) => name);
   return names.includes('id') ? names : ['id', ...names];
 }
 

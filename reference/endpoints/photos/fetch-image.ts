@@ -1,6 +1,5 @@
-import { isLoopback } from '../feed/link-check.js';
+import { fetchOnLoopback } from '../../http/loopback-fetch.js';
 
-const TIMEOUT_MS = 2_000;
 /** Reading stops here: enough to see any file cross the 10 MB limit, bounded for a hostile host. */
 const READ_CAP_BYTES = 32 * 1024 * 1024;
 
@@ -10,15 +9,9 @@ const READ_CAP_BYTES = 32 * 1024 * 1024;
  * are ever fetched (contract §4a), so the reference never sends traffic off the machine.
  */
 export async function fetchImage(link: string): Promise<Buffer | undefined> {
-  let url: URL;
+  const response = await fetchOnLoopback(link);
+  if (!response) return undefined;
   try {
-    url = new URL(link);
-  } catch {
-    return undefined;
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !isLoopback(url.hostname)) return undefined;
-  try {
-    const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
     if (response.status >= 400 || !response.body) {
       await response.body?.cancel();
       return undefined;

@@ -1,6 +1,6 @@
 import { CLOCK_START } from '../../clock.js';
 import { FIXTURES } from '../../fixtures.js';
-import { defineSlice } from '../../state-store.js';
+import { buildNumbered, defineSlice } from '../../state-store.js';
 import type { PhotoFile } from './photo-file.js';
 import type { FaultSet, UnixSeconds } from '../../types.js';
 
@@ -66,8 +66,7 @@ export const photosSlice = defineSlice<PhotoState>('photos', (ctx) => {
 });
 
 export function addPhoto(state: PhotoState, build: (id: string) => Photo): Photo {
-  const photo = build(String(state.nextNumber));
-  state.nextNumber += 1;
+  const photo = buildNumbered(state, build);
   state.photos.set(photo.id, photo);
   return photo;
 }

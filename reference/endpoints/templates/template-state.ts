@@ -1,5 +1,5 @@
 import { FIXTURES } from '../../fixtures.js';
-import { defineSlice } from '../../state-store.js';
+import { buildNumbered, defineSlice } from '../../state-store.js';
 import type { UnixSeconds } from '../../types.js';
 
 export const CATEGORIES = ['UTILITY', 'MARKETING', 'AUTHENTICATION'];
@@ -70,8 +70,7 @@ export const templatesSlice = defineSlice<TemplateState>('templates', (ctx) => {
 });
 
 export function addTemplate(state: TemplateState, build: (id: string) => Template): Template {
-  const template = build(String(state.nextNumber));
-  state.nextNumber += 1;
+  const template = buildNumbered(state, build);
   state.templates.set(template.id, template);
   return template;
 }

@@ -2,7 +2,7 @@ import { formatGraphTime } from '../../clock.js';
 import { invalidParam } from '../../graph-error.js';
 import { toInt } from '../../params.js';
 import type { RefContext } from '../../types.js';
-import type { FieldSpec } from './field-spec.js';
+import type { FieldSpec } from '../../http/fields-param.js';
 import { THREAD_COUNTS, THREAD_MESSAGES, THREAD_PROFILES, type ThreadMessage } from './thread-data.js';
 
 type Render = (spec: FieldSpec, ctx: RefContext) => unknown;

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { caCommand, register } from '../../../bin/commands/ca.js';
 import { UserInputError } from '../../../harness/errors.js';
 import { createCertificateAuthority, loadCertificateAuthority, readCaFiles } from '../../../harness/ca/index.js';
-import { signPayload, startReceiver } from '../../../harness/receiver/index.js';
+import { signPayload } from '../../../harness/notification/sign-payload.js';
+import { startReceiver } from '../../../harness/receiver/index.js';
 import { call, clientAgent } from '../../helpers/http-client.js';
 
 const dirs: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckContext, CheckInput } from '../../../harness/checks/check.js';
+import { type CheckContext, type CheckInput, runCheck } from '../../../harness/checks/check.js';
 import { CHECKS } from '../../../harness/checks/registry.js';
 import { schemaProblem } from '../../../harness/validation/validate-value.js';
 import type { Exchange } from '../../../harness/model/index.js';
@@ -18,14 +18,14 @@ function answer(status: number, body: string, headers: Record<string, string> = 
 }
 
 function json(status: number, value: unknown, headers: Record<string, string> = {}): CheckInput {
-  return { exchanges: [answer(status, JSON.stringify(value), headers)], bodies: [value], meta: {} };
+  return { exchanges: [answer(status, JSON.stringify(value), headers)], bodies: [value], facts: {} };
 }
 
 function run(name: string, input: CheckInput, args?: unknown) {
   const check = CHECKS.get(name);
   if (!check) throw new Error(`no check ${name}`);
   expect(schemaProblem(check.args, args)).toBeUndefined();
-  return check.run(input, args, ctx).findings.map((f) => f.message);
+  return runCheck(check, input, args, ctx).findings.map((f) => f.message);
 }
 
 const ALLOW = 'https://app.example/callback?code=AQxyz&state=a%20b%2Bc%26d#_';
@@ -59,7 +59,7 @@ describe('redirect', () => {
     const input: CheckInput = {
       exchanges: [answer(302, '', { location: 'https://app.example/other?code=1' })],
       bodies: [undefined],
-      meta: {},
+      facts: {},
     };
     const messages = run('redirect', input, { to: 'https://app.example/callback', fragment: { equals: '_' } });
     expect(messages.map((m) => m.split(' (redirect')[0])).toEqual([
@@ -82,7 +82,7 @@ describe('html-page', () => {
   const page = (status: number, type: string, body = '<html></html>'): CheckInput => ({
     exchanges: [answer(status, body, { 'content-type': type })],
     bodies: [undefined],
-    meta: {},
+    facts: {},
   });
 
   it('accepts a 2xx HTML answer and judges any body', () => {
@@ -96,13 +96,13 @@ describe('html-page', () => {
     );
     expect(run('html-page', page(400, 'text/html'))[0]).toMatch(/expected a page, got HTTP 400/);
     expect(run('html-page', page(200, 'text/html', ''))).toEqual(['the answer to show has an empty body']);
-    const back = { exchanges: [answer(302, '', { location: 'https://app.example/cb?code=x' })], bodies: [undefined], meta: {} };
+    const back = { exchanges: [answer(302, '', { location: 'https://app.example/cb?code=x' })], bodies: [undefined], facts: {} };
     expect(run('html-page', back, { not_to: 'https://app.example/cb' })[0]).toMatch(/a redirect back to the app/);
   });
 
   it('does not judge the Content-Type of a page (a silent point) and accepts a redirect to a login step', () => {
     expect(run('html-page', page(200, 'text/plain'))).toEqual([]);
-    const login = { exchanges: [answer(302, '', { location: 'https://auth.example/login' })], bodies: [undefined], meta: {} };
+    const login = { exchanges: [answer(302, '', { location: 'https://auth.example/login' })], bodies: [undefined], facts: {} };
     expect(run('html-page', login, { not_to: 'https://app.example/cb' })).toEqual([]);
   });
 });
@@ -131,8 +131,8 @@ describe('not-error-code', () => {
 });
 
 describe('error-any-body and no-redirect-param (a method the window does not support)', () => {
-  const page = (status: number): CheckInput => ({ exchanges: [answer(status, '<html>window</html>')], bodies: [undefined], meta: {} });
-  const redirectTo = (location: string): CheckInput => ({ exchanges: [answer(302, '', { location })], bodies: [undefined], meta: {} });
+  const page = (status: number): CheckInput => ({ exchanges: [answer(status, '<html>window</html>')], bodies: [undefined], facts: {} });
+  const redirectTo = (location: string): CheckInput => ({ exchanges: [answer(302, '', { location })], bodies: [undefined], facts: {} });
 
   it('takes a non-2xx page or a redirect for an error, and a 2xx page for a success', () => {
     expect(run('error-any-body', page(405))).toEqual([]);
@@ -151,11 +151,11 @@ describe('error-any-body and no-redirect-param (a method the window does not sup
 
 describe('json-body', () => {
   it('judges successes only: a text body is a finding, an error with any body is not judged', () => {
-    const text: CheckInput = { exchanges: [answer(200, 'id=1_2')], bodies: [undefined], meta: {} };
+    const text: CheckInput = { exchanges: [answer(200, 'id=1_2')], bodies: [undefined], facts: {} };
     expect(run('json-body', text)[0]).toMatch(/expected a JSON body, got HTTP 200 id=1_2/);
     expect(run('json-body', json(200, { id: '1_2' }))).toEqual([]);
-    const refused: CheckInput = { exchanges: [answer(500, '<html/>')], bodies: [undefined], meta: {} };
-    expect(CHECKS.get('json-body')!.run(refused, undefined, ctx)).toMatchObject({ judged: 0, findings: [] });
+    const refused: CheckInput = { exchanges: [answer(500, '<html/>')], bodies: [undefined], facts: {} };
+    expect(runCheck(CHECKS.get('json-body')!, refused, undefined, ctx)).toMatchObject({ judged: 0, findings: [] });
   });
 });
 
@@ -163,13 +163,13 @@ describe('same-outcome', () => {
   const many = (...answers: [number, unknown][]): CheckInput => ({
     exchanges: answers.map(([status, body]) => answer(status, JSON.stringify(body))),
     bodies: answers.map(([, body]) => body),
-    meta: {},
+    facts: {},
   });
 
   it('passes answers of one class, code and keys; errors are refusals', () => {
     expect(run('same-outcome', many([200, { data: [], paging: {} }], [200, { paging: { next: 'x' }, data: [1] }]))).toEqual([]);
     const refused = many([400, { error: { code: 100 } }], [400, { error: { code: 100, message: 'other' } }]);
-    expect(CHECKS.get('same-outcome')!.run(refused, undefined, ctx)).toMatchObject({ findings: [], judged: 1, refusals: [0, 1] });
+    expect(runCheck(CHECKS.get('same-outcome')!, refused, undefined, ctx)).toMatchObject({ findings: [], judged: 1, refusals: [0, 1] });
   });
 
   it('names the call that differs in class, code or keys', () => {

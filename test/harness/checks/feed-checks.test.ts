@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckContext, CheckInput } from '../../../harness/checks/check.js';
+import { type CheckContext, type CheckInput, runCheck } from '../../../harness/checks/check.js';
 import { pngOfSize } from '../../../harness/content-host/image-formats.js';
 import { IMAGE_FORMATS } from '../../../harness/content-host/image-bytes.js';
 import { CHECKS } from '../../../harness/checks/registry.js';
@@ -28,12 +28,12 @@ function answer(status: number, body: Buffer | string, contentType: string): Exc
 function judge(name: string, input: CheckInput, args: unknown) {
   const check = CHECKS.get(name)!;
   expect(schemaProblem(check.args, args)).toBeUndefined();
-  return check.run(input, args, ctx);
+  return runCheck(check, input, args, ctx);
 }
 
 const list = (items: unknown[]): CheckInput => {
   const body = { data: items };
-  return { exchanges: [answer(200, JSON.stringify(body), 'application/json')], bodies: [body], meta: {} };
+  return { exchanges: [answer(200, JSON.stringify(body), 'application/json')], bodies: [body], facts: {} };
 };
 
 describe('item-time (a created_time read back, R11)', () => {
@@ -56,7 +56,7 @@ describe('item-time (a created_time read back, R11)', () => {
 });
 
 describe('image-size (full_picture at most 720 px)', () => {
-  const one = (exchange: Exchange): CheckInput => ({ exchanges: [exchange], bodies: [undefined], meta: {} });
+  const one = (exchange: Exchange): CheckInput => ({ exchanges: [exchange], bodies: [undefined], facts: {} });
 
   it('passes an image within the cap in each format the content host builds, whatever its orientation', () => {
     expect(judge('image-size', one(answer(200, pngOfSize(720, 480), 'image/png')), { max_side: 720 }).findings).toEqual([]);

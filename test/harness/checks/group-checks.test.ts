@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckContext, CheckInput } from '../../../harness/checks/check.js';
+import { type CheckContext, type CheckInput, runCheck } from '../../../harness/checks/check.js';
 import { CHECKS } from '../../../harness/checks/registry.js';
 import { schemaProblem } from '../../../harness/validation/validate-value.js';
 import type { Exchange } from '../../../harness/model/index.js';
@@ -19,7 +19,7 @@ function exchange(status: number, body: unknown): Exchange {
 
 /** One exchange per body, all answered with `status` (a walk's pages, say). */
 function pages(bodies: unknown[], status = 200): CheckInput {
-  return { exchanges: bodies.map((b) => exchange(status, b)), bodies, meta: {} };
+  return { exchanges: bodies.map((b) => exchange(status, b)), bodies, facts: {} };
 }
 
 const failure = { error: { message: 'Invalid parameter', type: 'OAuthException', code: 100 } };
@@ -29,7 +29,7 @@ function run(name: string, input: CheckInput, args: unknown): string[] {
   if (!check) throw new Error(`no check ${name}`);
   expect(schemaProblem(check.args, args)).toBeUndefined();
   expect(check.explain(args).length).toBeGreaterThan(10);
-  return check.run(input, args, ctx).findings.map((f) => f.message);
+  return runCheck(check, input, args, ctx).findings.map((f) => f.message);
 }
 
 describe('every-item', () => {
@@ -149,7 +149,7 @@ describe('field-if-present', () => {
   });
 
   it('judged nothing when the answer leaves the field out (R24): the rule cannot judge, it does not fail', () => {
-    const result = CHECKS.get('field-if-present')!.run(pages([{ id: '1' }]), args, ctx);
+    const result = runCheck(CHECKS.get('field-if-present')!, pages([{ id: '1' }]), args, ctx);
     expect(result).toMatchObject({ findings: [], judged: 0, nothingJudged: 'the answer does not show `category`' });
   });
 });

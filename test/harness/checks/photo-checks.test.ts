@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckContext, CheckInput } from '../../../harness/checks/check.js';
+import { type CheckContext, type CheckInput, runCheck } from '../../../harness/checks/check.js';
 import { CHECKS } from '../../../harness/checks/registry.js';
 import { imageBytes } from '../../../harness/content-host/index.js';
 import { jpegWithLocation } from '../../../harness/content-host/jpeg-with-location.js';
@@ -23,13 +23,13 @@ function answer(status: number, body: Buffer, contentType: string): Exchange {
 function judge(name: string, input: CheckInput, args: unknown) {
   const check = CHECKS.get(name);
   if (!check) throw new Error(`no check ${name}`);
-  return check.run(input, args, ctx);
+  return runCheck(check, input, args, ctx);
 }
 
 const fetched = (image: Buffer, status = 200): CheckInput => ({
   exchanges: [answer(status, image, 'image/jpeg')],
   bodies: [undefined],
-  meta: {},
+  facts: {},
 });
 
 describe('image-without-location', () => {
@@ -56,7 +56,7 @@ describe('image-without-location', () => {
 });
 
 describe('new-item', () => {
-  const page = (items: unknown[]): CheckInput => ({ exchanges: [], bodies: [{ data: items }], meta: {} });
+  const page = (items: unknown[]): CheckInput => ({ exchanges: [], bodies: [{ data: items }], facts: {} });
 
   it('passes when an item not listed before matches, whatever the earlier items read', () => {
     const walk = page([{ id: '1', is_published: true }, { id: '3', is_published: true }]);

@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { CheckInput } from '../../../harness/checks/check.js';
+import { type CheckInput, runCheck } from '../../../harness/checks/check.js';
+import type { StepFacts } from '../../../harness/checks/step-facts.js';
 import { CHECKS } from '../../../harness/checks/registry.js';
 import type { WebhookFacts } from '../../../harness/checks/webhook-facts.js';
 import type { Exchange } from '../../../harness/model/index.js';
-import { signPayload } from '../../../harness/receiver/index.js';
+import { signPayload } from '../../../harness/notification/sign-payload.js';
 import { REALWORLD } from '../../helpers/paths.js';
 
 const T0 = 1_767_225_600;
@@ -53,9 +54,9 @@ const FACTS: WebhookFacts = {
   notLive: [],
 };
 
-function run(check: string, exchanges: Exchange[], args?: unknown, meta: Record<string, unknown> = { webhook: FACTS }) {
-  const input: CheckInput = { exchanges, bodies: exchanges.map((e) => JSON.parse(e.request.body!) as unknown), meta };
-  return CHECKS.get(check)!.run(input, args, ctx).findings.map((f) => f.message);
+function run(check: string, exchanges: Exchange[], args?: unknown, facts: StepFacts = { webhook: FACTS }) {
+  const input: CheckInput = { exchanges, bodies: exchanges.map((e) => JSON.parse(e.request.body!) as unknown), facts };
+  return runCheck(CHECKS.get(check)!, input, args, ctx).findings.map((f) => f.message);
 }
 
 /** Attempts of one notification at these target times (exact), all failing but the last when `lastOk`. */
@@ -224,10 +225,10 @@ describe('acknowledgements, DELETE, the envelope and the listing', () => {
       notLive: [],
       removed: [{ object: 'page', injectedBefore: 1 }],
     };
-    const meta = { webhook: facts };
-    expect(run('nothing-after-unsubscribe', [attempt({ body: payload(T0, { n: 1 }), at: T0 })], undefined, meta)).toEqual([]);
+    const withRemovals = { webhook: facts };
+    expect(run('nothing-after-unsubscribe', [attempt({ body: payload(T0, { n: 1 }), at: T0 })], undefined, withRemovals)).toEqual([]);
     const late = attempt({ body: payload(T0, { n: 2 }), at: T0 });
-    expect(run('nothing-after-unsubscribe', [late], undefined, meta)[0]).toMatch(/injected after the DELETE of page was still delivered/);
+    expect(run('nothing-after-unsubscribe', [late], undefined, withRemovals)[0]).toMatch(/injected after the DELETE of page was still delivered/);
   });
 
   it('notification-envelope: an empty `entry` is a finding', () => {
@@ -236,14 +237,14 @@ describe('acknowledgements, DELETE, the envelope and the listing', () => {
   });
 
   it('subscription-listed: callback URLs compared after normalisation (R50); no_active takes absent or inactive', () => {
-    const list = (items: unknown[]) => ({ exchanges: [], bodies: [{ data: items }], meta: {} });
+    const list = (items: unknown[]) => ({ exchanges: [], bodies: [{ data: items }], facts: {} });
     const check = CHECKS.get('subscription-listed')!;
     const listed = list([{ object: 'page', callback_url: 'HTTPS://Hooks.Example:443/cb', fields: ['feed'], active: true }]);
-    expect(check.run(listed, { object: 'page', callback_url: 'https://hooks.example/cb' }, ctx).findings).toEqual([]);
-    expect(check.run(listed, { object: 'page', callback_url: 'https://hooks.example/other' }, ctx).findings).toHaveLength(1);
-    expect(check.run(listed, { object: 'page', no_active: true }, ctx).findings).toHaveLength(1);
+    expect(runCheck(check, listed, { object: 'page', callback_url: 'https://hooks.example/cb' }, ctx).findings).toEqual([]);
+    expect(runCheck(check, listed, { object: 'page', callback_url: 'https://hooks.example/other' }, ctx).findings).toHaveLength(1);
+    expect(runCheck(check, listed, { object: 'page', no_active: true }, ctx).findings).toHaveLength(1);
     const inactive = list([{ object: 'page', callback_url: 'https://h/cb', fields: [], active: false }]);
-    expect(check.run(inactive, { object: 'page', no_active: true }, ctx).findings).toEqual([]);
-    expect(check.run(list([]), { object: 'page', no_active: true }, ctx).findings).toEqual([]);
+    expect(runCheck(check, inactive, { object: 'page', no_active: true }, ctx).findings).toEqual([]);
+    expect(runCheck(check, list([]), { object: 'page', no_active: true }, ctx).findings).toEqual([]);
   });
 });

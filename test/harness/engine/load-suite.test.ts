@@ -45,6 +45,31 @@ describe('loading suites', () => {
     expect(await problem(RULE.replace('expect: [ok]', 'expect: [okay]'))).toMatch(/demo\.yaml:10: unknown check "okay"/);
   });
 
+  it('refuses a check under a step kind that does not leave the facts it needs, with file and line', async () => {
+    const underRequest = RULE.replace('expect: [ok]', 'expect: [ok, updates-delivered]');
+    expect(await problem(underRequest)).toMatch(
+      /demo\.yaml:10: check "updates-delivered" needs the fact webhook, which a request step does not leave; a deliveries step leaves it/,
+    );
+    const passive = RULE.replace(
+      '    steps:',
+      '    passive: { match: { method: GET, path: "/{page_id}/feed" }, expect: [verification-request] }\n    steps:',
+    );
+    expect(await problem(passive)).toMatch(/demo\.yaml:8: check "verification-request" needs the fact verifications, which recorded traffic does not leave; a subscribe step leaves it/);
+  });
+
+  it('takes a check under a step kind that leaves what it needs, and one that reads a fact only when there', async () => {
+    const delivered = RULE.replace(
+      /steps:[^]*$/,
+      'steps:\n      - deliveries: {}\n        expect: [updates-delivered, { client-certificate: { cn: x } }]\n',
+    );
+    await expect(load(delivered)).resolves.toMatchObject({ suite: 'demo' });
+  });
+
+  it('refuses needs: on a callback rule, which plays against no target profile', async () => {
+    const callback = RULE.replace('strength: MUST', 'strength: MUST\n    side: callback\n    needs: { tokens: [page] }');
+    expect(await problem(callback)).toMatch(/demo\.yaml:8: a callback rule plays against no target/);
+  });
+
   it('names file and line of a schema mistake', async () => {
     expect(await problem(RULE.replace('strength: MUST', 'strength: MAYBE'))).toMatch(
       /demo\.yaml:6: \/rules\/0\/strength must be one of "MUST", "SHOULD"/,

@@ -6,6 +6,7 @@ import { checkTraffic } from '../../../harness/passive/check-traffic.js';
 import { validateProfile } from '../../../harness/profile/load-profile.js';
 import { loadSuites } from '../../../harness/engine/load-suite.js';
 import { startReference } from '../../../reference/index.js';
+import { judging } from '../../helpers/traffic-judging.js';
 
 /** Real traffic from the reference target (with faults): the kind of exchanges a recorder keeps. */
 async function traffic(faults: string[]): Promise<{ exchanges: Exchange[]; errorPaths: ReturnType<typeof validateProfile>['errors'] }> {
@@ -34,7 +35,7 @@ async function traffic(faults: string[]): Promise<{ exchanges: Exchange[]; error
 async function verdicts(faults: string[]): Promise<Record<string, string>> {
   const suites = await loadSuites(SUITES_DIR);
   const { exchanges, errorPaths } = await traffic(faults);
-  const result = await checkTraffic(suites, { name: 'test', exchanges }, { errorPaths });
+  const result = await checkTraffic(suites, { name: 'test', exchanges }, judging({ errorPaths }, { name: 'test' }));
   return Object.fromEntries(result.results.map((r) => [r.rule, r.verdict]));
 }
 

@@ -10,6 +10,7 @@ import { loadSuiteFile, loadSuites } from '../../../harness/engine/load-suite.js
 import type { Suite } from '../../../harness/suite/suite.js';
 import { failure } from '../../helpers/user-error.js';
 import { call, type Call, ERROR } from '../../helpers/recorded-calls.js';
+import { judging } from '../../helpers/traffic-judging.js';
 
 const ERROR_PATHS = { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' };
 const CALLBACK = 'https://app.example/callback';
@@ -27,7 +28,7 @@ beforeAll(async () => {
 /** The client-side rules over these exchanges, with the profile's redirect URIs unless `withProfile` is false. */
 async function clientCheck(exchanges: Exchange[], withProfile = true): Promise<RunResult> {
   const profile = withProfile ? PROFILE : undefined;
-  return checkTraffic(suites, { name: 'test', exchanges }, { errorPaths: ERROR_PATHS }, { side: 'client' }, profile);
+  return checkTraffic(suites, { name: 'test', exchanges }, judging({ errorPaths: ERROR_PATHS }, { side: 'client', profile, name: 'test' }));
 }
 
 async function verdictOf(rule: string, exchanges: Exchange[]): Promise<string | undefined> {
@@ -167,7 +168,7 @@ describe('graphcheck check --side client', () => {
   });
 
   it('leaves the service side alone: a service check never runs client rules, and the reverse', async () => {
-    const service = await checkTraffic(suites, { name: 't', exchanges: [get('/2000001/feed', { limit: '150' })] }, { errorPaths: ERROR_PATHS });
+    const service = await checkTraffic(suites, { name: 't', exchanges: [get('/2000001/feed', { limit: '150' })] }, judging({ errorPaths: ERROR_PATHS }, { name: 't' }));
     expect(service.results.some((r) => r.rule.startsWith('client.'))).toBe(false);
     const client = await clientCheck([]);
     expect(client.results.every((r) => r.rule.startsWith('client.'))).toBe(true);

@@ -6,6 +6,7 @@ import { readForeignTraffic } from '../../../harness/cassette/read-foreign.js';
 import { checkTraffic } from '../../../harness/passive/check-traffic.js';
 import { loadSuites } from '../../../harness/engine/load-suite.js';
 import { REALWORLD } from '../../helpers/paths.js';
+import { judging } from '../../helpers/traffic-judging.js';
 
 const ERROR_PATHS = { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' };
 
@@ -42,7 +43,7 @@ describe('graphcheck check over real recorded traffic', () => {
     expect(files.length).toBeGreaterThan(20);
     for (const file of files) {
       const { exchanges } = await readForeignTraffic(file);
-      const result = await checkTraffic(suites, { name: file, exchanges }, { errorPaths: ERROR_PATHS });
+      const result = await checkTraffic(suites, { name: file, exchanges }, judging({ errorPaths: ERROR_PATHS }, { name: file }));
       expect(result.summary.error).toBe(0);
       for (const r of result.results.filter((x) => x.verdict === 'failed')) found.push(`${relative(REALWORLD, file)} | ${r.rule}`);
       for (const r of result.results.filter((x) => x.verdict === 'passed')) judged.add(r.rule);
@@ -58,7 +59,7 @@ describe('graphcheck check over real recorded traffic', () => {
     const judged = new Set<string>();
     for (const file of trafficFiles()) {
       const { exchanges } = await readForeignTraffic(file);
-      const result = await checkTraffic(suites, { name: file, exchanges }, { errorPaths: ERROR_PATHS }, { side: 'client' });
+      const result = await checkTraffic(suites, { name: file, exchanges }, judging({ errorPaths: ERROR_PATHS }, { side: 'client', name: file }));
       for (const r of result.results.filter((x) => x.verdict !== 'passed' && x.verdict !== 'skipped')) {
         found.push(`${relative(REALWORLD, file)} | ${r.rule} | ${r.reason}`);
       }

@@ -7,6 +7,7 @@ import { checkTraffic } from '../../../harness/passive/check-traffic.js';
 import { loadSuites } from '../../../harness/engine/load-suite.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { harEntry, harOf } from '../../helpers/har.js';
+import { judging } from '../../helpers/traffic-judging.js';
 
 const dir = tempDir('graphcheck-bodies-');
 afterAll(() => dir.cleanup());
@@ -14,7 +15,7 @@ const ERROR_PATHS = { code: 'error.code', subcode: 'error.error_subcode', messag
 
 async function verdictsOf(file: string): Promise<Record<string, string>> {
   const { exchanges } = await readForeignTraffic(file);
-  const result = await checkTraffic(await loadSuites(SUITES_DIR), { name: file, exchanges }, { errorPaths: ERROR_PATHS });
+  const result = await checkTraffic(await loadSuites(SUITES_DIR), { name: file, exchanges }, judging({ errorPaths: ERROR_PATHS }, { name: file }));
   return Object.fromEntries(result.results.map((r) => [r.rule, r.verdict]));
 }
 

@@ -5,10 +5,10 @@ import {
   attemptToExchange,
   type Receiver,
   type ReceiverOptions,
-  signPayload,
   startReceiver,
   verificationToExchange,
 } from '../../../harness/receiver/index.js';
+import { signPayload } from '../../../harness/notification/sign-payload.js';
 import { call, clientAgent } from '../../helpers/http-client.js';
 
 const SECRET = 'app-secret';

@@ -4,9 +4,9 @@ import { type CertificateAuthority, createCertificateAuthority, type IssuedCerti
 import {
   type Receiver,
   type ReceiverOptions,
-  signPayload,
   startReceiver,
 } from '../../../harness/receiver/index.js';
+import { signPayload } from '../../../harness/notification/sign-payload.js';
 import { call, clientAgent } from '../../helpers/http-client.js';
 
 const BODY = Buffer.from('{"object":"page","entry":[]}');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRecorder } from '../../../harness/recorder/recorder.js';
+import { startRecordingProxy } from '../../../harness/run/recorded/recording-proxy.js';
 
 const TOKEN = 'EAAIssuedInsideGzip7781xq';
 
@@ -31,7 +31,7 @@ describe('the recorder, given a compressed answer that carries a token', () => {
 
   it('passes it on as it came, and keeps it decoded and redacted: the cassette holds no token', async () => {
     const cassette = join(dir, 'gzip.cassette.yml');
-    const recorder = await startRecorder({ target, cassette, mode: 'all' });
+    const recorder = await startRecordingProxy({ target, cassette, mode: 'all' });
     try {
       const answer = await request(`${recorder.url}/v25.0/oauth/access_token?code=c0de-planted-1234`);
       expect(answer.headers['content-encoding']).toBe('gzip');

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeServer, listen } from '../../../harness/http/listen.js';
-import { type RunningRecorder, startRecorder } from '../../../harness/recorder/recorder.js';
+import { type RunningRecorder } from '../../../harness/recorder/recorder.js';
+import { startRecordingProxy } from '../../../harness/run/recorded/recording-proxy.js';
 
 /** Each answer the target started: its response, and a promise that settles when its connection closes. */
 const arrivals: Array<{ res: ServerResponse; closed: Promise<void> }> = [];
@@ -38,7 +39,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'graphcheck-endless-'));
   targetUrl = await listen(target, '127.0.0.1', 0);
   // A short deadline for the second test; the first must not depend on it, so its client leaves long before.
-  recorder = await startRecorder({ target: targetUrl, cassette: join(dir, 'endless.yml'), timeoutMs: 2_000, maxBodyBytes: 1024 });
+  recorder = await startRecordingProxy({ target: targetUrl, cassette: join(dir, 'endless.yml'), timeoutMs: 2_000, maxBodyBytes: 1024 });
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReplayCommand } from '../../../bin/commands/replay.js';
-import { startRecorder } from '../../../harness/recorder/recorder.js';
+import { startRecordingProxy } from '../../../harness/run/recorded/recording-proxy.js';
 import { startReplayServer } from '../../../harness/replay/replay-server.js';
 import { startReference } from '../../../reference/index.js';
 import { tempDir } from '../../helpers/temp-dir.js';
@@ -58,7 +58,7 @@ describe('a real Graph client (fbgraph) through the recorder in front of the ref
     file = dir.path('fbgraph.yml');
     const reference = await startReference();
     profile = reference.profile as unknown as ReferenceProfile;
-    const recorder = await startRecorder({ target: reference.url, cassette: file, appSecret: profile.app.secret });
+    const recorder = await startRecordingProxy({ target: reference.url, cassette: file, appSecret: profile.app.secret });
     graph.setVersion(profile.versions.latest.replace(/^v/, ''));
     graph.setAccessToken(profile.tokens.page);
     graph.setAppSecret(profile.app.secret);

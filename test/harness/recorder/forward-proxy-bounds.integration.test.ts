@@ -10,7 +10,8 @@ import { readCassette } from '../../../harness/cassette/cassette-reader.js';
 import { loadOrCreateAuthority } from '../../../harness/ca/ca-files.js';
 import { closeServer, listen } from '../../../harness/http/listen.js';
 import { type RunningForwardProxy, startForwardProxy } from '../../../harness/recorder/forward-proxy.js';
-import { type RunningRecorder, startRecorder } from '../../../harness/recorder/recorder.js';
+import { type RunningRecorder } from '../../../harness/recorder/recorder.js';
+import { startRecordingProxy } from '../../../harness/run/recorded/recording-proxy.js';
 
 let dir = '';
 let target: Server;
@@ -31,8 +32,8 @@ beforeAll(async () => {
   targetUrl = await listen(target, '127.0.0.1', 0);
   const ca = await loadOrCreateAuthority({ certOut: join(dir, 'ca.pem') });
   caPem = ca.certPem;
-  recorder = await startRecorder({ target: targetUrl, cassette: join(dir, 'forward.yml'), maxBodyBytes: MAX_BODY });
-  proxy = await startForwardProxy({ session: recorder.session, ca, maxBodyBytes: MAX_BODY });
+  recorder = await startRecordingProxy({ target: targetUrl, cassette: join(dir, 'forward.yml'), maxBodyBytes: MAX_BODY });
+  proxy = await startForwardProxy({ handler: recorder.handler, ca, maxBodyBytes: MAX_BODY });
 });
 
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readCassette } from '../../../harness/cassette/cassette-reader.js';
 import { loadOrCreateAuthority } from '../../../harness/ca/ca-files.js';
 import { startForwardProxy } from '../../../harness/recorder/forward-proxy.js';
-import { startRecorder } from '../../../harness/recorder/recorder.js';
+import { startRecordingProxy } from '../../../harness/run/recorded/recording-proxy.js';
 import { SECRETS, useTinyTarget } from '../../helpers/tiny-target.js';
 
 const tiny = useTinyTarget();
@@ -15,11 +15,11 @@ describe('HTTPS forward-proxy mode (clients with a hard-coded host)', () => {
     const file = dir.path('forward.yml');
     const caFile = dir.path('ca.pem');
     const ca = await loadOrCreateAuthority({ certOut: caFile });
-    const recorder = await startRecorder({
+    const recorder = await startRecordingProxy({
       target: tiny.target.url,
       cassette: file,
     });
-    const proxy = await startForwardProxy({ session: recorder.session, ca });
+    const proxy = await startForwardProxy({ handler: recorder.handler, ca });
     const agent = new ProxyAgent({
       uri: proxy.url,
       requestTls: { ca: readFileSync(caFile, 'utf8') },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
@@ -8,7 +8,7 @@ import { bodyBytes } from '../../../harness/http/stored-body.js';
 import { readCassette } from '../../../harness/cassette/cassette-reader.js';
 import { CassetteWriter } from '../../../harness/cassette/cassette-writer.js';
 import { UserInputError } from '../../../harness/errors.js';
-import { startRecorder } from '../../../harness/recorder/recorder.js';
+import { startRecordingProxy } from '../../../harness/run/recorded/recording-proxy.js';
 import { startReplayServer } from '../../../harness/replay/replay-server.js';
 import { useTinyTarget } from '../../helpers/tiny-target.js';
 
@@ -26,7 +26,7 @@ async function closedPort(): Promise<number> {
 describe('recording proxy', () => {
   it('records 200 concurrent requests exactly once each, bodies byte-identical', async () => {
     const file = dir.path('concurrent.yml');
-    const recorder = await startRecorder({
+    const recorder = await startRecordingProxy({
       target: tiny.target.url,
       cassette: file,
     });
@@ -70,7 +70,7 @@ describe('recording proxy', () => {
 
   it('records a target that does not answer as an exchange with an error, and answers 502', async () => {
     const file = dir.path('down.yml');
-    const recorder = await startRecorder({
+    const recorder = await startRecordingProxy({
       target: `http://127.0.0.1:${await closedPort()}`,
       cassette: file,
     });
@@ -100,7 +100,7 @@ function rawRequest(base: string, path: string, headers: Record<string, string>,
 describe('what clients send', () => {
   it('forwards `Expect: 100-continue` bodies and absolute-form request targets', async () => {
     const file = dir.path('clients.yml');
-    const recorder = await startRecorder({ target: tiny.target.url, cassette: file });
+    const recorder = await startRecordingProxy({ target: tiny.target.url, cassette: file });
     try {
       expect(await rawRequest(recorder.url, '/echo/expect', { expect: '100-continue', 'content-type': 'text/plain' }, 'body')).toBe(200);
       expect(await rawRequest(recorder.url, 'http://graph.example/echo/absolute', {}, 'x')).toBe(200);
@@ -112,7 +112,7 @@ describe('what clients send', () => {
   });
 
   it('answers HEAD with the headers the target gave it, not a length of 0 for the missing body; so does replay', async () => {
-    const recorder = await startRecorder({ target: tiny.target.url, cassette: dir.path('head.yml') });
+    const recorder = await startRecordingProxy({ target: tiny.target.url, cassette: dir.path('head.yml') });
     let directLength: string | string[] | undefined;
     try {
       const direct = await request(`${tiny.target.url}/echo/head`, { method: 'HEAD' });
@@ -140,18 +140,18 @@ describe('what clients send', () => {
 
 describe('user mistakes are one-line errors', () => {
   it('a taken port, a target that is not a URL, a cassette that cannot be written', async () => {
-    const first = await startRecorder({ target: tiny.target.url, cassette: dir.path('port.yml') });
+    const first = await startRecordingProxy({ target: tiny.target.url, cassette: dir.path('port.yml') });
     const port = Number(new URL(first.url).port);
     try {
-      await expect(startRecorder({ target: tiny.target.url, cassette: dir.path('port2.yml'), port })).rejects.toMatchObject({
+      await expect(startRecordingProxy({ target: tiny.target.url, cassette: dir.path('port2.yml'), port })).rejects.toMatchObject({
         code: 'USAGE',
         message: expect.stringMatching(/^--port \d+ on 127\.0\.0\.1: cannot listen \(EADDRINUSE\)/),
       });
     } finally {
       await first.close();
     }
-    await expect(startRecorder({ target: 'localhost:4010', cassette: dir.path('t.yml') })).rejects.toMatchObject({ code: 'USAGE' });
-    await expect(startRecorder({ target: tiny.target.url, cassette: dir.path('no/such/dir/c.yml') })).rejects.toMatchObject({
+    await expect(startRecordingProxy({ target: 'localhost:4010', cassette: dir.path('t.yml') })).rejects.toMatchObject({ code: 'USAGE' });
+    await expect(startRecordingProxy({ target: tiny.target.url, cassette: dir.path('no/such/dir/c.yml') })).rejects.toMatchObject({
       code: 'USAGE',
       message: expect.stringContaining('cannot write the cassette (ENOENT)'),
     });
@@ -160,15 +160,15 @@ describe('user mistakes are one-line errors', () => {
 
 describe('a recorder that cannot start loses nothing', () => {
   it('a busy port begins no cassette, and leaves an old one whole even in mode all', async () => {
-    const first = await startRecorder({ target: tiny.target.url, cassette: dir.path('busy-first.yml') });
+    const first = await startRecordingProxy({ target: tiny.target.url, cassette: dir.path('busy-first.yml') });
     const port = Number(new URL(first.url).port);
     const kept = dir.path('kept.yml');
     const writer = CassetteWriter.create(kept, { target: tiny.target.url, redact: false });
     writer.append({ kind: 'api', startedAt: new Date().toISOString(), durationMs: 1, request: { method: 'GET', url: `${tiny.target.url}/echo/k`, headers: {} } });
     writer.close();
     try {
-      await expect(startRecorder({ target: tiny.target.url, cassette: dir.path('never.yml'), port })).rejects.toMatchObject({ code: 'USAGE' });
-      await expect(startRecorder({ target: tiny.target.url, cassette: kept, port, mode: 'all' })).rejects.toMatchObject({ code: 'USAGE' });
+      await expect(startRecordingProxy({ target: tiny.target.url, cassette: dir.path('never.yml'), port })).rejects.toMatchObject({ code: 'USAGE' });
+      await expect(startRecordingProxy({ target: tiny.target.url, cassette: kept, port, mode: 'all' })).rejects.toMatchObject({ code: 'USAGE' });
     } finally {
       await first.close();
     }
@@ -178,10 +178,10 @@ describe('a recorder that cannot start loses nothing', () => {
 
   it('new_episodes refuses another target than the one the cassette was recorded against', async () => {
     const file = dir.path('other-target.yml');
-    const recorder = await startRecorder({ target: tiny.target.url, cassette: file });
+    const recorder = await startRecordingProxy({ target: tiny.target.url, cassette: file });
     await (await request(`${recorder.url}/echo/o`)).body.text();
     await recorder.close();
-    await expect(startRecorder({ target: 'http://127.0.0.1:9', cassette: file, mode: 'new_episodes' })).rejects.toMatchObject({
+    await expect(startRecordingProxy({ target: 'http://127.0.0.1:9', cassette: file, mode: 'new_episodes' })).rejects.toMatchObject({
       code: 'USAGE',
       message: expect.stringMatching(/recorded against http:\/\/127\.0\.0\.1:\d+, not --target http:\/\/127\.0\.0\.1:9/),
     });
@@ -197,7 +197,7 @@ describe('record modes', () => {
   };
 
   it('once: records a new cassette, then only replays it', async () => {
-    const first = await startRecorder({
+    const first = await startRecordingProxy({
       target: tiny.target.url,
       cassette: file,
       mode: 'once',
@@ -205,7 +205,7 @@ describe('record modes', () => {
     expect(await get(first.url, '/echo/a')).toBe(200);
     await first.close();
     const before = tiny.target.seen.length;
-    const again = await startRecorder({
+    const again = await startRecordingProxy({
       target: tiny.target.url,
       cassette: file,
       mode: 'once',
@@ -220,7 +220,7 @@ describe('record modes', () => {
 
   it('new_episodes: replays what is recorded and records the rest', async () => {
     const before = tiny.target.seen.length;
-    const recorder = await startRecorder({
+    const recorder = await startRecordingProxy({
       target: tiny.target.url,
       cassette: file,
       mode: 'new_episodes',
@@ -236,7 +236,7 @@ describe('record modes', () => {
 
   it('none: never reaches the target and refuses a missing cassette', async () => {
     const before = tiny.target.seen.length;
-    const recorder = await startRecorder({
+    const recorder = await startRecordingProxy({
       target: tiny.target.url,
       cassette: file,
       mode: 'none',
@@ -247,7 +247,7 @@ describe('record modes', () => {
     await recorder.close();
     expect(tiny.target.seen.length).toBe(before);
     await expect(
-      startRecorder({
+      startRecordingProxy({
         target: tiny.target.url,
         cassette: dir.path('absent.yml'),
         mode: 'none',
@@ -259,7 +259,7 @@ describe('record modes', () => {
     const empty = dir.path('header-only.yml');
     CassetteWriter.create(empty, { target: tiny.target.url }).close();
     const before = tiny.target.seen.length;
-    const recorder = await startRecorder({ target: tiny.target.url, cassette: empty, mode: 'once' });
+    const recorder = await startRecordingProxy({ target: tiny.target.url, cassette: empty, mode: 'once' });
     expect(await get(recorder.url, '/echo/h')).toBe(200);
     await recorder.close();
     expect(tiny.target.seen.slice(before)).toEqual(['GET /echo/h']);
@@ -267,7 +267,7 @@ describe('record modes', () => {
   });
 
   it('all: records everything afresh', async () => {
-    const recorder = await startRecorder({
+    const recorder = await startRecordingProxy({
       target: tiny.target.url,
       cassette: file,
       mode: 'all',
@@ -277,5 +277,14 @@ describe('record modes', () => {
     expect((await readCassette(file)).exchanges.map((e) => new URL(e.request.url).pathname)).toEqual([
       '/echo/z',
     ]);
+  });
+
+  it('all: does not read the old file (one that is no cassette is replaced, not refused)', async () => {
+    const old = dir.path('not-a-cassette.yml');
+    writeFileSync(old, '{{{ not yaml, not a cassette\n');
+    const recorder = await startRecordingProxy({ target: tiny.target.url, cassette: old, mode: 'all' });
+    expect(await get(recorder.url, '/echo/fresh')).toBe(200);
+    await recorder.close();
+    expect((await readCassette(old)).exchanges.map((e) => new URL(e.request.url).pathname)).toEqual(['/echo/fresh']);
   });
 });

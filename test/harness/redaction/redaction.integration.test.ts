@@ -10,7 +10,7 @@ import {
   resignNotification,
 } from '../../../harness/redaction/resign-notification.js';
 import type { Exchange } from '../../../harness/model/exchange.js';
-import { startRecorder } from '../../../harness/recorder/recorder.js';
+import { startRecordingProxy } from '../../../harness/run/recorded/recording-proxy.js';
 import { startReplayServer } from '../../../harness/replay/replay-server.js';
 import { startReference } from '../../../reference/index.js';
 import { writtenForms } from '../../helpers/secret-forms.js';
@@ -121,14 +121,14 @@ function notification(secret: string): Exchange {
 describe('redaction by default', () => {
   it('leaves no planted secret in the cassette in any form, and replay with the real secrets is byte-identical', async () => {
     const file = dir.path('planted.yml');
-    const recorder = await startRecorder({
+    const recorder = await startRecordingProxy({
       target: tiny.target.url,
       cassette: file,
       appSecret: SECRETS.appSecret,
     });
     const live = [];
     for (const call of plantingCalls()) live.push(await send(recorder.url, call));
-    recorder.session.record(notification(SECRETS.appSecret));
+    recorder.sink!.record(notification(SECRETS.appSecret));
     await recorder.close();
 
     const text = readFileSync(file, 'utf8');
@@ -186,7 +186,7 @@ describe('redaction by default', () => {
 
   it('`cassette redact` re-applies the rules to a cassette recorded without redaction', async () => {
     const file = dir.path('unredacted.yml');
-    const recorder = await startRecorder({
+    const recorder = await startRecordingProxy({
       target: tiny.target.url,
       cassette: file,
       redact: false,
@@ -237,7 +237,7 @@ describe('a target profile fetched through the recorder (control GET /profile)',
     const reference = await startReference();
     const profile = reference.profile as { app: { secret: string; access_token: string }; tokens: Record<string, string> };
     const file = dir.path('profile.yml');
-    const recorder = await startRecorder({ target: reference.url, cassette: file });
+    const recorder = await startRecordingProxy({ target: reference.url, cassette: file });
     const live = await (await request(`${recorder.url}/_control/profile`)).body.text();
     await recorder.close();
     await reference.close();

@@ -9,7 +9,8 @@ import {
 } from '../../../harness/redaction/resign-notification.js';
 import type { Exchange } from '../../../harness/model/exchange.js';
 import { loadReplay } from '../../../harness/replay/load-replay.js';
-import { ReplayedArrivals } from '../../../harness/replay/replayed-arrivals.js';
+import { TapedArrivals } from '../../../harness/engine/webhooks/webhook-tape.js';
+import { ArrivalSchedule } from '../../../harness/replay/arrival-schedule.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 const dir = tempDir();
@@ -109,11 +110,13 @@ describe('recorded webhook requests in an offline repeat', () => {
     const source = await loadReplay(file);
     const entryOf = (path: string) =>
       [...source.index.groups()].flatMap((g) => g.entries).find((e) => e.exchange.request.url.endsWith(path))!;
-    const arrivals = new ReplayedArrivals(source, { verifyToken: 'v', appSecret: APP_SECRET });
-    const receiver = arrivals.receiverAt('https://127.0.0.1:8443/');
-    arrivals.release(entryOf('/_control/reset'), new Map());
+    const schedule = new ArrivalSchedule(source);
+    const arrivals = new TapedArrivals({ verify_token: 'v', receiver_url: 'https://127.0.0.1:8443', callbacks: {} }, APP_SECRET);
+    const receiver = await arrivals.receiver();
+    for (const due of schedule.release(entryOf('/_control/reset'), new Map())) arrivals.deliver(due);
     expect(receiver.attempts()).toHaveLength(0);
-    arrivals.release(entryOf('/_control/clock'), new Map());
+    for (const due of schedule.release(entryOf('/_control/clock'), new Map())) arrivals.deliver(due);
     expect(receiver.attempts()).toHaveLength(1);
+    expect(receiver.attempts()[0]).toMatchObject({ signature: 'ok' });
   });
 });

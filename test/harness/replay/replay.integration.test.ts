@@ -1,7 +1,7 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CassetteWriter } from '../../../harness/cassette/cassette-writer.js';
-import { startRecorder } from '../../../harness/recorder/recorder.js';
+import { startRecordingProxy } from '../../../harness/run/recorded/recording-proxy.js';
 import { startReplayServer } from '../../../harness/replay/replay-server.js';
 import { exchange } from '../../helpers/exchange.js';
 import { tempDir } from '../../helpers/temp-dir.js';
@@ -27,7 +27,7 @@ async function call(
 
 beforeAll(async () => {
   target = await startTinyTarget();
-  const recorder = await startRecorder({ target: target.url, cassette });
+  const recorder = await startRecordingProxy({ target: target.url, cassette });
   await call(`${recorder.url}/v24.0/2000001/feed?access_token=${token}&limit=2`);
   await call(`${recorder.url}${exchangeCode}`);
   await call(`${recorder.url}${exchangeCode}`);

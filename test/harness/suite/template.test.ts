@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evaluate, lookup, TemplateError } from '../../../harness/suite/template.js';
+import { evaluate } from '../../../harness/suite/template.js';
+import { TemplateError } from '../../../harness/errors.js';
+import { lookup } from '../../../harness/validation/lookup.js';
 
 describe('templates', () => {
   const scope = { given: { n: 7, list: ['a', 'b'] }, clock: { now: 1000 }, s: 'x' };

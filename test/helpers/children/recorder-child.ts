@@ -1,10 +1,10 @@
 // Run as a child process by crash.test.ts: a tiny target and a recorder in front of it, killed mid-run.
-import { startRecorder } from '../../../harness/recorder/recorder.js';
+import { startRecordingProxy } from '../../../harness/run/recorded/recording-proxy.js';
 import { startTinyTarget } from '../tiny-target.js';
 
 const cassette = process.argv[2];
 if (!cassette) throw new Error('usage: recorder-child.ts CASSETTE');
 const target = await startTinyTarget();
-const recorder = await startRecorder({ target: target.url, cassette });
+const recorder = await startRecordingProxy({ target: target.url, cassette });
 target.hanging().then(() => process.stdout.write('hanging\n'));
 process.stdout.write(`${JSON.stringify({ url: recorder.url })}\n`);

@@ -17,14 +17,15 @@ import { startReference } from '../../../../reference/index.js';
 /** A step kind written for this test alone: one page of the fixture Page's feed. */
 const readFeed: StepKind<{ limit: unknown; token?: string }> = {
   name: 'read-feed',
+  side: 'target',
   explain: (b) => `read ${String(b.limit)} posts of the Page's feed`,
   body: object({ limit: INTEGER, token: STRING }, ['limit']),
   needs: (b) => ({ tokens: [b.token ?? 'page'] }),
   control: { expect: ['ok'] },
-  run: async ({ body, scope, ctx, keep }) => {
-    const path = `/${ctx.profile.fixtures.page_id}/feed`;
+  run: async ({ body, scope, target, keep }) => {
+    const path = `/${target.profile.fixtures.page_id}/feed`;
     const limit = evaluate(body.limit, scope);
-    keep(await ctx.client.send(buildRequest({ method: 'GET', path, query: { limit }, token: body.token ?? 'page' }, scope, ctx)));
+    keep(await target.client.send(buildRequest({ method: 'GET', path, query: { limit }, token: body.token ?? 'page' }, scope, target)));
   },
 };
 

@@ -1,0 +1,69 @@
+import type { StartReference } from '../engine/open-target.js';
+import { loadSuitesIndexed } from '../engine/suite-index.js';
+import type { RunResult } from '../model/index.js';
+import { assertReportDir, clearReports } from '../reports/write-report.js';
+import { assertSelection } from '../suite/select-rules.js';
+import type { Suite } from '../suite/suite.js';
+import { assertBaselineWritable, type BaselineEntry, loadBaseline } from './baseline.js';
+import { openSide } from './open-side.js';
+import { type Output, ReportTail } from './report-tail.js';
+import type { RunPlan } from './run-plan.js';
+
+/** What `execute` is handed besides the plan: where output goes, what the environment holds. */
+export interface Surroundings extends Output {
+  /** Notices (standard error): a repeat's requests its cassette could not answer. Default: the process's stderr. */
+  warn?(text: string): void;
+  /** What a profile file's `${ENV}` values read. Default: the process's environment. */
+  env?: NodeJS.ProcessEnv;
+  /** Starts the embedded reference (`bin/` hands it over: no harness unit imports reference/). */
+  startReference?: StartReference;
+  /** The suites of `plan.suitesDir`, already loaded (a caller running several plans loads them once). */
+  suites?: Suite[];
+}
+
+export interface Executed {
+  /** The result as the reports show it: redacted unless `--show-secrets`, every string inert. */
+  result: RunResult;
+  exitCode: 0 | 1 | 3;
+  /** The plan that ran: a repeat's carries the recorded seed, run count, prefix and selection. */
+  plan: RunPlan;
+}
+
+/**
+ * The one way through for every judging command (`run`, `webhook-test`, `check`): the suites and the selection
+ * checked, the baseline read, the previous reports removed, then the side the plan names opened (a target, live,
+ * recorded or repeated; an app's callback; recorded traffic), its rules judged, and the one reporting tail.
+ * User mistakes throw UserInputError before anything is sent; a side that cannot be reached at all,
+ * CannotJudgeError; everything else is in the result.
+ */
+export async function execute(plan: RunPlan, around: Surroundings): Promise<Executed> {
+  const { suites, entries } = await prepare(plan, around.suites);
+  const side = await openSide(plan, around);
+  try {
+    const tail = new ReportTail(side.plan, side.secrets, around, entries);
+    tail.say(side.heading);
+    const raw = await side.judge(suites, tail.judging);
+    return { ...(await tail.finish(raw, suites)), plan: side.plan };
+  } finally {
+    await side.close();
+  }
+}
+
+/** Everything that can be refused before a side is opened: report folder, suites, selection, baseline file. */
+async function prepare(plan: RunPlan, loaded?: Suite[]): Promise<{ suites: Suite[]; entries: BaselineEntry[] }> {
+  const { report } = plan;
+  await assertReportDir(report.dir);
+  const suites = loaded ?? (await loadSuitesIndexed(plan.suitesDir));
+  assertSelection(suites, plan.selection, plan.suitesDir, plan.target.kind === 'traffic' ? PASSIVE : undefined);
+  const ruleIds = suites.flatMap((s) => s.rules.map((r) => r.id));
+  const entries = report.baseline && !report.updateBaseline ? await loadBaseline(report.baseline, ruleIds) : [];
+  if (report.baseline && report.updateBaseline) await assertBaselineWritable(report.baseline);
+  await clearReports(report.dir);
+  return { suites, entries };
+}
+
+/** Recorded traffic can judge only the rules that say how (`passive:`). */
+const PASSIVE = {
+  test: (rule: Suite['rules'][number]) => rule.passive !== undefined,
+  why: 'no passive: block, so recorded traffic cannot judge it; graphcheck run judges it against a target',
+};

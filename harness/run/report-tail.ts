@@ -1,0 +1,128 @@
+import type { RunEvents } from '../engine/run-suites.js';
+import type { NotCheckable, RuleResult, RunResult } from '../model/index.js';
+import { consoleReporter } from '../reports/console-reporter.js';
+import { liveProgress } from '../reports/live-progress.js';
+import { type OutputEdge, outputEdge, type ReportSecrets } from '../reports/output-edge.js';
+import type { Reporter } from '../reports/reporter.js';
+import { REPORT_FILES, reportersFor } from '../reports/reporters-for.js';
+import type { Suite } from '../suite/suite.js';
+import { exitCodeFor, summarize } from '../verdict/gate.js';
+import { type BaselineEntry, baselineMarker, writeBaseline } from './baseline.js';
+import type { RunPlan } from './run-plan.js';
+
+/** Where a command's output goes and what it reads around it (the CLI's io, or a library caller's). */
+export interface Output {
+  /** Console lines (progress, a line per rule, the account at the end). */
+  print(text: string): void;
+  /** The output is a terminal: progress is a live line. */
+  tty?: boolean;
+  /** Each rule's result as it ends (redacted, as the reports show it). */
+  onRuleEnd?(result: RuleResult): void;
+}
+
+/** What a side judging rules is handed: the one edge, the console, and the events that end in the reports. */
+export interface JudgingOutput {
+  edge: OutputEdge;
+  /** A line printed above the progress, through the edge. */
+  say(text: string): void;
+  /** Progress and a line per rule; `onRuleStart` adds what the side itself must hear as each rule starts. */
+  events(onRuleStart?: (ruleId: string) => void): RunEvents;
+  /** No more progress (before anything after the rules is printed). */
+  stop(): void;
+}
+
+/**
+ * The one reporting tail of `run`, `webhook-test` and `check`: every line and result through the output edge
+ * (secrets out unless `--show-secrets`, text from others inert, bodies cut to what reports keep), the baseline
+ * marking each rule as it ends (and rewritten under `--update-baseline`), the console, the report files, the
+ * gate and the exit code. `secrets`: what the side knows to hide before any traffic.
+ */
+export class ReportTail {
+  readonly edge: OutputEdge;
+  private readonly progress: ReturnType<typeof liveProgress>;
+  private readonly consoleOut: Reporter;
+  private baseline: ReturnType<typeof baselineMarker>;
+  private shown: RuleResult[] = [];
+
+  constructor(
+    private readonly plan: RunPlan,
+    secrets: ReportSecrets,
+    private readonly output: Output,
+    entries: BaselineEntry[],
+  ) {
+    this.progress = liveProgress(output.print, { tty: output.tty ?? false, quiet: plan.output.quiet });
+    this.edge = outputEdge(secrets, { showSecrets: plan.showSecrets });
+    const traffic = plan.target.kind === 'traffic';
+    this.consoleOut = consoleReporter(this.say, { ...plan.output, strict: plan.report.strict, traffic });
+    this.baseline = baselineMarker(entries);
+  }
+
+  /** A line printed above the progress, through the edge. */
+  readonly say = (text: string): void => this.progress.write(this.edge.line(text));
+
+  /** What the side judging the rules is handed. */
+  get judging(): JudgingOutput {
+    return { edge: this.edge, say: this.say, stop: () => this.progress.stop(), events: (onRuleStart) => this.events(onRuleStart) };
+  }
+
+  /** After the rules: the baseline rewritten if asked, the result as shown, the console's account, the files. */
+  async finish(raw: RunResult, suites: Suite[]): Promise<{ result: RunResult; exitCode: 0 | 1 | 3 }> {
+    const { report } = this.plan;
+    if (report.updateBaseline && report.baseline) await this.rewriteBaseline(report.baseline);
+    const result = this.shownResult(raw, suites);
+    this.consoleOut.onRunEnd?.(result);
+    for (const reporter of reportersFor(report.dir, report.formats)) await reporter.onRunEnd?.(result);
+    this.say(`reports: ${report.dir}/${report.formats.map((f) => REPORT_FILES[f]).join(', ')}\n`);
+    return { result, exitCode: exitCodeFor(result) };
+  }
+
+  private events(onRuleStart?: (ruleId: string) => void): RunEvents {
+    return {
+      onRunStart: (total) => this.progress.onRunStart(total),
+      onRuleStart: (rule, index) => {
+        onRuleStart?.(rule.id);
+        this.progress.onRuleStart(rule.id, index);
+      },
+      onRuleEnd: (r) => {
+        this.progress.onRuleEnd();
+        const rule = this.baseline.mark(this.edge.rule(r));
+        this.shown.push(rule);
+        this.consoleOut.onRuleEnd?.(rule);
+        this.output.onRuleEnd?.(rule);
+      },
+    };
+  }
+
+  /** The run was not marked while it went on (the old file is being replaced): it is marked with what was written. */
+  private async rewriteBaseline(file: string): Promise<void> {
+    const written = await writeBaseline(file, this.shown, `graphcheck baseline written by --update-baseline (seed ${this.plan.seed})`);
+    this.baseline = baselineMarker(written);
+    this.shown = this.shown.map((r) => this.baseline.mark(r));
+    this.say(`baseline: ${written.length} entr${written.length === 1 ? 'y' : 'ies'} written to ${file}\n`);
+  }
+
+  /** The run's result as every report shows it: the results as shown, counted, gated, and through the edge. */
+  private shownResult(raw: RunResult, suites: Suite[]): RunResult {
+    const { report, selection } = this.plan;
+    const { shown } = this;
+    return this.edge.run({
+      ...raw,
+      results: shown,
+      summary: summarize(shown, { strict: report.strict }),
+      gate: {
+        strict: report.strict,
+        allowStale: report.allowStale,
+        ...(report.baseline ? { baseline: { file: report.baseline, entries: this.baseline.outcomes() } } : {}),
+      },
+      ...(selection.shard ? { shard: selection.shard } : {}),
+      notCheckable: notCheckableOf(suites, new Set(shown.map((r) => r.suite))),
+    });
+  }
+}
+
+/** The `not_checkable` lists of the suites the run touched. */
+function notCheckableOf(suites: Suite[], touched: Set<string>): NotCheckable[] {
+  return suites
+    .filter((s) => touched.has(s.suite))
+    .flatMap((s) => (s.not_checkable ?? []).map((n) => ({ suite: s.suite, what: n.what, cites: n.cites, why: n.why })));
+}

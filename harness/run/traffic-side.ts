@@ -1,0 +1,58 @@
+import { readTraffic } from '../replay/recorded-traffic.js';
+import type { Exchange } from '../model/index.js';
+import { checkTraffic } from '../passive/check-traffic.js';
+import { loadProfileFile } from '../profile/load-profile.js';
+import { DEFAULT_ERROR_PATHS, profileSecrets } from '../profile/profile.js';
+import type { OutputEdge } from '../reports/output-edge.js';
+import type { OpenedSide } from './open-side.js';
+import { replayCommand } from './replay-command.js';
+import type { RunPlan, TrafficPlan } from './run-plan.js';
+
+/**
+ * `graphcheck check`: the rules' `passive:` blocks over recorded traffic, the service's (default) or the client's
+ * (`--side client`). Traffic is someone else's: redacted as it is read, before any rule judges it, with the
+ * profile's secrets and what the traffic itself shows.
+ */
+export async function openTrafficSide(plan: RunPlan, target: TrafficPlan, env?: NodeJS.ProcessEnv): Promise<OpenedSide> {
+  const profile = target.profile ? await loadProfileFile(target.profile, env) : undefined;
+  return {
+    plan,
+    secrets: { appSecret: profile?.app.secret, values: profile ? profileSecrets(profile) : [] },
+    heading: `graphcheck check: ${target.file} (seed ${plan.seed})\n`,
+    judge: async (suites, output) => {
+      const lost = { bodies: 0 };
+      const exchanges = redactedAsRead(await readTraffic(target.file, (note) => output.say(`${note}\n`)), output.edge, lost);
+      const raw = await checkTraffic(suites, { name: target.file, exchanges }, {
+        ctx: { errorPaths: profile?.errors ?? DEFAULT_ERROR_PATHS },
+        selection: plan.selection,
+        ...(profile ? { profile } : {}),
+        replayCommand: (id) => replayCommand(plan, id),
+        seed: plan.seed,
+      });
+      if (lost.bodies > 0) output.say(`${lostWords(lost.bodies)}\n`);
+      const { onRuleEnd } = output.events();
+      for (const result of raw.results) onRuleEnd?.(result);
+      return raw;
+    },
+    close: async () => {},
+  };
+}
+
+/** Each exchange through the edge as it streams past; counts the bodies that could not be decoded to be read. */
+async function* redactedAsRead(
+  exchanges: AsyncIterable<Exchange> | Iterable<Exchange>,
+  edge: OutputEdge,
+  lost: { bodies: number },
+): AsyncGenerator<Exchange> {
+  for await (const exchange of exchanges) {
+    const read = edge.traffic(exchange);
+    if (read.request.bodyLost !== undefined) lost.bodies++;
+    if (read.response?.bodyLost !== undefined) lost.bodies++;
+    yield read;
+  }
+}
+
+function lostWords(count: number): string {
+  const bodies = count === 1 ? '1 recorded body' : `${count} recorded bodies`;
+  return `${bodies} could not be decoded (compressed past the size limit, or broken): not judged, kept in no report (their exchanges say why)`;
+}

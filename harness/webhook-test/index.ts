@@ -1,2 +1,0 @@
-export { runWebhookTest } from './run-webhook-test.js';
-export { DEFAULT_TIMEOUT_MS, type WebhookTestOptions } from './webhook-test-options.js';

@@ -1,0 +1,58 @@
+/**
+ * Every generated document of the repository, and how each is made. `npm run regen` (scripts/regen.ts) writes them
+ * all; `test/scripts/generated-documents.test.ts` makes the cheap ones again and fails when one differs, and checks
+ * the slow ones' shape (the fault matrix's rows are the run's rules, its faults the catalogue's). Each is written
+ * from its source, never by hand: the source is named in the document itself.
+ */
+import { readFile } from 'node:fs/promises';
+import { coverageCommand, REASONS_FILE } from '../bin/commands/coverage.js';
+import { SUITES_DIR } from '../bin/commands/run.js';
+import { loadSuites } from '../harness/engine/load-suite.js';
+import { selectedRules } from '../harness/suite/select-rules.js';
+import { REFERENCE_README, withFaultTable } from './reference-fault-table.js';
+import { VOCABULARY_SCHEMA_FILE, vocabularySchema } from './vocabulary-schema.js';
+
+/** A document made in well under a second from what is in the repository; `current` is its text now, if any. */
+export interface CheapDocument {
+  path: string;
+  /** What it is made from, for the stale test's message. */
+  from: string;
+  render(current: string): Promise<string>;
+}
+
+export const CHEAP_DOCUMENTS: readonly CheapDocument[] = [
+  {
+    path: VOCABULARY_SCHEMA_FILE,
+    from: 'harness/profile/vocabulary.ts',
+    render: () => Promise.resolve(vocabularySchema()),
+  },
+  {
+    path: REFERENCE_README,
+    from: 'the fault catalogue (reference/fault-catalogue/)',
+    render: (current) => Promise.resolve(withFaultTable(current)),
+  },
+  {
+    path: 'docs/spec-coverage.md',
+    from: "the spec, the suites' cites and suites/coverage/reasons.yaml (graphcheck coverage --markdown)",
+    render: async () => {
+      let markdown = '';
+      await coverageCommand({ markdown: true, reasons: REASONS_FILE, suitesDir: SUITES_DIR }, (text) => (markdown += text));
+      return markdown;
+    },
+  },
+];
+
+/**
+ * The documents a full run against the reference makes (minutes to half an hour): docs/fault-matrix.md
+ * (scripts/fault-matrix-runs.ts, in part with `--rule` or `--fault`) and the shipped cassette
+ * (scripts/record-reference-cassette.ts, whose test repeats it offline and names the suites it was recorded from).
+ */
+export const SLOW_DOCUMENTS = ['docs/fault-matrix.md', 'cassettes/reference-full-run.yaml.gz', 'cassettes/reference-full-run.verdicts.json'] as const;
+
+/** The rules a run judges are not those the shipped cassette holds (a rule added, renamed or removed). */
+export async function cassetteIsStale(): Promise<boolean> {
+  const shipped = JSON.parse(await readFile(SLOW_DOCUMENTS[2], 'utf8')) as { verdicts: Record<string, string> };
+  const held = Object.keys(shipped.verdicts).sort();
+  const judged = selectedRules(await loadSuites(SUITES_DIR), {}).map(({ rule }) => rule.id).sort();
+  return held.join('\n') !== judged.join('\n');
+}
