@@ -1,6 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { buildCoverage } from '../../harness/coverage/build-coverage.js';
-import { countCoverage } from '../../harness/coverage/coverage-map.js';
+import { countCoverage } from '../../harness/coverage/coverage-counts.js';
 import { formatCoverageMarkdown } from '../../harness/coverage/format-coverage-markdown.js';
 import { coverageJson, formatCoverageText, formatUncovered } from '../../harness/coverage/format-coverage.js';
 import { UserInputError } from '../../harness/errors.js';
