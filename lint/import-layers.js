@@ -37,7 +37,7 @@ export const MAY_IMPORT = {
   run: ['cassette', 'suite'],
   engine: ['ca', 'checks', 'client', 'content-host', 'control', 'generators', 'profile', 'receiver', 'redaction', 'run', 'suite'],
   passive: ['checks', 'profile', 'run', 'suite'],
-  coverage: ['suite'],
+  coverage: ['reports', 'suite'],
   'webhook-test': ['ca', 'engine', 'suite'],
   reports: ['redaction', 'run'],
   bin: ['*', 'reference'],

@@ -46,7 +46,8 @@ export function coverageMap(
   const matcher = new CiteMatcher(statements);
   const judgesOf = new Map<string, JudgeRef[]>();
   const unmatchedCites: CoverageMap['unmatchedCites'] = [];
-  for (const { cites, ...judge } of judges) {
+  for (const { id, side, strength, origin, cites } of judges) {
+    const judge: JudgeRef = { id, side, strength, origin };
     for (const cite of cites.filter((c) => !isContractCite(c))) {
       const quoted = matcher.quoted(cite);
       if (quoted.length === 0) unmatchedCites.push({ rule: judge.id, cite });

@@ -7,6 +7,7 @@ import type { RuleOrigin, RuleSide, Suite } from '../suite/suite.js';
  */
 export interface Judge {
   id: string;
+  title: string;
   cites: Citation[];
   side: RuleSide;
   strength: Strength;
@@ -14,13 +15,14 @@ export interface Judge {
 }
 
 /** A judge as a statement's entry names it. */
-export type JudgeRef = Omit<Judge, 'cites'>;
+export type JudgeRef = Omit<Judge, 'cites' | 'title'>;
 
 /** The rules of the suites, each with its cites of the spec, its side, strength and origin (defaults filled in). */
 export function suiteJudges(suites: Suite[]): Judge[] {
   return suites.flatMap((s) =>
     s.rules.map((rule) => ({
       id: rule.id,
+      title: rule.title,
       cites: rule.cites,
       side: rule.side ?? 'service',
       strength: rule.strength,

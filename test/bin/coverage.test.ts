@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -188,6 +188,24 @@ describe('graphcheck coverage', () => {
     const missing = await runCli(['coverage', '--spec', join(flags.suitesDir, 'nope.md')]);
     expect([missing.code, missing.stderr.trim().split('\n').length]).toEqual([2, 1]);
     expect(missing.stderr).toMatch(/nope\.md: cannot read the spec; check the --spec path/);
+  });
+  it('--html writes the page where asked and prints where; --report needs --html and a report.json a run wrote', async () => {
+    const flags = await project();
+    const out = join(flags.suitesDir, '..', 'page.html');
+    const { code, text } = await printed({ ...flags, html: out });
+    expect(code).toBe(0);
+    expect(text).toBe(`wrote ${out}: 9 statements: 3 judged by service rules at their strength (2 by hand-written rules, 2 by sweep-generated rules, 1 by sweeps alone), 1 judged only by SHOULD rules, 2 only by client-side or callback rules, 3 not judged with a reason, 0 uncovered\n`);
+    expect(await readFile(out, 'utf8')).toMatch(/^<!doctype html>[\s\S]*<div class="stmt" id="page-feed-[0-9a-f]{6}" data-status="judged">/);
+    const args = ['coverage', '--spec', flags.spec!, '--reasons', flags.reasons, '--suites-dir', flags.suitesDir];
+    const both = await runCli([...args, '--html', out, '--json']);
+    expect([both.code, both.stderr]).toEqual([2, 'graphcheck: --json, --markdown and --html: give one of them\n']);
+    const alone = await runCli([...args, '--report', out]);
+    expect([alone.code, alone.stderr]).toEqual([2, 'graphcheck: --report: give it with --html, whose page shows its verdicts\n']);
+    const notReport = await runCli([...args, '--html', out, '--report', flags.spec!]);
+    expect(notReport.code).toBe(2);
+    expect(notReport.stderr).toMatch(/^graphcheck: .*spec\.md: not JSON; give --report the report\.json a graphcheck run wrote \(unchanged\)\n$/);
+    const missing = await runCli([...args, '--html', out, '--report', join(flags.suitesDir, 'none.json')]);
+    expect(missing.stderr).toMatch(/none\.json: cannot read it \(ENOENT\); give --report the report\.json a graphcheck run wrote \(unchanged\)\n$/);
   });
 });
 
