@@ -2,23 +2,39 @@
  * Writes docs/fault-matrix.md: for every rule, the reference fault switches that make it fail (seed 7).
  * Run: node bin/run-ts.js scripts/fault-matrix.ts [--jobs N]   (N processes, default: one per core)
  * Each fault is a full run against the reference (~15 s); the faults are shared out between the processes.
+ *
+ * After adding rules or faults, the rows they touch can be brought up to date without the whole matrix:
+ *   --rule ID,...    runs those rules under every fault and rewrites their rows (new rules go in suite order)
+ *   --fault NAME,... runs every rule under those faults and adds or drops them in every row
+ * Both keep the other rows, and the notes of "Faults no rule catches yet", as they are.
  */
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { SUITES_DIR } from '../bin/commands/run.js';
+import { loadSuites } from '../harness/engine/load-suite.js';
 import { FAULTS } from '../reference/faults.js';
 import { runAgainstReference } from '../test/helpers/run-reference.js';
 
 const SEED = 7;
+const DOC = 'docs/fault-matrix.md';
 
-/** The faults of part `index` of `count`, each with the rules that fail when it is on. */
+const flag = (name: string) => {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? undefined : process.argv[at + 1];
+};
+const list = (value?: string) => (value ? value.split(',').filter(Boolean) : undefined);
+const onlyRules = list(flag('--rule'));
+const onlyFaults = list(flag('--fault'));
+
+/** The faults of part `index` of `count`, each with the rules (of `rules`, else all) that fail when it is on. */
 async function part(index: number, count: number): Promise<[string, string[]][]> {
   const out: [string, string[]][] = [];
-  for (const [i, fault] of Object.keys(FAULTS).entries()) {
+  for (const [i, fault] of (onlyFaults ?? Object.keys(FAULTS)).entries()) {
     if (i % count !== index) continue;
-    const result = await runAgainstReference({ faults: [fault], seed: SEED });
+    const result = await runAgainstReference({ faults: [fault], seed: SEED, ...(onlyRules ? { rules: onlyRules } : {}) });
     out.push([fault, result.results.filter((r) => r.verdict === 'failed').map((r) => r.rule)]);
   }
   return out;
@@ -27,28 +43,42 @@ async function part(index: number, count: number): Promise<[string, string[]][]>
 async function inChildren(count: number): Promise<Map<string, string[]>> {
   const self = fileURLToPath(import.meta.url);
   const runTs = fileURLToPath(new URL('../bin/run-ts.js', import.meta.url));
+  const passed = [...(onlyRules ? ['--rule', onlyRules.join(',')] : []), ...(onlyFaults ? ['--fault', onlyFaults.join(',')] : [])];
   const parts = await Promise.all(
     Array.from({ length: count }, (_, i) =>
-      promisify(execFile)(process.execPath, [runTs, self, '--part', `${i}/${count}`], { maxBuffer: 64 * 1024 * 1024 }),
+      promisify(execFile)(process.execPath, [runTs, self, '--part', `${i}/${count}`, ...passed], { maxBuffer: 64 * 1024 * 1024 }),
     ),
   );
   const found = new Map(parts.flatMap(({ stdout }) => JSON.parse(stdout) as [string, string[]][]));
   // In the catalogue's order, whichever process judged each fault.
-  return new Map(Object.keys(FAULTS).map((fault) => [fault, found.get(fault) ?? []]));
+  return new Map((onlyFaults ?? Object.keys(FAULTS)).map((fault) => [fault, found.get(fault) ?? []]));
 }
 
-const partFlag = process.argv.indexOf('--part');
-if (partFlag !== -1) {
-  const [index, count] = (process.argv[partFlag + 1] ?? '0/1').split('/').map(Number) as [number, number];
-  process.stdout.write(JSON.stringify(await part(index, count)));
-} else {
-  const jobsFlag = process.argv.indexOf('--jobs');
-  const jobs = jobsFlag === -1 ? availableParallelism() : Number(process.argv[jobsFlag + 1]);
-  const clean = await runAgainstReference({ seed: SEED });
-  const matrix = await inChildren(Math.max(1, jobs));
-  const byRule = new Map<string, string[]>(clean.results.map((r) => [r.rule, []]));
-  for (const [fault, rules] of matrix) for (const rule of rules) byRule.get(rule)?.push(fault);
-  const lines = [
+interface Row {
+  rule: string;
+  strength: string;
+  faults: string[];
+}
+
+/** The rows and the notes of the uncaught faults ("`name` (why)") of the document as it stands. */
+async function readDoc(): Promise<{ rows: Row[]; notes: Map<string, string> }> {
+  const text = await readFile(DOC, 'utf8');
+  const rows = text
+    .split('\n')
+    .filter((l) => l.startsWith('| `'))
+    .map((line) => {
+      const [rule, strength, faults] = line.split('|').slice(1, 4).map((c) => c.trim()) as [string, string, string];
+      return { rule: rule.replace(/`/g, ''), strength, faults: [...faults.matchAll(/`([^`]+)`/g)].map((m) => m[1]!) };
+    });
+  const notes = new Map([...text.matchAll(/^- `([^`]+)`(.*)$/gm)].map((m) => [m[1]!, m[2]!]));
+  return { rows, notes };
+}
+
+function renderDoc(rows: Row[], notes: Map<string, string>): string {
+  const caught = new Set(rows.flatMap((r) => r.faults));
+  const order = Object.keys(FAULTS);
+  const byCatalogue = (faults: string[]) => [...new Set(faults)].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  return [
     '# Rules and the faults that make them fail',
     '',
     'Every rule passes against the correct reference target and fails with at least one of its fault switches on.',
@@ -56,16 +86,52 @@ if (partFlag !== -1) {
     '',
     '| rule | strength | faults that make it fail |',
     '|---|---|---|',
-    ...clean.results.map((r) => {
-      const faults = byRule.get(r.rule) ?? [];
-      return `| \`${r.rule}\` | ${r.strength} | ${faults.length ? faults.map((f) => `\`${f}\``).join(', ') : '**none**'} |`;
+    ...rows.map(({ rule, strength, faults }) => {
+      const shown = byCatalogue(faults);
+      return `| \`${rule}\` | ${strength} | ${shown.length ? shown.map((f) => `\`${f}\``).join(', ') : '**none**'} |`;
     }),
     '',
     '## Faults no rule catches yet',
     '',
-    ...[...matrix].filter(([, rules]) => rules.length === 0).map(([fault]) => `- \`${fault}\``),
+    ...order.filter((f) => !caught.has(f)).map((f) => `- \`${f}\`${notes.get(f) ?? ''}`),
     '',
-  ];
-  await writeFile('docs/fault-matrix.md', lines.join('\n'));
-  process.stdout.write(`wrote docs/fault-matrix.md (${clean.results.length} rules, ${matrix.size} faults, ${jobs} processes)\n`);
+  ].join('\n');
+}
+
+/** The rules `run` selects, in suite order, with their strengths. */
+async function ruleOrder(): Promise<Row[]> {
+  const suites = await loadSuites(SUITES_DIR);
+  return suites.flatMap((s) => s.rules.filter((r) => (r.side ?? 'service') === 'service').map((r) => ({ rule: r.id, strength: r.strength, faults: [] })));
+}
+
+/** `--rule` / `--fault`: the document's rows, with those rules' faults or those faults' rules found anew. */
+async function updateRows(matrix: Map<string, string[]>): Promise<Row[]> {
+  const { rows } = await readDoc();
+  const known = new Map(rows.map((r) => [r.rule, r]));
+  const updated = (await ruleOrder()).map((r) => known.get(r.rule) ?? r);
+  for (const row of updated) {
+    if (onlyRules && !onlyRules.includes(row.rule)) continue;
+    row.faults = row.faults.filter((f) => !matrix.has(f));
+    for (const [fault, failed] of matrix) if (failed.includes(row.rule)) row.faults.push(fault);
+  }
+  return updated;
+}
+
+const partFlag = flag('--part');
+if (partFlag !== undefined) {
+  const [index, count] = partFlag.split('/').map(Number) as [number, number];
+  process.stdout.write(JSON.stringify(await part(index, count)));
+} else {
+  const jobs = Number(flag('--jobs') ?? availableParallelism());
+  const clean = await runAgainstReference({ seed: SEED, ...(onlyRules ? { rules: onlyRules } : {}) });
+  const broken = clean.results.filter((r) => r.verdict !== 'passed').map((r) => `${r.rule}: ${r.verdict}`);
+  if (broken.length > 0) throw new Error(`not passed against the correct reference: ${broken.join('; ')}`);
+  const matrix = await inChildren(Math.max(1, jobs));
+  const { notes } = await readDoc();
+  const rows =
+    onlyRules || onlyFaults
+      ? await updateRows(matrix)
+      : clean.results.map((r) => ({ rule: r.rule, strength: r.strength, faults: [...matrix].filter(([, rules]) => rules.includes(r.rule)).map(([f]) => f) }));
+  await writeFile(DOC, renderDoc(rows, notes));
+  process.stdout.write(`wrote ${DOC} (${rows.length} rules, ${matrix.size} faults run, ${jobs} processes)\n`);
 }

@@ -19,6 +19,11 @@ export const ACCESS_FAULTS: FaultCatalogue = {
     description:
       'POST `/{app_id}/subscriptions` accepts an `object` outside user, page, permissions, payments.',
   },
+  'subscriptions-imgnet-msgapp-accepted': {
+    area: 'subscriptions',
+    description:
+      'POST `/{app_id}/subscriptions` accepts the photo-sharing and messaging objects (`imgnet`, `msgapp_business_account`, ...), which are configured in the dashboard.',
+  },
   'tokens-missing-served': {
     area: 'tokens',
     description: 'A request without `access_token` is served as if it carried the full Page token.',

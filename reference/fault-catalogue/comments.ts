@@ -37,6 +37,10 @@ export const COMMENTS_FAULTS: FaultCatalogue = {
     area,
     description: 'No code 200: a Page token without MODERATE may comment and delete comments.',
   },
+  'comments-read-any-token': {
+    area,
+    description: 'Comments are listed for any token the target issued (the app token too), not only for one that may view their object.',
+  },
   'comments-user-token-sees-comments': {
     area,
     description: "A User token reading a post's comments gets the comments instead of empty data.",

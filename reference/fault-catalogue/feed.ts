@@ -161,6 +161,14 @@ export const FEED_FAULTS: FaultCatalogue = {
     description:
       '`feed_targeting.countries` reads lower-case codes (`us`), not ISO 3166 codes.',
   },
+  'feed-targeting-countries-capped-at-10': {
+    area,
+    description: '`feed_targeting.countries` reads only the first 10 of the countries written (up to 25 are stated).',
+  },
+  'feed-multi-share-end-card-unchecked': {
+    area,
+    description: '`multi_share_end_card` that is not a Boolean is accepted instead of code 100.',
+  },
   'feed-backdated-time-on-regular': {
     area,
     description:

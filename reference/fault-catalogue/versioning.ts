@@ -36,6 +36,12 @@ export const VERSIONING_FAULTS: FaultCatalogue = {
     area,
     description: 'Under a usable version older than the latest, invalid-parameter errors carry code 1 instead of 100.',
   },
+  'versioning-latest-v26': {
+    area,
+    description:
+      'The versions run one later than the spec says: v26.0 is served as the latest (and the profile names it), ' +
+      'though the latest version is v25.0.',
+  },
   'versioning-bare-path-list-without-paging': {
     area,
     description: 'Unversioned calls answer list results without their `paging` object.',
