@@ -82,8 +82,10 @@ function statementBlock(entry: CoverageEntry, run?: RunVerdicts): string {
     const lead = at.length > 0 ? 'also quoted by' : `quoted only by rules that do not judge the service at ${strength}:`;
     judges.push(`<li>${h(lead)} ${apart.map((j) => judgeLink(j, false, run)).join(', ')}</li>`);
   }
+  // A judged statement's reason says what of it no rule judges.
+  const part = status === 'judged' ? 'not judged in part: ' : '';
   const reasons = entry.reasons.map(
-    (r) => `<li><em>${h(r.kind)}</em>${r.reading ? ` (${h(r.reading)})` : ''}: ${ownHtml(r.why)} <span class="muted">(${h(r.source)})</span></li>`,
+    (r) => `<li>${part}<em>${h(r.kind)}</em>${r.reading ? ` (${h(r.reading)})` : ''}: ${ownHtml(r.why)} <span class="muted">(${h(r.source)})</span></li>`,
   );
   return `<div class="stmt" id="${h(s.id)}" data-status="${status}">
 <div class="id muted"><span class="dot ${status}"></span><a href="#${h(s.id)}">${h(s.id)}</a> · line ${s.line} · <span class="status">${h(STATUS_WORDS[status])}</span>${advice}</div>
