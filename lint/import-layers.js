@@ -38,7 +38,7 @@ export const MAY_IMPORT = {
   verdict: [],
   engine: ['ca', 'checks', 'client', 'content-host', 'control', 'generators', 'profile', 'receiver', 'redaction', 'suite', 'verdict'],
   passive: ['checks', 'profile', 'suite', 'verdict'],
-  coverage: ['suite'],
+  coverage: ['reports', 'suite'],
   reports: ['redaction', 'verdict'],
   run: ['engine', 'passive', 'profile', 'recorder', 'replay', 'reports', 'suite', 'verdict'],
   bin: ['*', 'reference'],

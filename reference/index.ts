@@ -62,7 +62,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   return {
     url,
     controlUrl: `${url}/_control`,
-    profile: toProfileDocument(buildProfile(url, runtime.mtls?.cn), true),
+    profile: toProfileDocument(buildProfile(url, runtime.mtls?.cn, faults), true),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

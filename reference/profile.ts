@@ -1,13 +1,29 @@
 import { APP, FIXTURES, NAMED_TOKENS } from './fixtures.js';
-import type { RefProfile } from './types.js';
+import type { FaultSet, RefProfile } from './types.js';
 
-export const VERSIONS = {
+export const VERSIONS: RefProfile['versions'] = {
   latest: 'v25.0',
   usable: ['v23.0', 'v24.0', 'v25.0'],
   expired: ['v21.0', 'v22.0'],
   appDefault: 'v24.0',
   servedHeader: 'x-graph-version',
 };
+
+/**
+ * `versioning-latest-v26`: a service whose versions run one later than the spec's (v26.0 its latest, v25.0 merely
+ * usable), its profile saying so; every rule that reads the profile's versions is content with it.
+ */
+const ONE_LATER: RefProfile['versions'] = {
+  latest: 'v26.0',
+  usable: ['v24.0', 'v25.0', 'v26.0'],
+  expired: ['v22.0', 'v23.0'],
+  appDefault: 'v25.0',
+  servedHeader: 'x-graph-version',
+};
+
+export function versionsFor(faults?: FaultSet): RefProfile['versions'] {
+  return faults && faults.has('versioning-latest-v26') ? ONE_LATER : VERSIONS;
+}
 
 export const CAPABILITIES = [
   'profile',
@@ -20,12 +36,12 @@ export const CAPABILITIES = [
   'deliveries',
 ];
 
-export function buildProfile(baseUrl: string, mtlsClientCn?: string): RefProfile {
+export function buildProfile(baseUrl: string, mtlsClientCn?: string, faults?: FaultSet): RefProfile {
   const tokens: Record<string, string> = {};
   for (const [name, info] of Object.entries(NAMED_TOKENS)) tokens[name] = info.token;
   return {
     baseUrl,
-    versions: VERSIONS,
+    versions: versionsFor(faults),
     app: {
       id: APP.id,
       secret: APP.secret,

@@ -34,7 +34,7 @@ export function createRuntime(
   const clock = createVirtualClock();
   const store = createStateStore();
   const settings: AppSettings = { live: true, trustedCaPems: [] };
-  const profile = buildProfile(baseUrl, options.mtls?.cn);
+  const profile = buildProfile(baseUrl, options.mtls?.cn, faults);
   const webhooks = createWebhookService({
     now: () => clock.now(),
     appId: profile.app.id,

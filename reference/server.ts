@@ -3,7 +3,6 @@ import { handleControl } from './control/control-server.js';
 import { unsupported } from './graph-error.js';
 import { parseRequestParams } from './http/parse-request.js';
 import { errorResponse, readBody, send } from './http/respond.js';
-import { VERSIONS } from './profile.js';
 import { createRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 import { resolveToken } from './tokens.js';
 import type { EndpointGroup, FaultSet, RefRequest, RefResponse } from './types.js';
@@ -48,20 +47,21 @@ async function handleApi(
   url: URL,
 ): Promise<void> {
   const { faults } = runtime.ctx;
-  let served = VERSIONS.appDefault;
+  const { versions } = runtime.ctx.profile;
+  let served = versions.appDefault;
   const date = new Date(runtime.clock.now() * 1000).toUTCString();
   const headers = (): Record<string, string> => ({
     date,
-    ...(faults.has('versioning-no-served-header') ? {} : { [VERSIONS.servedHeader]: served }),
+    ...(faults.has('versioning-no-served-header') ? {} : { [versions.servedHeader]: served }),
   });
   try {
     const raw = await readBody(req);
     const { explicit } = splitVersionPrefix(url.pathname);
-    served = resolveServedVersion(explicit, faults);
+    served = resolveServedVersion(explicit, faults, versions);
     const answer = await dispatch(runtime, req, url, raw, served);
     send(res, versionedAnswer(answer, explicit, faults), headers());
   } catch (error) {
-    send(res, errorResponse(versionedError(error, served, faults), runtime.traceId()), headers());
+    send(res, errorResponse(versionedError(error, served, faults, versions.latest), runtime.traceId()), headers());
   }
 }
 

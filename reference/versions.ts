@@ -1,7 +1,6 @@
 import { GraphError, invalidParam } from './graph-error.js';
-import { VERSIONS } from './profile.js';
 import { defineSlice } from './state-store.js';
-import type { FaultSet, RefContext, RefResponse } from './types.js';
+import type { FaultSet, RefContext, RefProfile, RefResponse } from './types.js';
 
 /** Splits `/v25.0/2000001/feed` into the version as written and the bare path. */
 export function splitVersionPrefix(pathname: string): { explicit: string | null; path: string } {
@@ -17,8 +16,8 @@ export function compareVersions(a: string, b: string): number {
 }
 
 /** The version that serves a call (contract §3.2): usable as named, expired by the next usable, bare by default. */
-export function resolveServedVersion(explicit: string | null, faults: FaultSet): string {
-  const { latest, usable, expired, appDefault } = VERSIONS;
+export function resolveServedVersion(explicit: string | null, faults: FaultSet, versions: RefProfile['versions']): string {
+  const { latest, usable, expired, appDefault } = versions;
   if (explicit === null) return faults.has('versioning-unversioned-served-by-latest') ? latest : appDefault;
   if (usable.includes(explicit)) return explicit;
   if (expired.includes(explicit)) {
@@ -41,7 +40,7 @@ const historySlice = defineSlice('version-history', () => ({ first: null as stri
  * not "usable versions", whatever serves them.
  */
 export function enforceVersionHistory(explicit: string | null, ctx: RefContext): void {
-  if (explicit === null || !VERSIONS.usable.includes(explicit)) return;
+  if (explicit === null || !ctx.profile.versions.usable.includes(explicit)) return;
   const history = ctx.state.get(historySlice);
   if (history.first === null) {
     history.first = explicit;
@@ -60,8 +59,8 @@ export function enforceVersionHistory(explicit: string | null, ctx: RefContext):
 }
 
 /** `versioning-older-version-error-code`: older usable versions (and the bare path they serve) renumber code 100. */
-export function versionedError(error: unknown, served: string, faults: FaultSet): unknown {
-  const older = compareVersions(served, VERSIONS.latest) < 0;
+export function versionedError(error: unknown, served: string, faults: FaultSet, latest: string): unknown {
+  const older = compareVersions(served, latest) < 0;
   if (!faults.has('versioning-older-version-error-code') || !older) return error;
   if (!(error instanceof GraphError) || error.code !== 100) return error;
   return new GraphError(1, error.message, error.type, error.subcode, error.status);

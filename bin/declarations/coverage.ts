@@ -8,6 +8,8 @@ import type { CoverageFlags } from '../commands/coverage.js';
 /** The spec as the project reads it: `../shared/spec/` beside the checkout. */
 export const SPEC_FILE = join(PACKAGE_ROOT, '..', 'shared', 'spec', 'social-graph-interface.md');
 export const REASONS_FILE = join(SUITES_DIR, 'coverage', 'reasons.yaml');
+/** Where `--html` alone writes the page, in the folder the command runs in. */
+export const HTML_FILE = 'spec-coverage.html';
 
 /** `graphcheck coverage`: its flags; the coverage map (bin/commands/coverage.ts) loads when it is called. */
 export function register(program: Command, cx: CommandContext = processContext()): void {
@@ -20,10 +22,12 @@ export function register(program: Command, cx: CommandContext = processContext()
     .option('--suites-dir <dir>', 'folder of suite YAML files', SUITES_DIR)
     .option('--json', 'print the map as JSON')
     .option('--markdown', 'print the map as Markdown (docs/spec-coverage.md)')
+    .option('--html [file]', `write the map as one self-contained HTML page (default: ${HTML_FILE}; a folder: that file in it)`)
+    .option('--report <file>', "with --html: a run's report.json, whose verdicts the page shows beside each rule")
     .option('--fail-on-uncovered', 'exit 1 when a statement has neither a rule nor a reason, listing them')
     .action(async (flags: CoverageFlags) => {
       const { coverageCommand } = await import('../commands/coverage.js');
-      const paths = cx.paths(flags, ['spec', 'readings', 'reasons', 'suitesDir']);
+      const paths = cx.paths(flags, ['spec', 'readings', 'reasons', 'suitesDir', 'html', 'report']);
       cx.setExitCode(await coverageCommand(paths, (text) => cx.stdout(text)));
     });
 }

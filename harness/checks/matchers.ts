@@ -8,6 +8,8 @@ import { ANY, BOOLEAN, type JsonSchema, NUMBER, object, orTemplate, STRING } fro
 export interface Matcher {
   equals?: unknown;
   one_of?: unknown[];
+  /** An array holding exactly these values, each as often, in any order (a read-back whose order is not stated). */
+  same_members?: unknown[];
   lte?: number;
   gte?: number;
   truthy?: boolean;
@@ -21,6 +23,7 @@ export interface Matcher {
 export const MATCHER_PROPERTIES: Record<string, JsonSchema> = {
   equals: ANY,
   one_of: orTemplate({ type: 'array' }),
+  same_members: orTemplate({ type: 'array' }),
   lte: NUMBER,
   gte: NUMBER,
   truthy: BOOLEAN,
@@ -58,6 +61,9 @@ export function mismatches(value: unknown, m: Matcher): string[] {
   if (m.one_of && !m.one_of.some((v) => isDeepStrictEqual(v, value))) {
     problems.push(`is ${shown}, expected one of ${JSON.stringify(m.one_of)}`);
   }
+  if (m.same_members && !sameMembers(value, m.same_members)) {
+    problems.push(`is ${shown}, expected the members ${JSON.stringify(m.same_members)} in any order`);
+  }
   if (m.lte !== undefined && !(typeof value === 'number' && value <= m.lte)) problems.push(`is ${shown}, expected <= ${m.lte}`);
   if (m.gte !== undefined && !(typeof value === 'number' && value >= m.gte)) problems.push(`is ${shown}, expected >= ${m.gte}`);
   if (m.truthy && !isTruthy(value)) problems.push(`is ${shown}, expected true (R17)`);
@@ -67,6 +73,15 @@ export function mismatches(value: unknown, m: Matcher): string[] {
   }
   if (m.type && !hasType(value, m.type)) problems.push(`is ${shown}, expected a ${m.type}`);
   return problems;
+}
+
+function sameMembers(value: unknown, members: unknown[]): boolean {
+  if (!Array.isArray(value) || value.length !== members.length) return false;
+  const left = [...members];
+  return value.every((v) => {
+    const i = left.findIndex((m) => isDeepStrictEqual(m, v));
+    return i >= 0 && left.splice(i, 1).length === 1;
+  });
 }
 
 function hasType(value: unknown, type: NonNullable<Matcher['type']>): boolean {

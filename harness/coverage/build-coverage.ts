@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { UserInputError } from '../errors.js';
 import type { Suite } from '../suite/suite.js';
-import { type CoverageMap, coverageMap, suiteJudges } from './coverage-map.js';
+import { type CoverageMap, coverageMap } from './coverage-map.js';
+import { suiteJudges } from './judges.js';
 import { parseReadings } from './readings.js';
 import { loadReasonsFile } from './reasons-file.js';
 import { specStatements } from './spec-statements.js';

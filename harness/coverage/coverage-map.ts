@@ -1,40 +1,34 @@
-import type { Citation } from '../model/index.js';
+import type { Strength } from '../model/index.js';
 import type { Suite } from '../suite/suite.js';
 import { CiteMatcher } from './cite-matcher.js';
+import { type Judge, type JudgeRef, judgesAtStrength } from './judges.js';
 import type { Readings } from './readings.js';
 import type { ReasonsFile } from './reasons-file.js';
 import type { Statement } from './spec-statements.js';
+import { statementStrength } from './statement-strength.js';
 import { fileReasons, isContractCite, notCheckableReasons, notShownReasons, type Reason } from './statement-reasons.js';
 
-/** What judges statements: a suite rule, or a check of `graphcheck webhook-test` (the app's own receiver). */
-export interface Judge {
-  id: string;
-  cites: Citation[];
-}
+/**
+ * Where a statement stands, best first: `judged` by a service rule at its strength; judged only by a SHOULD service
+ * rule although it is MUST (`should-only`), or only by rules that judge a client's requests or an app's callback
+ * (`client-only`); judged by no rule but given a reason (`reasoned`); neither (`uncovered`).
+ */
+export type CoverageStatus = 'judged' | 'should-only' | 'client-only' | 'reasoned' | 'uncovered';
 
-/** One statement of the spec with the rules that judge it and the reasons it is not judged. */
+/** One statement of the spec with the rules that quote it and the reasons it is not judged. */
 export interface CoverageEntry {
   statement: Statement;
-  rules: string[];
+  strength: Strength;
+  status: CoverageStatus;
+  /** Every rule whose cites quote the statement, of every side and strength, in suite order. */
+  judges: JudgeRef[];
   reasons: Reason[];
 }
 
 export interface CoverageMap {
   entries: CoverageEntry[];
   /** Rule cites of the spec that quote no statement (a misquote, or a sentence the spec no longer has). */
-  unmatchedCites: { rule: string; cite: Citation }[];
-}
-
-/** The rules of the suites, each with its cites of the spec. */
-export function suiteJudges(suites: Suite[]): Judge[] {
-  return suites.flatMap((s) => s.rules.map((rule) => ({ id: rule.id, cites: rule.cites })));
-}
-
-export interface CoverageCounts {
-  statements: number;
-  judged: number;
-  reasoned: number;
-  uncovered: number;
+  unmatchedCites: { rule: string; cite: Judge['cites'][number] }[];
 }
 
 /**
@@ -50,15 +44,16 @@ export function coverageMap(
   reasons?: ReasonsFile,
 ): CoverageMap {
   const matcher = new CiteMatcher(statements);
-  const rulesOf = new Map<string, string[]>();
+  const judgesOf = new Map<string, JudgeRef[]>();
   const unmatchedCites: CoverageMap['unmatchedCites'] = [];
-  for (const rule of judges) {
-    for (const cite of rule.cites.filter((c) => !isContractCite(c))) {
+  for (const { id, side, strength, origin, cites } of judges) {
+    const judge: JudgeRef = { id, side, strength, origin };
+    for (const cite of cites.filter((c) => !isContractCite(c))) {
       const quoted = matcher.quoted(cite);
-      if (quoted.length === 0) unmatchedCites.push({ rule: rule.id, cite });
+      if (quoted.length === 0) unmatchedCites.push({ rule: judge.id, cite });
       for (const s of quoted) {
-        const list = rulesOf.get(s.id) ?? [];
-        if (!list.includes(rule.id)) rulesOf.set(s.id, [...list, rule.id]);
+        const list = judgesOf.get(s.id) ?? [];
+        if (!list.some((j) => j.id === judge.id)) judgesOf.set(s.id, [...list, judge]);
       }
     }
   }
@@ -66,18 +61,30 @@ export function coverageMap(
   notShownReasons(statements, readings, matcher, reasonsOf);
   notCheckableReasons(suites, matcher, reasonsOf);
   if (reasons) fileReasons(reasons, readings, matcher, reasonsOf);
-  const entries = statements.map((statement) => ({
-    statement,
-    rules: rulesOf.get(statement.id) ?? [],
-    reasons: reasonsOf.get(statement.id) ?? [],
-  }));
+  const entries = statements.map((statement) => {
+    const strength = statementStrength(statement);
+    const found = judgesOf.get(statement.id) ?? [];
+    const given = reasonsOf.get(statement.id) ?? [];
+    return { statement, strength, status: statusOf(strength, found, given), judges: found, reasons: given };
+  });
   return { entries, unmatchedCites };
 }
 
-export function countCoverage(entries: CoverageEntry[]): CoverageCounts {
-  const judged = entries.filter((e) => e.rules.length > 0).length;
-  const reasoned = entries.filter((e) => e.rules.length === 0 && e.reasons.length > 0).length;
-  return { statements: entries.length, judged, reasoned, uncovered: entries.length - judged - reasoned };
+function statusOf(strength: Strength, judges: JudgeRef[], reasons: Reason[]): CoverageStatus {
+  if (judges.some((j) => judgesAtStrength(j, strength))) return 'judged';
+  if (judges.some((j) => j.side === 'service')) return 'should-only';
+  if (judges.length > 0) return 'client-only';
+  return reasons.length > 0 ? 'reasoned' : 'uncovered';
+}
+
+/** The judges of an entry that judge it at its strength, and of those the hand-written and the swept ones. */
+export function judgesOfEntry(entry: CoverageEntry): { atStrength: JudgeRef[]; hand: JudgeRef[]; sweep: JudgeRef[] } {
+  const atStrength = entry.judges.filter((j) => judgesAtStrength(j, entry.strength));
+  return {
+    atStrength,
+    hand: atStrength.filter((j) => j.origin === 'hand'),
+    sweep: atStrength.filter((j) => j.origin === 'sweep'),
+  };
 }
 
 /**
@@ -86,7 +93,7 @@ export function countCoverage(entries: CoverageEntry[]): CoverageCounts {
  */
 export function judgedWithFileReason(entries: CoverageEntry[]): CoverageEntry[] {
   const fromFile = (r: Reason) => r.kind !== 'not-shown' && r.kind !== 'not-checkable';
-  return entries.filter((e) => e.rules.length > 0 && e.reasons.some(fromFile));
+  return entries.filter((e) => e.status === 'judged' && e.reasons.some(fromFile));
 }
 
 /** Entries grouped by section, in the spec's order. */

@@ -1,46 +1,27 @@
-import {
-  bySection,
-  type CoverageCounts,
-  type CoverageEntry,
-  type CoverageMap,
-  countCoverage,
-  judgedWithFileReason,
-} from './coverage-map.js';
+import { type CoverageCounts, countCoverage, countLine } from './coverage-counts.js';
+import { bySection, type CoverageMap, judgedWithFileReason } from './coverage-map.js';
 import { normaliseText } from './normalise-text.js';
 import { statementText } from './statement-text.js';
-import type { Reason } from './statement-reasons.js';
+import { verdictLines } from './verdict-lines.js';
 
 const WIDTH = 110;
-
-export function countLine(counts: CoverageCounts): string {
-  return `${counts.statements} statements: ${counts.judged} judged by rules, ${counts.reasoned} not judged with a reason, ${counts.uncovered} uncovered`;
-}
-
-function reasonLine(reason: Reason): string {
-  const label = reason.reading ? `${reason.kind}, ${reason.reading}` : reason.kind;
-  return `${label}: ${reason.why} (${reason.source})`;
-}
-
-/** What the map says of one statement, in one line each: the rules, else the reasons, else that it is uncovered. */
-export function verdictLines(entry: CoverageEntry): string[] {
-  const lines: string[] = [];
-  if (entry.rules.length > 0) lines.push(`judged by ${entry.rules.join(', ')}`);
-  lines.push(...entry.reasons.map((r) => `not judged (${reasonLine(r)})`));
-  if (lines.length === 0) lines.push('UNCOVERED: no rule quotes it and no reason is given');
-  return lines;
-}
 
 function clip(text: string): string {
   const plain = normaliseText(text);
   return plain.length > WIDTH ? `${plain.slice(0, WIDTH - 1)}…` : plain;
 }
 
-/** The console map: per section its counts, then each statement with its rules or reasons; a count line last. */
+/** A section's counts in one line. */
+export function sectionLine(section: string, c: CoverageCounts): string {
+  const apart = c.shouldOnly + c.clientOnly > 0 ? `, ${c.shouldOnly} only SHOULD, ${c.clientOnly} only client-side or callback` : '';
+  return `${section}: ${c.statements} statements, ${c.judged} judged${apart}, ${c.reasoned} with a reason, ${c.uncovered} uncovered`;
+}
+
+/** The console map: per section its counts, then each statement with its rules or reasons; the totals last. */
 export function formatCoverageText(map: CoverageMap): string {
   const out: string[] = [];
   for (const { section, entries } of bySection(map.entries)) {
-    const c = countCoverage(entries);
-    out.push('', `${section}: ${c.statements} statements, ${c.judged} judged, ${c.reasoned} with a reason, ${c.uncovered} uncovered`);
+    out.push('', sectionLine(section, countCoverage(entries)));
     for (const entry of entries) {
       out.push(`  ${entry.statement.id}  ${clip(statementText(entry.statement))}`);
       out.push(...verdictLines(entry).map((l) => `      ${l}`));
@@ -56,7 +37,7 @@ function doubleLines(map: CoverageMap): string[] {
   return [
     '',
     `${both.length} statement(s) judged by a rule also have a reason in the reasons file (a partial rule, or a stale reason):`,
-    ...both.map((e) => `  ${e.statement.id}: ${e.rules.join(', ')}`),
+    ...both.map((e) => `  ${e.statement.id}: ${e.judges.map((j) => j.id).join(', ')}`),
   ];
 }
 
@@ -71,27 +52,44 @@ function unmatchedLines(map: CoverageMap): string[] {
 
 /** The uncovered statements, one line each, for `--fail-on-uncovered`. */
 export function formatUncovered(map: CoverageMap, specFile: string): string {
-  const uncovered = map.entries.filter((e) => e.rules.length === 0 && e.reasons.length === 0);
+  const uncovered = map.entries.filter((e) => e.status === 'uncovered');
   const lines = uncovered.map((e) => `${specFile}:${e.statement.line}: ${e.statement.id} is uncovered: ${clip(e.statement.text)}`);
   return `${lines.join('\n')}\n`;
+}
+
+function countsJson(c: CoverageCounts) {
+  return {
+    statements: c.statements,
+    judged: c.judged,
+    judged_by_hand: c.byHand,
+    judged_by_sweeps: c.bySweeps,
+    judged_by_sweeps_alone: c.bySweepsAlone,
+    should_only: c.shouldOnly,
+    client_only: c.clientOnly,
+    reasoned: c.reasoned,
+    uncovered: c.uncovered,
+  };
 }
 
 /** `--json`: the same map as data. */
 export function coverageJson(map: CoverageMap, spec: string): unknown {
   return {
     spec,
-    counts: countCoverage(map.entries),
+    counts: countsJson(countCoverage(map.entries)),
     sections: bySection(map.entries).map(({ section, entries }) => ({
       section,
-      counts: countCoverage(entries),
-      statements: entries.map(({ statement: s, rules, reasons }) => ({
+      counts: countsJson(countCoverage(entries)),
+      statements: entries.map(({ statement: s, strength, status, judges, reasons }) => ({
         id: s.id,
         kind: s.kind,
         line: s.line,
         text: s.text,
         ...(s.header ? { header: s.header } : {}),
         ...(s.lead ? { lead: s.lead } : {}),
-        rules,
+        strength,
+        status,
+        rules: judges.map((j) => j.id),
+        judges,
         reasons,
       })),
     })),

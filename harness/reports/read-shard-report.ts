@@ -13,24 +13,31 @@ const FIX = "give the report folder a graphcheck run wrote (its report.json, unc
  * line naming the file, the place and the fix, never a crash halfway through writing the merged reports.
  */
 export async function readShardReport(dir: string): Promise<RunResult> {
-  const file = join(dir, 'report.json');
+  return readReportFile(join(dir, 'report.json'), "give the --report-dir of each shard's run");
+}
+
+/**
+ * A `report.json` a graphcheck run wrote, validated as `readShardReport` does; `whenMissing` and `whenInvalid` are
+ * the fixes a line gives for a file that cannot be read or is not a report (`coverage --report` names its flag).
+ */
+export async function readReportFile(file: string, whenMissing: string, whenInvalid = FIX): Promise<RunResult> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UserInputError('FILE_NOT_FOUND', `${file}: cannot read it (${code}); give the --report-dir of each shard's run`);
+    throw new UserInputError('FILE_NOT_FOUND', `${file}: cannot read it (${code}); ${whenMissing}`);
   }
   let report: unknown;
   try {
     report = JSON.parse(text);
   } catch {
-    throw new UserInputError('USAGE', `${file}: not JSON; ${FIX}`);
+    throw new UserInputError('USAGE', `${file}: not JSON; ${whenInvalid}`);
   }
   const validate = validatorFor('report')!;
   if (!validate(report)) {
     const { path, message } = describeErrors(validate.errors ?? []);
-    throw new UserInputError('USAGE', `${file}: ${path} ${oneLine(message)}: not a graphcheck report.json; ${FIX}`);
+    throw new UserInputError('USAGE', `${file}: ${path} ${oneLine(message)}: not a graphcheck report.json; ${whenInvalid}`);
   }
   return report as RunResult;
 }

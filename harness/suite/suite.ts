@@ -16,6 +16,9 @@ export interface Suite {
 /** Whose behaviour a rule judges: the target's answers, the caller's requests, or an app's webhook callback. */
 export type RuleSide = 'service' | 'client' | 'callback';
 
+/** Who wrote a rule: a person, or the generator of the spec's sweeps. */
+export type RuleOrigin = 'hand' | 'sweep';
+
 export interface Rule {
   id: string;
   title: string;
@@ -27,6 +30,11 @@ export interface Rule {
    * Default `service`.
    */
   side?: RuleSide;
+  /**
+   * `sweep`: generated from the spec's tables (issue 24's token, bound, listed-value and type sweeps) rather than
+   * written by hand; `graphcheck coverage` counts what sweeps judge apart. Default `hand`.
+   */
+  origin?: RuleOrigin;
   cites: Citation[];
   readings?: string[];
   needs?: Needs;

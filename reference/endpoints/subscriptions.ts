@@ -7,6 +7,8 @@ import type { SeamResult } from '../webhook-seam.js';
 import { paginate } from './paging.js';
 
 const OBJECTS = ['user', 'page', 'permissions', 'payments'];
+/** `subscriptions-imgnet-msgapp-accepted`: the photo-sharing and messaging objects, configured in the dashboard. */
+const DASHBOARD_OBJECTS = ['imgnet', 'imgnet_business_account', 'msgapp', 'msgapp_business_account'];
 
 const isApp = (params: Record<string, string>, ctx: RefContext): boolean =>
   params['app_id'] === ctx.profile.app.id;
@@ -24,7 +26,8 @@ function readObjectName(req: RefRequest, ctx: RefContext, required: boolean): st
   const unchecked = required
     ? ctx.faults.has('subscriptions-object-enum-unchecked')
     : ctx.faults.has('subscriptions-delete-object-unchecked');
-  if (!OBJECTS.includes(object) && !unchecked) {
+  const dashboard = required && DASHBOARD_OBJECTS.includes(object) && ctx.faults.has('subscriptions-imgnet-msgapp-accepted');
+  if (!OBJECTS.includes(object) && !unchecked && !dashboard) {
     throw invalidParam(`object must be one of ${OBJECTS.join(', ')}.`);
   }
   return object;

@@ -13,6 +13,8 @@ export const ACCESS_FAULTS: FaultCatalogue = {
       '`/{app_id}/subscriptions` accepts a Page or User token instead of requiring the app token.',
     'subscriptions-object-enum-unchecked':
       'POST `/{app_id}/subscriptions` accepts an `object` outside user, page, permissions, payments.',
+    'subscriptions-imgnet-msgapp-accepted':
+      'POST `/{app_id}/subscriptions` accepts the photo-sharing and messaging objects (`imgnet`, `msgapp_business_account`, ...), which are configured in the dashboard.',
   }),
   ...faultsOf('tokens', {
     'tokens-missing-served': 'A request without `access_token` is served as if it carried the full Page token.',

@@ -58,6 +58,9 @@ export const FEED_FAULTS = faultsOf('feed', {
   'feed-targeting-genders-as-names': '`feed_targeting.genders` reads `male`/`female` instead of 1/2.',
   'feed-targeting-countries-lower-case':
     '`feed_targeting.countries` reads lower-case codes (`us`), not ISO 3166 codes.',
+  'feed-targeting-countries-capped-at-10':
+    '`feed_targeting.countries` reads only the first 10 of the countries written (up to 25 are stated).',
+  'feed-multi-share-end-card-unchecked': '`multi_share_end_card` that is not a Boolean is accepted instead of code 100.',
   'feed-backdated-time-on-regular':
     '`backdated_time` of a regular (not backdated) post reads its creation time, not null.',
   'feed-created-time-off-by-a-day': '`created_time` reads a day before the post was created.',

@@ -17,5 +17,8 @@ export const VERSIONING_FAULTS = faultsOf('versioning', {
     'Only versioned paths reach operations: a bare API path is an unsupported-operation error.',
   'versioning-older-version-error-code':
     'Under a usable version older than the latest, invalid-parameter errors carry code 1 instead of 100.',
+  'versioning-latest-v26':
+    'The versions run one later than the spec says: v26.0 is served as the latest (and the profile names it), ' +
+    'though the latest version is v25.0.',
   'versioning-bare-path-list-without-paging': 'Unversioned calls answer list results without their `paging` object.',
 });

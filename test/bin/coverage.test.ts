@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +16,11 @@ const SPEC = `# Spec
 ### Page feed
 
 \`limit\` caps the page size. Expired posts can no longer be read. The error envelope: not shown.
+
+### Versions
+
+Calls may name a version. Specifying a version is recommended. Unknown versions are refused. Old versions are served.
+Callers send \`limit\` as an integer.
 
 ## Limits
 
@@ -46,6 +51,37 @@ rules:
     steps:
       - request: { method: GET, path: /x }
         expect: [ok]
+  - id: demo.advice
+    title: a SHOULD rule judges advice at its strength, and a MUST statement only apart
+    strength: SHOULD
+    cites:
+      - section: Endpoints › Versions
+        text: "Specifying a version is recommended. Unknown versions are refused."
+    steps:
+      - request: { method: GET, path: /x }
+        expect: [ok]
+  - id: demo.swept
+    title: a generated rule
+    strength: MUST
+    origin: sweep
+    cites:
+      - section: Endpoints › Versions
+        text: "Calls may name a version."
+      - section: Endpoints › Page feed
+        text: "\`limit\` caps the page size."
+    steps:
+      - request: { method: GET, path: /x }
+        expect: [ok]
+  - id: demo.client
+    title: a client-side rule judges the caller
+    strength: MUST
+    side: client
+    cites:
+      - section: Endpoints › Versions
+        text: "Old versions are served. Callers send \`limit\` as an integer."
+    passive:
+      match: { method: GET, path: /x }
+      expect: [ok]
 `;
 const REASONS = `reasons:
   - kind: no-fixture
@@ -76,11 +112,22 @@ describe('graphcheck coverage', () => {
     const { code, text } = await printed(await project());
     expect(code).toBe(0);
     expect(text).toMatch(/Endpoints › Page feed: 3 statements, 1 judged, 2 with a reason, 0 uncovered/);
-    expect(text).toMatch(/limit caps the page size\.\n {6}judged by demo\.limit\n/);
+    expect(text).toMatch(/limit caps the page size\.\n {6}judged by demo\.limit, demo\.swept \(sweep\)\n/);
     expect(text).toMatch(/no longer be read\.\n {6}not judged \(no-fixture: The profile names no expired post\. \(coverage\/reasons\.yaml\)\)/);
     expect(text).toMatch(/not judged \(not-shown, NS-20: the spec says it is not shown; a suite must not assert: Any envelope\./);
     expect(text).toMatch(/Limit: Feed limit; Value: at most 100\n {6}not judged \(not-checkable: A reason written over two lines\. \(suites\/demo\.yaml\)\)/);
-    expect(text.trim().split('\n').at(-1)).toBe('4 statements: 1 judged by rules, 3 not judged with a reason, 0 uncovered');
+    expect(text.trim().split('\n').at(-1)).toBe(
+      '9 statements: 3 judged by service rules at their strength (2 by hand-written rules, 2 by sweep-generated rules, 1 by sweeps alone), ' +
+        '1 judged only by SHOULD rules, 2 only by client-side or callback rules, 3 not judged with a reason, 0 uncovered',
+    );
+  });
+
+  it('counts a SHOULD rule as a judge of advice only, and client-side rules apart', async () => {
+    const { text } = await printed(await project());
+    expect(text).toMatch(/Endpoints › Versions: 5 statements, 2 judged, 1 only SHOULD, 2 only client-side or callback, 0 with a reason, 0 uncovered/);
+    expect(text).toMatch(/Specifying a version is recommended\.\n {6}judged by demo\.advice\n/);
+    expect(text).toMatch(/Unknown versions are refused\.\n {6}judged only by rules that do not judge the service at MUST: demo\.advice \(SHOULD\)\n/);
+    expect(text).toMatch(/Callers send limit as an integer\.\n {6}judged only by rules that do not judge the service at MUST: demo\.client \(client-side\)\n/);
   });
 
   it('--fail-on-uncovered exits 1 and lists what has neither rule nor reason; 0 when all is covered', async () => {
@@ -92,10 +139,32 @@ describe('graphcheck coverage', () => {
 
   it('--json gives the same map as data', async () => {
     const { text } = await printed({ ...(await project()), json: true });
-    const json = JSON.parse(text) as { counts: unknown; sections: { section: string; statements: { rules: string[] }[] }[] };
-    expect(json.counts).toEqual({ statements: 4, judged: 1, reasoned: 3, uncovered: 0 });
-    expect(json.sections.map((s) => s.section)).toEqual(['Endpoints › Page feed', 'Limits']);
-    expect(json.sections[0]!.statements[0]!.rules).toEqual(['demo.limit']);
+    const json = JSON.parse(text) as {
+      counts: unknown;
+      sections: { section: string; statements: { rules: string[]; status: string; strength: string; judges: unknown[] }[] }[];
+    };
+    expect(json.counts).toEqual({
+      statements: 9,
+      judged: 3,
+      judged_by_hand: 2,
+      judged_by_sweeps: 2,
+      judged_by_sweeps_alone: 1,
+      should_only: 1,
+      client_only: 2,
+      reasoned: 3,
+      uncovered: 0,
+    });
+    expect(json.sections.map((s) => s.section)).toEqual(['Endpoints › Page feed', 'Endpoints › Versions', 'Limits']);
+    expect(json.sections[0]!.statements[0]!.rules).toEqual(['demo.limit', 'demo.swept']);
+    const versions = json.sections[1]!.statements;
+    expect(versions.map((s) => `${s.strength} ${s.status}`)).toEqual([
+      'MUST judged',
+      'SHOULD judged',
+      'MUST should-only',
+      'MUST client-only',
+      'MUST client-only',
+    ]);
+    expect(versions[3]!.judges).toEqual([{ id: 'demo.client', side: 'client', strength: 'MUST', origin: 'hand' }]);
   });
 
   it('a reason or a not_checkable cite that quotes nothing is a user error naming the file and line', async () => {
@@ -119,6 +188,24 @@ describe('graphcheck coverage', () => {
     const missing = await runCli(['coverage', '--spec', join(flags.suitesDir, 'nope.md')]);
     expect([missing.code, missing.stderr.trim().split('\n').length]).toEqual([2, 1]);
     expect(missing.stderr).toMatch(/nope\.md: cannot read the spec; check the --spec path/);
+  });
+  it('--html writes the page where asked and prints where; --report needs --html and a report.json a run wrote', async () => {
+    const flags = await project();
+    const out = join(flags.suitesDir, '..', 'page.html');
+    const { code, text } = await printed({ ...flags, html: out });
+    expect(code).toBe(0);
+    expect(text).toBe(`wrote ${out}: 9 statements: 3 judged by service rules at their strength (2 by hand-written rules, 2 by sweep-generated rules, 1 by sweeps alone), 1 judged only by SHOULD rules, 2 only by client-side or callback rules, 3 not judged with a reason, 0 uncovered\n`);
+    expect(await readFile(out, 'utf8')).toMatch(/^<!doctype html>[\s\S]*<div class="stmt" id="page-feed-[0-9a-f]{6}" data-status="judged">/);
+    const args = ['coverage', '--spec', flags.spec!, '--reasons', flags.reasons, '--suites-dir', flags.suitesDir];
+    const both = await runCli([...args, '--html', out, '--json']);
+    expect([both.code, both.stderr]).toEqual([2, 'graphcheck: --json, --markdown and --html: give one of them\n']);
+    const alone = await runCli([...args, '--report', out]);
+    expect([alone.code, alone.stderr]).toEqual([2, 'graphcheck: --report: give it with --html, whose page shows its verdicts\n']);
+    const notReport = await runCli([...args, '--html', out, '--report', flags.spec!]);
+    expect(notReport.code).toBe(2);
+    expect(notReport.stderr).toMatch(/^graphcheck: .*spec\.md: not JSON; give --report the report\.json a graphcheck run wrote \(unchanged\)\n$/);
+    const missing = await runCli([...args, '--html', out, '--report', join(flags.suitesDir, 'none.json')]);
+    expect(missing.stderr).toMatch(/none\.json: cannot read it \(ENOENT\); give --report the report\.json a graphcheck run wrote \(unchanged\)\n$/);
   });
 });
 

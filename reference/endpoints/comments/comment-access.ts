@@ -19,7 +19,7 @@ export function readAccess(req: RefRequest, ctx: RefContext, target: CommentTarg
     return ctx.faults.has('comments-user-token-sees-comments') ? 'full' : 'empty';
   }
   const needs = { anyTask: ['CREATE_CONTENT', 'MANAGE', 'MODERATE'], permissions: ['pages_read_engagement'] };
-  requirePageToken(req, target.pageId, needs, false);
+  requirePageToken(req, target.pageId, needs, ctx.faults.has('comments-read-any-token'));
   if (ctx.faults.has('comments-ids-without-moderate')) return 'full';
   return token.tasks.includes('MODERATE') ? 'full' : 'no-ids';
 }

@@ -90,9 +90,10 @@ function readTargeting(post: Post, ctx: RefContext): unknown {
   const geo = written['geo_locations'];
   const countries = typeof geo === 'object' && geo !== null ? (geo as Record<string, unknown>)['countries'] : undefined;
   if (Array.isArray(countries)) {
+    const kept = faults.has('feed-targeting-countries-capped-at-10') ? countries.slice(0, 10) : countries;
     read['countries'] = faults.has('feed-targeting-countries-lower-case')
-      ? countries.map((c) => String(c).toLowerCase())
-      : countries;
+      ? kept.map((c) => String(c).toLowerCase())
+      : kept;
   }
   if (read['age_min'] === undefined && faults.has('feed-targeting-age-min-default-13')) read['age_min'] = 13;
   if (Array.isArray(read['genders']) && faults.has('feed-targeting-genders-as-names')) {

@@ -64,6 +64,8 @@ function readContent(params: Params, faults: FaultSet) {
     throw invalidParam(`${previews.join(', ')} cannot be set on this post.`);
   }
   const optimized = readBool(params, 'multi_share_optimized') ?? true;
+  // Only its type is checked: whether the carousel shows its end card is nothing a read shows.
+  if (!faults.has('feed-multi-share-end-card-unchecked')) readBool(params, 'multi_share_end_card');
   return {
     message,
     link,

@@ -153,3 +153,19 @@ describe('field-if-present', () => {
     expect(result).toMatchObject({ findings: [], judged: 0, nothingJudged: 'the answer does not show `category`' });
   });
 });
+
+describe('item with same_members', () => {
+  const listed = (countries: unknown) => pages([{ data: [{ id: 'p', feed_targeting: { countries } }] }]);
+  const args = { id: 'p', path: 'feed_targeting.countries', same_members: ['US', 'FR', 'DE'] };
+
+  it('passes the same values in another order', () => {
+    expect(run('item', listed(['DE', 'US', 'FR']), args)).toEqual([]);
+  });
+
+  it('fails a value missing, one too many, one repeated in place of another, or a scalar', () => {
+    expect(run('item', listed(['US', 'FR']), args)).toEqual(['item p: `feed_targeting.countries` is ["US","FR"], expected the members ["US","FR","DE"] in any order']);
+    expect(run('item', listed(['US', 'FR', 'DE', 'GB']), args)).toHaveLength(1);
+    expect(run('item', listed(['US', 'US', 'FR']), args)).toHaveLength(1);
+    expect(run('item', listed('US'), args)).toHaveLength(1);
+  });
+});

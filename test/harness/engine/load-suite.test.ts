@@ -87,7 +87,7 @@ describe('loading suites', () => {
     const error = await loadError(text);
     expect(error.exitCode).toBe(2);
     expect(error.message).toMatch(
-      /demo\.yaml:12: check "field": unknown key "ltee"; allowed: path, equals, one_of, lte, gte, truthy, falsy, exists, matches, type$/,
+      /demo\.yaml:12: check "field": unknown key "ltee"; allowed: path, equals, one_of, same_members, lte, gte, truthy, falsy, exists, matches, type$/,
     );
   });
 

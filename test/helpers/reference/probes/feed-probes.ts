@@ -122,6 +122,11 @@ export const FEED_PROBES: Record<string, Probe> = {
   'feed-targeting-not-stored': async (env) => (await targeted(env, { age_max: 40 })).feed_targeting,
   'feed-targeting-age-min-default-13': async (env) => (await targeted(env, { age_max: 40 })).feed_targeting,
   'feed-targeting-genders-as-names': async (env) => (await targeted(env, { genders: [2] })).feed_targeting,
+  'feed-targeting-countries-capped-at-10': async (env) =>
+    (await targeted(env, { geo_locations: { countries: ['US', 'FR', 'DE', 'GB', 'IT', 'ES', 'PT', 'NL', 'BE', 'LU', 'IE', 'DK'] } }))
+      .feed_targeting,
+  'feed-multi-share-end-card-unchecked': (env) =>
+    outcome(post(env, { message: 'm', link: `${env.host}/ok`, child_attachments: children(env, 2), multi_share_end_card: 'maybe' })),
   'feed-targeting-countries-lower-case': async (env) =>
     (await targeted(env, { geo_locations: { countries: ['US'] } })).feed_targeting,
   'feed-backdated-time-on-regular': async (env) =>

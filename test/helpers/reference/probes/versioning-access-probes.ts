@@ -23,6 +23,7 @@ export const VERSIONING_PROBES: Record<string, Probe> = {
     await outcome(feed(env, { limit: 101 }, '/v23.0')),
     await outcome(feed(env, { limit: 101 }, '')),
   ],
+  'versioning-latest-v26': (env) => served(env, '/v26.0'),
   'versioning-bare-path-list-without-paging': async (env) => Object.keys((await feed(env, { limit: 1 }, '')).body).sort(),
 };
 
@@ -38,6 +39,10 @@ export const ACCESS_PROBES: Record<string, Probe> = {
     outcome(call(env.ref, 'POST', `/v25.0/${env.ref.pageId}/feed`, { query: { access_token: page(env), message: 'in the query' } })),
   'conventions-create-answers-text': async (env) =>
     typeof (await call(env.ref, 'POST', `/v25.0/${env.ref.pageId}/feed`, { form: { access_token: page(env), message: 'm' } })).body,
+  'subscriptions-imgnet-msgapp-accepted': async (env) => {
+    const form = { access_token: env.ref.appToken, object: 'msgapp_business_account', callback_url: `${env.host}/ok`, verify_token: 'v' };
+    return (await call(env.ref, 'POST', `/${env.ref.appId}/subscriptions`, { form })).body.error?.message;
+  },
   'subscriptions-object-enum-unchecked': async (env) => {
     const form = {
       access_token: env.ref.appToken,
