@@ -23,13 +23,21 @@ export interface ReferenceOptions {
   mtls?: { cn: string } | false;
   /** `empty`: the Page starts with no posts, photos, comments or templates (default `full`). */
   fixtures?: FixtureSet;
+  /**
+   * The address clients reach it at, when that is not where it listens (behind a proxy that delays traffic, say):
+   * its profile and the links it hands over (`paging.next`, photo URLs) name this origin. Default: where it listens.
+   */
+  publicUrl?: string;
 }
 
 /** The client certificate's common name when `mtls` is not given. */
 export const DEFAULT_MTLS_CN = 'webhooks.reference.graphcheck.test';
 
 export interface RunningReference {
+  /** Where clients reach it: its `publicUrl` when given, else where it listens. */
   url: string;
+  /** Where it listens (the same as `url` unless it was given a `publicUrl`). */
+  listeningOn: { host: string; port: number };
   controlUrl: string;
   /** Exactly what `GET {controlUrl}/profile` answers at start. */
   profile: Record<string, unknown>;
@@ -53,7 +61,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     });
   });
   const { port } = server.address() as AddressInfo;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const url = options.publicUrl?.replace(/\/+$/, '') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const runtime = {
     ...runtimeOptions(options.mtls === undefined ? { cn: DEFAULT_MTLS_CN } : options.mtls),
     ...(options.fixtures ? { fixtures: options.fixtures } : {}),
@@ -61,6 +69,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   server.on('request', createReferenceListener(url, faults, undefined, runtime));
   return {
     url,
+    listeningOn: { host, port },
     controlUrl: `${url}/_control`,
     profile: toProfileDocument(buildProfile(url, runtime.mtls?.cn, faults), true),
     close: () =>

@@ -23,6 +23,12 @@ export interface OpenRunOptions {
   runsFloor?: number;
   /** `latest` (default), `none` for bare paths, or a version such as v24.0. */
   versionPrefix: string;
+  /** Rule executions at work at once (`--concurrency`; default 1); the client's connections are sized to it. */
+  concurrency?: number;
+  /** At most this many requests a second (`--max-rps`). */
+  maxRps?: number;
+  /** The backoff's first wait on a rate limit that says nothing of how long. */
+  rateLimitBaseMs?: number;
   /** The replay command of a rule (`replayCommand(plan, id)`); default: `graphcheck run --rule ID --seed N`. */
   replayCommand?: (ruleId: string) => string;
   /** How reports name the target; default `embedded reference`. */
@@ -79,6 +85,7 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: TargetRun
       seed: options.seed,
       runs: options.runs,
       ...(options.runsFloor ? { runsFloor: options.runsFloor } : {}),
+      concurrency: options.concurrency ?? 1,
       replayCommand: options.replayCommand ?? ((id) => `graphcheck run --rule ${id} --seed ${options.seed}`),
       targetSource: options.targetSource ?? 'embedded reference',
       target: {

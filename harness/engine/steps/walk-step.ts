@@ -1,6 +1,6 @@
 import { INTEGER, object } from '../../validation/json-schema.js';
 import { buildRequest } from '../build-request.js';
-import { REQUEST_BODY, type RequestSpec, requestNeeds } from './request-body.js';
+import { REQUEST_BODY, type RequestSpec, requestExclusive, requestNeeds } from './request-body.js';
 import type { StepKind } from './step-kind.js';
 import type { WalkEnd } from '../../checks/step-facts.js';
 import type { GraphRequest } from '../../client/graph-client.js';
@@ -27,6 +27,7 @@ export const walkStep: StepKind<{ request: RequestSpec; max_pages?: number }, 'a
   explain: (b) => `walk ${b.request.path ?? '/'} page by page through paging.next`,
   body: object({ request: REQUEST_BODY, max_pages: INTEGER }, ['request']),
   needs: (b) => requestNeeds(b.request),
+  exclusive: (b) => requestExclusive(b.request),
   control: { expect: ['ok'] },
   run: async ({ body, scope, target, keep, outcome, evidence }) => {
     const maxPages = body.max_pages ?? DEFAULT_MAX_PAGES;
