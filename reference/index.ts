@@ -28,6 +28,11 @@ export interface ReferenceOptions {
    * its profile and the links it hands over (`paging.next`, photo URLs) name this origin. Default: where it listens.
    */
   publicUrl?: string;
+  /**
+   * Every Nth photos read of a Page answers 80001 and every Nth call to an account's templates 80008 ("wait and
+   * retry"): a client that waits and retries gets the same answers as without it. Default: never limited.
+   */
+  rateLimitEvery?: number;
 }
 
 /** The client certificate's common name when `mtls` is not given. */
@@ -65,6 +70,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   const runtime = {
     ...runtimeOptions(options.mtls === undefined ? { cn: DEFAULT_MTLS_CN } : options.mtls),
     ...(options.fixtures ? { fixtures: options.fixtures } : {}),
+    ...(options.rateLimitEvery ? { rateLimitEvery: options.rateLimitEvery } : {}),
   };
   server.on('request', createReferenceListener(url, faults, undefined, runtime));
   return {

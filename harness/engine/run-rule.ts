@@ -6,7 +6,7 @@ import type { Scope } from '../suite/template.js';
 import { missingInRun, setupProblemFor } from './needs.js';
 import type { RunContext } from './run-context.js';
 import { propertyRuns } from './property-runs.js';
-import { type RunOutcome, runOnce } from './run-once.js';
+import { addWaits, type RateLimitTotal, type RunOutcome, runOnce } from './run-once.js';
 import { ruleSeed } from './rule-seed.js';
 import { baseScope } from './scope.js';
 import { ruleResult, verdictOf } from '../verdict/rule-result.js';
@@ -44,7 +44,8 @@ export async function runRule(rule: Rule, suite: Suite, ctx: RunContext, lane: R
   const base = baseScope(ctx);
   if (!rule.given) {
     const outcome = await runOnce(rule, {}, withUnique(base, seed, 1), ctx);
-    return fromOutcome(outcome, (v, e) => result(v, { judged: outcome.judged, ...e }));
+    const rateLimited = outcome.rateLimited ? { rateLimited: outcome.rateLimited } : {};
+    return fromOutcome(outcome, (v, e) => result(v, { judged: outcome.judged, ...rateLimited, ...e }));
   }
   return runProperty(rule, seed, base, ctx, result, alone ? undefined : { slots: lane.slots });
 }
@@ -79,6 +80,7 @@ async function runProperty(
     return result('error', { reason: `setup: cannot generate the rule's values: ${(error as Error).message}` });
   }
   let judged = 0;
+  let rateLimited: RateLimitTotal | undefined;
   const { runs, capped } = propertyRuns(rule, ctx);
   const ran = ahead ? await runAhead(arbitrary, { seed, runs }, (given, i) => runOnce(rule, given, withUnique(base, seed, i + 1), ctx), ahead.slots) : undefined;
   // Executions fast-check asks for itself (all of them, or the shrinking after runs made ahead) number on from there.
@@ -93,6 +95,7 @@ async function runProperty(
     // rule ends cost memory and collection time for nothing.
     if (outcome.findings.length > 0) outcomes.set(keyOf(given), outcome);
     judged += outcome.judged;
+    rateLimited = addWaits(rateLimited, outcome.rateLimited);
     if (outcome.cannotJudge) {
       cannotJudge = outcome;
       return true;
@@ -101,7 +104,7 @@ async function runProperty(
     return outcome.findings.length === 0;
   });
   const details = await fc.check(property, { seed, numRuns: runs, interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS });
-  const extra = { runs: details.numRuns, judged, ...(capped ? { runsCapped: capped } : {}) };
+  const extra = { runs: details.numRuns, judged, ...(capped ? { runsCapped: capped } : {}), ...(rateLimited ? { rateLimited } : {}) };
   if (cannotJudge) return fromOutcome(cannotJudge, (v, e) => result(v, { ...extra, ...e }));
   if (!details.failed) return result('passed', extra);
   const counterexample = details.counterexample?.[0] as Record<string, unknown> | undefined;

@@ -59,6 +59,7 @@ async function runAgainst(layer: TargetLayer, suites: Suite[], output: JudgingOu
     ...(plan.runsGiven && plan.target.kind !== 'cassette' ? { runsFloor: plan.runs } : {}),
     versionPrefix: plan.versionPrefix,
     concurrency: plan.concurrency ?? 1,
+    onRateLimitWait: (wait) => output.rateLimitWait(wait),
     ...(plan.maxRps ? { maxRps: plan.maxRps } : {}),
     ...(plan.rateLimitBaseMs !== undefined ? { rateLimitBaseMs: plan.rateLimitBaseMs } : {}),
     replayCommand: (id) => replayCommand(plan, id),
