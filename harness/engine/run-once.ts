@@ -31,7 +31,7 @@ export async function runOnce(
   const scope: Scope = { ...base, given, captured: {} as Record<string, unknown> };
   let judged = 0;
   const unjudgeable = (reason: string, cause?: RuleCause): RunOutcome => ({ findings: [], evidence, judged, cannotJudge: reason, ...(cause ? { cause } : {}) });
-  const codePath = checkContextOf(ctx).errorPaths.code;
+  const errorPaths = checkContextOf(ctx).errorPaths;
   try {
     if (resetFirst && target?.control.has('reset')) await target.control.reset();
     for (const [index, step] of rule.steps.entries()) {
@@ -42,7 +42,7 @@ export async function runOnce(
       const setup = isSetupStep(rule.steps, index);
       const first = judgement.findings[0];
       if (first) {
-        const cause = stepCause({ body: stepKind(step).body, outcome, exchange: evidence[first.exchange ?? -1], check: first.check, message: first.message, codePath });
+        const cause = stepCause({ body: stepKind(step).body, outcome, exchange: evidence[first.exchange ?? -1], check: first.check, message: first.message, errorPaths });
         if (setup) return unjudgeable(setupFailed(step, outcome, first.message), cause);
         const expired = target && tokenRefusedAfterClockMove(outcome, target.profile, target.control.movedSinceReset());
         return expired ? unjudgeable(expired) : { findings: judgement.findings, evidence, judged: judged + judgement.judged, cause };
@@ -53,7 +53,7 @@ export async function runOnce(
       const unmet = judgeStep(step.assume ?? [], outcome, scope, checkContextOf(ctx), evidence, true).findings[0];
       if (unmet) return unjudgeable(`the target's data does not allow judging this rule: ${unmet.message}`);
       const missing = capture(step, outcome, scope);
-      if (missing && setup) return unjudgeable(setupFailed(step, outcome, missing.message), stepCause({ body: stepKind(step).body, outcome, check: 'capture', message: missing.message, codePath }));
+      if (missing && setup) return unjudgeable(setupFailed(step, outcome, missing.message), stepCause({ body: stepKind(step).body, outcome, check: 'capture', message: missing.message, errorPaths }));
       if (missing) return { findings: [{ ...missing, exchange: evidence.length - 1 }], evidence, judged };
     }
     if (judged === 0) return unjudgeable(NOTHING_JUDGED);
@@ -86,8 +86,8 @@ async function runJudged(
   const judgement = judgeStep(step.expect ?? [], outcome, scope, checkContextOf(ctx), execution.evidence, after?.accepted === true);
   if (after && !after.accepted && judgement.findings.length === 0) {
     const refused = `the target refuses the valid request too (R51): the positive control ${after.answer}`;
-    const codePath = checkContextOf(ctx).errorPaths.code;
-    return { refusedControl: refused, cause: stepCause({ body: plan!.body, outcome: after.outcome, check: 'positive-control', message: refused, codePath }) };
+    const errorPaths = checkContextOf(ctx).errorPaths;
+    return { refusedControl: refused, cause: stepCause({ body: plan!.body, outcome: after.outcome, check: 'positive-control', message: refused, errorPaths }) };
   }
   return { judgement, outcome };
 }

@@ -14,8 +14,8 @@ export interface CauseSource {
   /** The check that found it, and what it said. */
   check: string;
   message: string;
-  /** Where the profile says an error answer keeps its code (`error.code`). */
-  codePath: string;
+  /** Where the profile says an error answer keeps its parts (`error.code`, `error.message`). */
+  errorPaths: { code: string; message: string };
 }
 
 /**
@@ -28,7 +28,8 @@ export function stepCause(source: CauseSource): RuleCause {
   const i = exchange ? outcome.exchanges.indexOf(exchange) : -1;
   const endpoint = endpointOfStep(source.body, exchange);
   if (exchange && isErrorResponse(exchange, outcome.bodies[i])) {
-    return refusalCause(endpoint, exchange, lookup(outcome.bodies[i], source.codePath));
+    const body = outcome.bodies[i];
+    return refusalCause(endpoint, exchange, { code: lookup(body, source.errorPaths.code), message: lookup(body, source.errorPaths.message) });
   }
   return findingCause(source.check, endpoint, source.message);
 }

@@ -23,7 +23,8 @@ export function isSetupStep(steps: readonly Step[], index: number): boolean {
 export function setupPurpose(step: Step): string {
   const names = Object.keys(step.capture ?? {}).map((name) => `\`${name}\``);
   const captured = names.length ? ` (${names.join(', ')})` : '';
-  return step.note ? `${step.note}${captured}` : names.length ? `${names.join(', ')}, which the later steps use` : 'the later steps';
+  if (step.note) return `${step.note}${captured}`;
+  return names.length ? `${names.join(', ')}, which the later steps use` : 'what its later steps judge';
 }
 
 /** The check an expectation names: `ok`, or the key of `{ error: { code: 100 } }`. */

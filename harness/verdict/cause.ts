@@ -1,5 +1,5 @@
 import { headerValue } from '../headers.js';
-import type { Exchange, RecordedRequest, RuleCause } from '../model/index.js';
+import type { Exchange, RecordedRequest, RuleCause, RuleResult } from '../model/index.js';
 
 /**
  * Causes: what a failure or an error comes from, so that reports can put one headline over the rules it broke.
@@ -21,14 +21,16 @@ export function endpointOf(method: string, pathTemplate: string): string {
 /**
  * A request answered with an error where the rule needed a success: the same endpoint, parameters sent the same
  * way and the same error code are one cause, whichever rule sent it (a setup request, a judged one, a positive
- * control). `code`: the error code the answer carries at the profile's error path, if any.
+ * control). `answer`: the error code and message the answer carries at the profile's error paths, if any (the
+ * message is shown in the headline, never part of the key: it may name ids).
  */
-export function refusalCause(endpoint: string, exchange: Exchange, code: unknown): RuleCause {
+export function refusalCause(endpoint: string, exchange: Exchange, answer: { code: unknown; message: unknown }): RuleCause {
   const where = parametersIn(exchange.request);
-  const answer = answerOf(exchange, code);
+  const said = answerOf(exchange, answer.code);
+  const message = typeof answer.message === 'string' ? ` ("${answer.message.length > 100 ? `${answer.message.slice(0, 100)}…` : answer.message}")` : '';
   return {
-    key: `refused ${endpoint}${where ? ` [${where}]` : ''} -> ${answer}`,
-    title: `${endpoint}${where ? ` with its parameters in ${where}` : ''} answered ${answer}`,
+    key: `refused ${endpoint}${where ? ` [${where}]` : ''} -> ${said}`,
+    title: `${endpoint}${where ? ` with its parameters in ${where}` : ''} answered ${said}${message}`,
   };
 }
 
@@ -40,6 +42,16 @@ export function findingCause(check: string, endpoint: string, message: string): 
 /** A preflight problem (a token, a fixture, a capability), keyed by the profile field it is about. */
 export function preflightCause(field: string, problem: string): RuleCause {
   return { key: `preflight ${field}`, title: problem };
+}
+
+/**
+ * A result's cause: the one it carries, else (a report from an older graphcheck, recorded traffic judged) its
+ * reason for an unjudged rule, and a failure's own rule for a failure.
+ */
+export function causeOfResult(result: RuleResult): RuleCause {
+  if (result.cause) return result.cause;
+  if (result.verdict === 'error') return reasonCause(result.reason ?? 'no reason given');
+  return { key: `rule ${result.rule}`, title: result.reason ?? `${result.rule} failed` };
 }
 
 /** Anything else that left a rule unjudged: rules share it when they give the same reason. */
