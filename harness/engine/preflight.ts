@@ -44,7 +44,10 @@ export async function preflight(
   const sendsDate = await probeBaseUrl(profile, client);
   const witnesses = await askWitnesses(profile, client, version, scope);
   judgeWitnesses(witnesses, problems, unserved);
-  if (witnesses.length > 0 && witnesses.every((w) => w.refused)) {
+  // One token refused as invalid on every read is that token's problem (judgeWitnesses names it), not the target's:
+  // a selection reaching one token's areas only (`--suite feed`) has no other read to tell them apart.
+  const oneTokenInvalid = new Set(witnesses.map((w) => w.field)).size === 1 && witnesses.every((w) => w.code === 190);
+  if (witnesses.length > 0 && witnesses.every((w) => w.refused) && !oneTokenInvalid) {
     const all = `the target refuses every valid request preflight sent (${witnesses.map((w) => w.refused).join('; ')})`;
     problems.set('base_url', `profile base_url ${profile.base_url}: ${all}: nothing it answers can be judged (R51)`);
   }
