@@ -1,5 +1,5 @@
-import { type Check, type CheckFinding, judgedCount } from './check.js';
-import { error } from './error.js';
+import type { Check } from './check.js';
+import { refusedWhere } from './refused-where.js';
 import { INTEGER, NUMBER, object, STRING } from '../validation/json-schema.js';
 import { sentParam, wholeNumber } from './sent-param.js';
 
@@ -33,18 +33,13 @@ export const timeParamRefused: Check<Args, 'traffic'> = {
   },
   args: object({ name: STRING, min_seconds: NUMBER, max_seconds: NUMBER, slack_seconds: NUMBER, code: INTEGER }, ['name', 'slack_seconds']),
   run: (input, args, ctx) => {
-    const outside = input.exchanges.flatMap((exchange, i) => {
+    const outside = (exchange: (typeof input.exchanges)[number]) => {
       const time = wholeNumber(sentParam(exchange, args.name));
-      if (time === undefined) return [];
+      if (time === undefined) return false;
       const ahead = time - input.facts.traffic.targetTimeOf(exchange) / 1000;
       const early = args.min_seconds !== undefined && ahead < args.min_seconds - args.slack_seconds;
-      const late = args.max_seconds !== undefined && ahead > args.max_seconds + args.slack_seconds;
-      return early || late ? [i] : [];
-    });
-    const picked = { exchanges: outside.map((i) => input.exchanges[i]!), bodies: outside.map((i) => input.bodies[i]), facts: {} };
-    const judged = error.run(picked, args.code === undefined ? undefined : { code: args.code }, ctx);
-    const findings: CheckFinding[] = judged.findings.map((f) => ({ ...f, exchange: outside[f.exchange ?? 0] }));
-    const result = judgedCount(findings, outside.length, `no request sent \`${args.name}\` outside the window`);
-    return { ...result, refusals: (judged.refusals ?? []).map((at) => outside[at]!) };
+      return early || (args.max_seconds !== undefined && ahead > args.max_seconds + args.slack_seconds);
+    };
+    return refusedWhere(input, outside, args.code, ctx, `no request sent \`${args.name}\` outside the window`);
   },
 };

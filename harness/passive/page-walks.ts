@@ -21,7 +21,8 @@ interface Page {
   nextKeys: string[];
   token: string;
   previous?: Page;
-  next?: Page;
+  /** Pages that follow this one: a client may have fetched the next page twice, by `next` and by `after`. */
+  next: Page[];
 }
 
 /** A walk as its pages' exchanges and bodies, in walking order. */
@@ -44,11 +45,14 @@ export class PageWalks {
   add(exchange: Exchange, body: unknown): void {
     const key = linkKey(exchange.request.method, exchange.request.url, requestParams(exchange));
     if (key === undefined) return;
-    const page = { exchange, body, position: this.accepted.positionOf(exchange), key, nextKeys: nextKeys(exchange, body), token: tokenOf(exchange) };
-    this.pages.push(page);
+    const position = this.accepted.positionOf(exchange);
+    this.pages.push({ exchange, body, position, key, nextKeys: nextKeys(exchange, body), token: tokenOf(exchange), next: [] });
   }
 
-  /** The walks of the pages gathered so far (two pages or more), and a fresh start. */
+  /**
+   * The walks of the pages gathered so far, and a fresh start: every way from a first page to a last one, so a page
+   * fetched twice (by `next` and by `after`) is judged in each walk it ends.
+   */
   walks(): Walk[] {
     const pages = this.pages;
     this.pages = [];
@@ -56,15 +60,17 @@ export class PageWalks {
     for (const page of pages) for (const key of page.nextKeys) leading.set(key, [...(leading.get(key) ?? []), page]);
     for (const page of pages) {
       const previous = this.previousOf(page, leading.get(page.key) ?? []);
-      if (previous) [previous.next, page.previous] = [page, previous];
+      if (!previous) continue;
+      previous.next.push(page);
+      page.previous = previous;
     }
-    return pages.filter((page) => !page.previous && page.next).map(walkFrom).filter((walk) => walk.exchanges.length >= MIN_PAGES);
+    return pages.filter((page) => !page.previous && page.next.length > 0).flatMap((first) => walksFrom(first, []));
   }
 
   /** The page this one follows: the nearest before it that links here, else the first after it (a reversed file). */
   private previousOf(page: Page, candidates: Page[]): Page | undefined {
     const fits = candidates.filter(
-      (c) => c !== page && !c.next && c.token === page.token && !leadsBackTo(c, page) && !this.accepted.changedBetween(c.position, page.position),
+      (c) => c !== page && c.token === page.token && !leadsBackTo(c, page) && !this.accepted.changedBetween(c.position, page.position),
     );
     const before = fits.filter((c) => c.position < page.position);
     return before.length > 0 ? before[before.length - 1] : fits[0];
@@ -77,13 +83,13 @@ function leadsBackTo(from: Page, page: Page): boolean {
   return false;
 }
 
-function walkFrom(first: Page): Walk {
-  const walk: Walk = { exchanges: [], bodies: [] };
-  for (let page: Page | undefined = first; page; page = page.next) {
-    walk.exchanges.push(page.exchange);
-    walk.bodies.push(page.body);
+/** Every walk from `page` on to a last page, `before` the pages that led to it. */
+function walksFrom(page: Page, before: Page[]): Walk[] {
+  const path = [...before, page];
+  if (page.next.length === 0) {
+    return path.length < MIN_PAGES ? [] : [{ exchanges: path.map((p) => p.exchange), bodies: path.map((p) => p.body) }];
   }
-  return walk;
+  return page.next.flatMap((next) => walksFrom(next, path));
 }
 
 function nextKeys(exchange: Exchange, body: unknown): string[] {

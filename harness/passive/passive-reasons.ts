@@ -6,7 +6,17 @@ import type { Suite } from '../suite/suite.js';
 import { parseValidated } from '../validation/parse-validated.js';
 
 /** Why recorded traffic cannot show a rule's statement (schemas/passive-reasons.schema.json). */
-export type PassiveReasonKind = 'token' | 'history' | 'clock' | 'acceptance' | 'fixture' | 'chosen' | 'twins' | 'window' | 'media';
+export type PassiveReasonKind =
+  | 'token'
+  | 'history'
+  | 'clock'
+  | 'acceptance'
+  | 'fixture'
+  | 'profile'
+  | 'chosen'
+  | 'twins'
+  | 'window'
+  | 'media';
 
 /** How the console names each kind, after a count of rules. */
 export const REASON_GROUPS: Record<PassiveReasonKind, string> = {
@@ -15,6 +25,7 @@ export const REASON_GROUPS: Record<PassiveReasonKind, string> = {
   clock: "need the target's clock moved (control protocol)",
   acceptance: 'say a request is accepted (a recorded refusal may have another cause)',
   fixture: 'need to know which object a path names (a thread, a video, a template)',
+  profile: "need what only the target's profile says (its versions, the served-version header)",
   chosen: 'compare with what the run chose or set up (injected values, its receiver, callbacks, content host)',
   twins: 'compare requests made alike but for one thing',
   window: "judge the authorization window (the person's decision is not in the traffic)",
