@@ -5,7 +5,8 @@ import type { ExchangeMatch } from '../suite/suite.js';
 import { paramMatches } from '../checks/requests/param-matcher.js';
 import { paramValue } from '../checks/requests/param-value.js';
 import { isConflicting } from '../checks/requests/conflicting.js';
-import { readRequest, unversionedPath } from '../checks/requests/request-params.js';
+import { unversionedPath } from '../checks/requests/request-params.js';
+import { readRequestOnce } from './read-request-once.js';
 import { carriesNoToken } from './request-token.js';
 
 /** Whether a recorded exchange is one a passive rule speaks about. */
@@ -22,7 +23,7 @@ export function matchesExchange(match: ExchangeMatch, exchange: Exchange, body: 
   if (match.json && body === undefined) return false;
   if (match.token === false && !carriesNoToken(exchange)) return false;
   if (!match.params && match.files === undefined) return true;
-  const request = readRequest(exchange);
+  const request = readRequestOnce(exchange);
   // Where the body could not be read, a parameter or file that seems absent may have been sent.
   if (!request.complete) return false;
   if (match.files !== undefined && !filesMatch(match.files, request.files)) return false;

@@ -1,7 +1,7 @@
 import { paramValue } from '../checks/requests/param-value.js';
-import { requestParams } from '../checks/requests/request-params.js';
 import { headerValue } from '../headers.js';
 import type { Exchange } from '../model/index.js';
+import { readRequestOnce } from './read-request-once.js';
 
 const SCHEME = /^\s*(?:bearer|oauth)\s+(\S+)\s*$/i;
 
@@ -11,7 +11,7 @@ const SCHEME = /^\s*(?:bearer|oauth)\s+(\S+)\s*$/i;
  * same one wherever the same token was sent.
  */
 export function tokenOf(exchange: Exchange): string {
-  const param = paramValue(requestParams(exchange), 'access_token');
+  const param = paramValue(readRequestOnce(exchange).params, 'access_token');
   if (typeof param === 'string' && param !== '') return param;
   const header = headerValue(exchange.request.headers, 'authorization');
   return (header && SCHEME.exec(header)?.[1]) ?? '';
@@ -24,5 +24,5 @@ export function tokenOf(exchange: Exchange): string {
 export function carriesNoToken(exchange: Exchange): boolean {
   const { headers } = exchange.request;
   if (headerValue(headers, 'authorization') !== undefined || headerValue(headers, 'cookie') !== undefined) return false;
-  return paramValue(requestParams(exchange), 'access_token') === undefined;
+  return paramValue(readRequestOnce(exchange).params, 'access_token') === undefined;
 }
