@@ -120,6 +120,7 @@ function checkSemantics(suite: Suite): void {
       if (!block.match.path && (block.match.kind ?? 'api') === 'api') {
         fail(suite, `${where}/match`, 'a passive match on API calls needs a `path`');
       }
+      if (block.walk && block.group_by) fail(suite, `${where}/walk`, 'a block judges walks or groups: drop `walk` or `group_by`');
       checkExpectations(suite, `${where}/expect`, block.expect, PASSIVE_FACTS);
     });
   });

@@ -46,7 +46,7 @@ export function consoleReporter(write: (text: string) => void, options: ConsoleO
         return;
       }
       const s = summarize(result.results, strict);
-      const unlisted = options.verbose || s.skipped === 0 ? '' : ' (skipped: no recorded exchange they apply to; --verbose lists them)';
+      const unlisted = options.verbose || s.skipped === 0 ? '' : ' (why the skipped were not judged: above; --verbose lists them)';
       write(`\n${verdictLine(result)}${unlisted}\n`);
     },
   };

@@ -61,6 +61,16 @@ export interface PassiveSpec {
   match: ExchangeMatch;
   /** Judge exchanges in groups sharing this parameter (`code`: every exchange of one authorization code). */
   group_by?: string;
+  /**
+   * Judge the pages of each recorded walk together: a page whose request is another page's `paging.next`, or that
+   * page's request with `after` set to its `cursors.after`, in the same state (contract §3.4).
+   */
+  walk?: boolean;
+  /**
+   * The operation a refusal counts next to (R51), where it is not the refused one: `{ method: GET }` for a method
+   * the path does not support, whose valid twin is the same path under a supported method.
+   */
+  twin?: { method: string };
   expect: Expectation[];
 }
 
@@ -79,6 +89,18 @@ export interface ExchangeMatch {
   files?: boolean | { largest_bytes_gte?: number };
   /** Only exchanges whose response is a success (`true`) or an error (`false`). */
   ok?: boolean;
+  /**
+   * `false`: only requests that carried no credential at all (no `access_token` parameter, no `Authorization`
+   * header, no cookie).
+   */
+  token?: false;
+  /**
+   * `true`: only exchanges answered with JSON: calls of the interface, whose bodies are JSON (a file or a page the
+   * target serves at its own URL, a `full_picture`, is none).
+   */
+  json?: true;
+  /** Only requests whose path carries a version prefix above this one (`{ above: v25.0 }`). */
+  version?: { above: string };
 }
 
 /** A rule's passive blocks as a list, whichever way the suite wrote them. */
