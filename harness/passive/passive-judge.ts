@@ -1,5 +1,4 @@
 import { type CheckContext, refusalsApart, runCheck } from '../checks/check.js';
-import type { TrafficFacts } from '../checks/traffic-facts.js';
 import { CHECKS, resolveExpectation } from '../checks/registry.js';
 import type { Exchange, Finding, RuleResult } from '../model/index.js';
 import { NOTHING_JUDGED, ruleResult, verdictOf } from '../verdict/rule-result.js';
@@ -8,6 +7,7 @@ import type { AcceptedOperations } from './accepted-operations.js';
 import { matchesExchange } from './match-exchange.js';
 import { PageWalks } from './page-walks.js';
 import { PendingRefusals } from './pending-refusals.js';
+import type { RecordedTrafficFacts } from './traffic-facts.js';
 import { paramValue } from '../checks/requests/param-value.js';
 import { requestParams } from '../checks/requests/request-params.js';
 import { type Unjudged, unjudgedWords } from './unjudged.js';
@@ -15,6 +15,8 @@ import { type Unjudged, unjudgedWords } from './unjudged.js';
 /** Failing exchanges kept per rule: enough to show the problem without holding a whole cassette. */
 const EVIDENCE_LIMIT = 5;
 const FINDINGS_LIMIT = 20;
+/** Requests without a credential held until the traffic shows it was not stripped of them all. */
+const HELD_LIMIT = 100;
 
 /** Per block, what is gathered until it is judged: the exchanges of each `group_by` value, or the walk pages. */
 interface Gathered {
@@ -39,6 +41,8 @@ export class PassiveJudge {
   private readonly refusals: PendingRefusals;
   private readonly blocks: PassiveSpec[];
   private readonly gathered: Gathered[];
+  /** Matches of `token: false` blocks seen before any request with a credential: judged once one shows up. */
+  private readonly held: { block: number; exchange: Exchange; body: unknown }[] = [];
   /** Why the rule judged nothing, once `result()` has said so. */
   unjudged?: Unjudged;
 
@@ -49,7 +53,7 @@ export class PassiveJudge {
     /** The command that judges this rule again over the same traffic. */
     private readonly replayCommand: (ruleId: string) => string,
     /** What the traffic shows beyond one exchange (clock, issued codes, the profile), for client-side checks. */
-    private readonly facts: TrafficFacts,
+    private readonly facts: RecordedTrafficFacts,
     /** The operations the target accepted, per state: what a refusal counts next to. */
     accepted: AcceptedOperations,
   ) {
@@ -61,16 +65,25 @@ export class PassiveJudge {
   offer(exchange: Exchange, body: unknown): void {
     this.blocks.forEach((block, b) => {
       if (!matchesExchange(block.match, exchange, body)) return;
-      this.matched++;
-      const gathered = this.gathered[b]!;
-      if (gathered.walks) return gathered.walks.add(exchange, body);
-      if (!block.group_by) return this.judge(block, [exchange], [body]);
-      const key = String(paramValue(requestParams(exchange), block.group_by) ?? '');
-      const group = gathered.groups.get(key) ?? { exchanges: [], bodies: [] };
-      group.exchanges.push(exchange);
-      group.bodies.push(body);
-      gathered.groups.set(key, group);
+      if (block.match.token === false && !this.facts.credentialSeen) {
+        if (this.held.length < HELD_LIMIT) this.held.push({ block: b, exchange, body });
+        return;
+      }
+      this.take(b, exchange, body);
     });
+  }
+
+  private take(b: number, exchange: Exchange, body: unknown): void {
+    const block = this.blocks[b]!;
+    this.matched++;
+    const gathered = this.gathered[b]!;
+    if (gathered.walks) return gathered.walks.add(exchange, body);
+    if (!block.group_by) return this.judge(block, [exchange], [body]);
+    const key = String(paramValue(requestParams(exchange), block.group_by) ?? '');
+    const group = gathered.groups.get(key) ?? { exchanges: [], bodies: [] };
+    group.exchanges.push(exchange);
+    group.bodies.push(body);
+    gathered.groups.set(key, group);
   }
 
   /**
@@ -90,6 +103,7 @@ export class PassiveJudge {
   }
 
   result(): RuleResult {
+    if (this.facts.credentialSeen) for (const { block, exchange, body } of this.held.splice(0)) this.take(block, exchange, body);
     this.closeGroups();
     const counted = this.refusals.count();
     this.judged += counted.judged;
@@ -98,7 +112,7 @@ export class PassiveJudge {
     // A client-side rule's profile needs are what its checks compare with; a service rule's are for its steps.
     const missing = this.rule.side === 'client' && !this.facts.profile ? (this.rule.needs?.profile ?? []) : [];
     if (missing.length > 0) return this.skipped(run, { kind: 'needs-profile', detail: missing.join(', ') });
-    if (this.matched === 0) return this.skipped(run, { kind: 'no-exchange' });
+    if (this.matched === 0) return this.skipped(run, { kind: this.held.length > 0 ? 'no-credential-anywhere' : 'no-exchange' });
     const findings = this.findings.slice(0, FINDINGS_LIMIT);
     if (this.judged === 0 && findings.length === 0) return this.skipped(run, this.whyNothing(counted));
     const { verdict, ...extra } = verdictOf({ findings, evidence: this.evidence, judged: this.judged }, 'skipped');

@@ -1,6 +1,7 @@
 /** Why a rule with a passive form judged nothing in a recording: what `check` counts and groups on the console. */
 export type Unjudged =
   | { kind: 'no-exchange' }
+  | { kind: 'no-credential-anywhere' }
   | { kind: 'no-twin'; count: number }
   | { kind: 'doubtful-refusals'; count: number }
   | { kind: 'no-walk' }
@@ -10,6 +11,7 @@ export type Unjudged =
 /** The group a reason falls in, as the console names it (a count goes before it). */
 export const UNJUDGED_GROUPS: Record<Unjudged['kind'], string> = {
   'no-exchange': 'found no recorded exchange they apply to',
+  'no-credential-anywhere': 'saw requests without a credential, in traffic where no request carried one (stripped?)',
   'no-twin': 'saw only refusals, never the same operation accepted in the same state (R51)',
   'doubtful-refusals': 'saw refusals answered otherwise than they say, which another condition may explain',
   'no-walk': 'saw no recorded walk across two pages',
@@ -22,6 +24,11 @@ export function unjudgedWords(why: Unjudged): string {
   switch (why.kind) {
     case 'no-exchange':
       return 'no recorded exchange this rule applies to';
+    case 'no-credential-anywhere':
+      return (
+        'requests without a credential were recorded, but no request of this traffic carried one: a recording ' +
+        'stripped of its credentials (a sanitized HAR export) cannot show that one was missing'
+      );
     case 'no-twin':
       return (
         `the traffic shows the target refusing this ${why.count} time(s), but never accepting the same ` +
