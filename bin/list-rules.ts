@@ -1,5 +1,6 @@
 import type { RuleNeeds } from '../harness/engine/needs.js';
 import { type IndexedSuites, readSuiteIndex } from '../harness/engine/suite-index.js';
+import { dependenciesOf } from '../harness/engine/areas.js';
 import { endpointsOf } from '../harness/suite/rule-endpoints.js';
 import { assertSelection, selectedRules } from '../harness/suite/select-rules.js';
 import type { RuleSide } from '../harness/suite/suite.js';
@@ -15,6 +16,11 @@ export interface ListedRule {
   title: string;
   endpoints: string[];
   needs: RuleNeeds;
+  /**
+   * The endpoints of other areas the rule needs to set up what it judges (a post to comment on): each entry the
+   * endpoints any one of which will do (several for a step with alternatives).
+   */
+  dependencies: string[][];
 }
 
 /**
@@ -38,6 +44,7 @@ export async function listRules(
     title: rule.title,
     endpoints: endpointsOf(rule),
     needs: needsOf(rule),
+    dependencies: dependenciesOf(rule),
   }));
 }
 

@@ -41,7 +41,9 @@ export async function listCommand(flags: ListFlags, print: (text: string) => voi
       ...profile,
       ...(receiver ? ['webhook receiver'] : []),
     ];
-    print(`${r.id}  ${r.strength}  ${r.suite}  ${r.endpoints.join(', ') || '-'}  needs: ${needs.join(', ') || 'nothing'}\n`);
+    const dependencies = r.dependencies.map((ways) => (ways.length > 1 ? `one of ${ways.join(' | ')}` : ways[0]));
+    const depends = dependencies.length ? `  depends on: ${dependencies.join(', ')}` : '';
+    print(`${r.id}  ${r.strength}  ${r.suite}  ${r.endpoints.join(', ') || '-'}  needs: ${needs.join(', ') || 'nothing'}${depends}\n`);
   }
   print(`${rules.length} rule(s)\n`);
   return 0;

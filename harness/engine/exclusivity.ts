@@ -1,4 +1,4 @@
-import { type Rule, stepKind } from '../suite/suite.js';
+import { alternativesOf, type Rule, stepKind } from '../suite/suite.js';
 import { controlPlan } from './positive-control.js';
 import { STEP_KINDS } from './steps/registry.js';
 
@@ -45,13 +45,16 @@ export function derivedReasons(rule: Rule): string[] {
   if (rule.reset === 'rule' || rule.reset === 'each-run') {
     why.push(`reset: ${rule.reset} puts the whole target back to its fixtures`);
   }
-  rule.steps.forEach((step, i) => {
-    const plan = controlPlan(step);
-    const { name, body } = stepKind(step);
-    for (const [kind, stepBody] of [[name, body], ...(plan ? [[plan.kind, plan.body]] : [])] as [string, unknown][]) {
-      const reason = STEP_KINDS.get(kind)?.exclusive?.(stepBody);
-      const line = reason && `step ${i + 1} (${kind}): ${reason}`;
-      if (line && !why.includes(line)) why.push(line);
+  // A `one_of` step counts by every alternative: the scheduler places the rule before any run chooses one.
+  rule.steps.forEach((declared, i) => {
+    for (const step of alternativesOf(declared) ?? [declared]) {
+      const plan = controlPlan(step);
+      const { name, body } = stepKind(step);
+      for (const [kind, stepBody] of [[name, body], ...(plan ? [[plan.kind, plan.body]] : [])] as [string, unknown][]) {
+        const reason = STEP_KINDS.get(kind)?.exclusive?.(stepBody);
+        const line = reason && `step ${i + 1} (${kind}): ${reason}`;
+        if (line && !why.includes(line)) why.push(line);
+      }
     }
   });
   return why;

@@ -6,6 +6,8 @@ import type { FactName, StepFacts } from '../checks/step-facts.js';
 /** What one step produced, handed to its checks; a step kind writes only the facts it declares it leaves. */
 export interface StepOutcome<Leaves extends FactName = FactName> extends StepOutput {
   facts: Pick<StepFacts, Leaves>;
+  /** The list item a walk with `find` stopped at (`found` in its captures). */
+  found?: Record<string, unknown>;
 }
 
 /** The value a `capture:` path reads from: the last response of the step. */
@@ -24,6 +26,8 @@ export function captureSubject(outcome: StepOutcome): Record<string, unknown> {
     count: outcome.exchanges.length,
     /** Ids of every list item the step saw (all pages of a walk). */
     ids: listItems(outcome.bodies).map(({ item }) => itemId(item)),
+    /** The item a walk with `find` found listed. */
+    found: outcome.found,
     /** The `id` of every response body of the step: what a `repeat` of creates created. */
     body_ids: outcome.bodies.map((body) => (isRecord(body) ? itemId(body) : undefined)),
   };

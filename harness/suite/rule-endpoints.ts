@@ -1,15 +1,12 @@
-import { passiveBlocks, type Rule, stepKind } from './suite.js';
+import { everyStep, passiveBlocks, type Rule, type Step, stepKind } from './suite.js';
 
 /**
  * The endpoints a rule sends to, as `METHOD /path` with `{name}` for each id in the path (`POST /{page_id}/feed`):
- * from every step that carries a request (whatever its kind) and from the rule's API `passive:` blocks.
+ * from every step that carries a request (whatever its kind, each alternative of a `one_of` step included) and
+ * from the rule's API `passive:` blocks.
  */
 export function endpointsOf(rule: Rule): string[] {
-  const found = new Set<string>();
-  for (const step of rule.steps) {
-    const request = requestIn(stepKind(step).body);
-    if (request) found.add(`${request.method.toUpperCase()} ${normalPath(request.path)}`);
-  }
+  const found = new Set(endpointsOfSteps(everyStep(rule)));
   for (const block of passiveBlocks(rule)) {
     const { kind, method, path } = block.match;
     if ((kind ?? 'api') === 'api' && path) found.add(`${method?.toUpperCase() ?? '*'} ${normalPath(path)}`);
@@ -17,8 +14,18 @@ export function endpointsOf(rule: Rule): string[] {
   return [...found].sort();
 }
 
+/** The endpoints these steps (of one kind each) send to, in their order, each once. */
+export function endpointsOfSteps(steps: Step[]): string[] {
+  const found = new Set<string>();
+  for (const step of steps) {
+    const request = requestIn(stepKind(step).body);
+    if (request) found.add(`${request.method.toUpperCase()} ${normalPath(request.path)}`);
+  }
+  return [...found];
+}
+
 /** A request body (`request:`), or a step body holding one (`walk: { request }`, `repeat: { request }`). */
-function requestIn(value: unknown): { method: string; path: string } | undefined {
+export function requestIn(value: unknown): { method: string; path: string } | undefined {
   if (!value || typeof value !== 'object') return undefined;
   const v = value as { method?: unknown; path?: unknown; request?: unknown };
   if (typeof v.method === 'string' && typeof v.path === 'string') return { method: v.method, path: v.path };
