@@ -42,7 +42,11 @@ export async function scheduleRules(
       slots.release();
       events.onRuleFinish?.(rule, i + 1);
     }
-    while (emitted < selected.length && results[emitted]) events.onRuleEnd?.(results[emitted++]!);
+    // Not `onRuleEnd?.(results[emitted++])`: without a listener that skips its argument, and the loop never ends.
+    while (emitted < selected.length && results[emitted]) {
+      const ended = results[emitted++]!;
+      events.onRuleEnd?.(ended);
+    }
   };
   const start = (i: number, setupProblem?: string) => {
     const running: Promise<void> = run(i, setupProblem).finally(() => inFlight.delete(running));
