@@ -30,11 +30,16 @@ interface Timed {
   connections: number | undefined;
   /** Seconds spent in rules that run alone (nothing beside them), summed from report.json. */
   aloneSeconds: number;
+  /** The same seconds by the first reason each rule runs alone (`exclusivityOf(...).why[0]`, step numbers dropped). */
+  aloneByReason: Map<string, number>;
 }
 
-/** The rules that run alone: their time is the floor no concurrency lowers. */
-const alone = new Set(
-  (await loadSuites(SUITES_DIR)).flatMap((s) => s.rules).filter((r) => exclusivityOf(r).alone).map((r) => r.id),
+/** The rules that run alone, each with its first reason: their time is the floor no concurrency lowers. */
+const alone = new Map(
+  (await loadSuites(SUITES_DIR))
+    .flatMap((s) => s.rules)
+    .filter((r) => exclusivityOf(r).alone)
+    .map((r) => [r.id, exclusivityOf(r).why[0]!.replace(/^step \d+ /, '')]),
 );
 
 /** A port free at the moment, so the proxy can name where the reference will listen before it does. */
@@ -63,7 +68,10 @@ async function timeRun(rtt: number, concurrency: number): Promise<Timed> {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as { results: { rule: string; verdict: string; durationMs: number }[] };
     const { results } = report;
-    const aloneMs = results.filter((r) => alone.has(r.rule)).reduce((sum, r) => sum + r.durationMs, 0);
+    const aloneResults = results.filter((r) => alone.has(r.rule));
+    const aloneMs = aloneResults.reduce((sum, r) => sum + r.durationMs, 0);
+    const aloneByReason = new Map<string, number>();
+    for (const r of aloneResults) aloneByReason.set(alone.get(r.rule)!, (aloneByReason.get(alone.get(r.rule)!) ?? 0) + r.durationMs / 1000);
     return {
       seconds,
       exitCode,
@@ -71,6 +79,7 @@ async function timeRun(rtt: number, concurrency: number): Promise<Timed> {
       passed: results.filter((r) => r.verdict === 'passed').length,
       connections: proxy?.connections(),
       aloneSeconds: aloneMs / 1000,
+      aloneByReason,
     };
   } finally {
     await reference.close();
@@ -85,11 +94,15 @@ console.log(`full run against the reference (seed 7), round trips ${RTTS.join(',
 console.log(`${alone.size} rules run alone`);
 console.log('| round trip | concurrency | wall s | in rules run alone s | rules | passed | connections opened | exit | load before; after |');
 console.log('|---|---|---|---|---|---|---|---|---|');
+const aloneAccounts: string[] = [];
 for (const rtt of RTTS) {
   for (const concurrency of rtt <= SERIAL_MAX_RTT ? [1, DEFAULT_CONCURRENCY] : [DEFAULT_CONCURRENCY]) {
     const before = load();
     const t = await timeRun(rtt, concurrency);
     const where = rtt ? `${rtt} ms` : 'loopback';
     console.log(`| ${where} | ${concurrency} | ${t.seconds.toFixed(1)} | ${t.aloneSeconds.toFixed(1)} | ${t.rules} | ${t.passed} | ${t.connections ?? '-'} | ${t.exitCode} | ${before}; ${load()} |`);
+    const byReason = [...t.aloneByReason].sort((a, b) => b[1] - a[1]).map(([why, s]) => `${s.toFixed(1)} s ${why}`);
+    aloneAccounts.push(`${where}, concurrency ${concurrency}, rules run alone by their first reason:\n  ${byReason.join('\n  ')}`);
   }
 }
+console.log(`\n${aloneAccounts.join('\n')}`);
