@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../../bin/commands/run.js';
-import { startFront, startVaryingFront } from '../../helpers/varying-front.js';
+import { type Answer, startFront, startVaryingFront } from '../../helpers/varying-front.js';
 import { runWebhookSuites } from '../../helpers/run-webhook-suites.js';
 
 // The webhook suites judge what the target sends, which the front does not touch; they run against the plain
@@ -64,5 +64,32 @@ describe('a correct target whose messages edge is a bare array', () => {
     expect(result.results.filter((r) => r.verdict !== 'passed').map((r) => `${r.rule}: ${r.verdict} ${r.reason}`)).toEqual([]);
     expect(result.results.map((r) => r.rule)).toContain('thread.messages-edge-lists-messages');
     expect(varied.successes).toBeGreaterThan(0);
+  });
+});
+
+describe('a correct target that refuses a comment read to a person who cannot MODERATE', () => {
+  it('passes comments.ids-need-moderate: a refusal conforms as well as a list without ids', async () => {
+    let front = '';
+    let refused = 0;
+    const result = await runWebhookSuites({
+      suites: ['comments'],
+      rules: ['comments.ids-need-moderate'],
+      seed: 5,
+      before: async (reference) => {
+        const noModerate = reference.profile.tokens.page_no_moderate!;
+        const refuse = (answer: Answer, request: { method: string; path: string }): Answer => {
+          const url = new URL(request.path, 'http://front');
+          if (request.method !== 'GET' || !url.pathname.endsWith('/comments') || url.searchParams.get('access_token') !== noModerate) return answer;
+          refused += 1;
+          return { status: 403, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { message: 'MODERATE needed', type: 'OAuthException', code: 200 } }) };
+        };
+        const started = await startFront(reference.url, refuse);
+        closers.push(started.close);
+        front = started.url;
+      },
+      profile: (profile) => ({ ...profile, base_url: front }),
+    });
+    expect(result.results.map((r) => `${r.rule}: ${r.verdict} ${r.reason ?? ''}`.trim())).toEqual(['comments.ids-need-moderate: passed']);
+    expect(refused).toBeGreaterThan(0);
   });
 });
