@@ -44,7 +44,8 @@ export async function runOnce(
       judged += judgement.judged;
       if (step.end_if_refused && judgement.judged > 0 && refusedAll(outcome)) break;
       const unmet = judgeStep(step.assume ?? [], outcome, scope, checkContextOf(ctx), evidence, true).findings[0];
-      if (unmet) return unjudgeable(`the target's data does not allow judging this rule: ${unmet.message}`);
+      // R53: data the spec cannot make the target produce is no fault of the target: skipped, not error.
+      if (unmet) return { ...unjudgeable(`the target's data does not allow judging this rule: ${unmet.message}`), dataShort: true };
       capture(step, outcome, scope, evidence);
     }
     if (judged === 0) return unjudgeable(NOTHING_JUDGED);

@@ -27,6 +27,12 @@ export interface Judgement {
   judged: number;
   /** Set when the rule could not judge (target down, setup failed, nothing judged): the reason. */
   cannotJudge?: string;
+  /**
+   * The rule could not judge because the target's data does not allow it, data the spec gives no way to make the
+   * target produce (a second page of upload errors): the rule is `skipped` with `cannotJudge` as its reason, never
+   * `error` (reading R53).
+   */
+  dataShort?: boolean;
 }
 
 /**
@@ -59,11 +65,11 @@ export function ruleResult(
 /**
  * The verdict a judgement earns: `failed` on a finding (the first one is the reason), `passed` only when something
  * was judged, else `unjudged`: `error` where the rule ran against a target (it could not judge), `skipped` over
- * recorded traffic (the traffic holds nothing to judge).
+ * recorded traffic (the traffic holds nothing to judge); `skipped` wherever the target's data was too short (R53).
  */
 export function verdictOf(judgement: Judgement, unjudged: 'error' | 'skipped'): Partial<RuleResult> & { verdict: Verdict } {
   const { findings, evidence, judged, cannotJudge } = judgement;
-  if (cannotJudge !== undefined) return { verdict: unjudged, reason: cannotJudge, evidence };
+  if (cannotJudge !== undefined) return { verdict: judgement.dataShort ? 'skipped' : unjudged, reason: cannotJudge, evidence };
   if (findings.length > 0) return { verdict: 'failed', reason: findings[0]!.message, findings, evidence };
   if (judged === 0) return { verdict: unjudged, reason: NOTHING_JUDGED };
   return { verdict: 'passed' };
