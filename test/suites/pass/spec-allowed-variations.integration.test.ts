@@ -76,7 +76,7 @@ describe('a correct target that refuses a comment read to a person who cannot MO
       rules: ['comments.ids-need-moderate'],
       seed: 5,
       before: async (reference) => {
-        const noModerate = reference.profile.tokens.page_no_moderate!;
+        const noModerate = (reference.profile as { tokens: Record<string, string> }).tokens.page_no_moderate;
         const refuse = (answer: Answer, request: { method: string; path: string }): Answer => {
           const url = new URL(request.path, 'http://front');
           if (request.method !== 'GET' || !url.pathname.endsWith('/comments') || url.searchParams.get('access_token') !== noModerate) return answer;
