@@ -69,9 +69,10 @@ async function createPhoto(sent: RefRequest, ctx: RefContext): Promise<RefRespon
     scheduledPublishTime: input.scheduledPublishTime,
     ...(input.image ? { image: input.image } : {}),
   }));
-  if (input.published) publishPhoto(ctx, photo, now);
+  const publishedAnyway = ctx.faults.has('photos-unpublished-upload-published') && input.scheduledPublishTime === undefined;
+  if (input.published || publishedAnyway) publishPhoto(ctx, photo, now);
   const id = ctx.faults.has('photos-id-not-numeric') ? Number(photo.id) : photo.id;
-  const withPost = photo.postId !== undefined && !ctx.faults.has('photos-post-id-missing');
+  const withPost = input.published && photo.postId !== undefined && !ctx.faults.has('photos-post-id-missing');
   return { status: 200, body: withPost ? { id, post_id: photo.postId } : { id } };
 }
 
