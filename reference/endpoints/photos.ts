@@ -56,6 +56,9 @@ async function createPhoto(sent: RefRequest, ctx: RefContext): Promise<RefRespon
   const req = ctx.faults.has('photos-post-query-params-ignored') ? withoutQueryParams(sent) : sent;
   const pageId = pageIdOf(req);
   requirePhotoToken(req, pageId, WRITE, ctx);
+  if (ctx.faults.has('photos-create-fields-refused') && req.params['fields'] !== undefined) {
+    throw invalidParam('fields is not a parameter of this operation.');
+  }
   const input = await readPhotoInput(req, ctx);
   const now = ctx.clock.now();
   const photo = addPhoto(ctx.state.get(photosSlice), (id) => ({
