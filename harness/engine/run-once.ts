@@ -51,7 +51,8 @@ export async function runOnce(
       judged += judgement.judged;
       if (step.end_if_refused && judgement.judged > 0 && refusedAll(outcome)) break;
       const unmet = judgeStep(step.assume ?? [], outcome, scope, checkContextOf(ctx), evidence, true).findings[0];
-      if (unmet) return unjudgeable(`the target's data does not allow judging this rule: ${unmet.message}`);
+      // R53: data the spec cannot make the target produce is no fault of the target: skipped, not error.
+      if (unmet) return { ...unjudgeable(`the target's data does not allow judging this rule: ${unmet.message}`), dataShort: true };
       const missing = capture(step, outcome, scope);
       if (missing && setup) return unjudgeable(setupFailed(step, outcome, missing.message), stepCause({ body: stepKind(step).body, outcome, check: 'capture', message: missing.message, errorPaths }));
       if (missing) return { findings: [{ ...missing, exchange: evidence.length - 1 }], evidence, judged };

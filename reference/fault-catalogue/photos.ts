@@ -12,6 +12,9 @@ export const PHOTOS_FAULTS = faultsOf('photos', {
     'Files above 5,000,000 bytes are refused, so a 10,000,000-byte file is refused (breaks R9).',
   'photos-retention-forever': 'Unpublished uploads are never deleted: one can still be attached to a post after 28 h.',
   'photos-retention-too-short': 'Unpublished uploads are deleted after 6 h instead of about 24 h (gone at 20 h).',
+  'photos-unpublished-upload-published':
+    'An upload with `published` false (and no schedule) makes a published post on the feed at once; it answers `{id}`.',
+  'photos-create-fields-refused': 'POST with `fields` (read-after-write) is refused as an unknown parameter.',
   'photos-post-id-missing': 'A published upload answers `{id}` without `post_id`.',
   'photos-id-not-numeric': 'POST answers `id` as a JSON number instead of a numeric string.',
   'photos-type-ignored': 'GET ignores `type`: every list holds the profile pictures, so uploads never show.',

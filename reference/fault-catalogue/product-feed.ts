@@ -6,6 +6,8 @@ export const PRODUCT_FEED_FAULTS = faultsOf('product-feed', {
     '`error_priority` is ignored: HIGH returns warnings too, MEDIUM and LOW return fatal errors.',
   'product-feed-low-priority-partial':
     '`error_priority=LOW` returns only every other warning, unlike MEDIUM (breaks R45).',
+  'product-feed-high-priority-first-only':
+    '`error_priority=HIGH` lists only the first fatal error: the filtered walks no longer cover the unfiltered one.',
   'product-feed-severity-wrong': '`severity` reads FATAL or WARNING in upper case.',
   'product-feed-summary-missing': '`summary=true` adds no `summary`.',
   'product-feed-summary-always': 'The errors list carries `summary` although `summary=true` was not sent.',

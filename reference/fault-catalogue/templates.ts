@@ -34,6 +34,9 @@ export const TEMPLATES_FAULTS = faultsOf('templates', {
     'Invalid values on template create and update answer code 1 instead of 100 or 131009.',
   'templates-update-not-saved': 'Update answers success but the template keeps its old values.',
   'templates-delete-spills': 'DELETE of some templates dissociates every template of the account.',
+  'templates-hsm-id-deletes-every-language':
+    'DELETE with `hsm_id` and `name` dissociates every language of that name, not only the template named by id.',
+  'templates-create-fields-ignored': 'Create ignores `fields` (no read-after-write): it answers `{id, status, category}`.',
   'templates-hsm-id-alone-accepted':
     'DELETE with `hsm_id` and no `name` deletes that template instead of being refused.',
   'templates-list-refused':

@@ -80,6 +80,19 @@ export const TEMPLATES_PROBES: Record<string, Probe> = {
     await call(env.ref, 'DELETE', '/v25.0/3000001/message_templates', { query });
     return (await read(env, SEEDED)).body.status;
   },
+  'templates-hsm-id-deletes-every-language': async (env) => {
+    const english = (await create(env, template([BODY]))).body.id as string;
+    const french = (await create(env, template([BODY], { language: 'fr' }))).body.id as string;
+    const query = { access_token: msgapp(env), hsm_id: english, name: 'probe' };
+    await call(env.ref, 'DELETE', '/v25.0/3000001/message_templates', { query });
+    return (await read(env, french)).body.status;
+  },
+  'templates-create-fields-ignored': async (env) => {
+    const { body } = await call(env.ref, 'POST', `/v25.0/3000001/message_templates?access_token=${msgapp(env)}&fields=name,language`, {
+      json: template([BODY]),
+    });
+    return Object.keys(body).sort();
+  },
   'templates-hsm-id-alone-accepted': (env) =>
     outcome(
       call(env.ref, 'DELETE', '/v25.0/3000001/message_templates', {
