@@ -68,7 +68,7 @@ export function parseConstraints(notes: string, columns: { default?: string; req
   if (range) Object.assign(out, { min: Number(range[1]), max: Number(range[2]) });
   const higher = /(-?\d+) or higher/.exec(notes);
   if (higher) out.min = Number(higher[1]);
-  const lower = /(-?\d+) or lower/.exec(notes);
+  const lower = /(-?\d+) or lower/.exec(notes) ?? /\bat most (-?\d+)/.exec(notes);
   if (lower) out.max = Number(lower[1]);
   const listed = listedValues(notes);
   if (listed) out.listed = listed;
