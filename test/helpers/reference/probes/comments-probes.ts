@@ -68,4 +68,5 @@ export const COMMENTS_PROBES: Record<string, Probe> = {
       }),
     ),
   'comments-filter-unchecked': (env) => outcome(read(env, { filter: 'everything' })),
+  'comments-summary-unchecked': (env) => outcome(read(env, { summary: 'maybe' })),
 };
