@@ -8,6 +8,7 @@ export { register } from '../declarations/list.js';
 export interface ListFlags extends Pick<RunFlags, 'suite' | 'rule' | 'exclude' | 'endpoint' | 'shard' | 'suitesDir' | 'config'> {
   json?: boolean;
   side?: string;
+  verbose?: boolean;
 }
 
 const SIDES: readonly RuleSide[] = ['service', 'client', 'callback'];
@@ -42,6 +43,7 @@ export async function listCommand(flags: ListFlags, print: (text: string) => voi
       ...(receiver ? ['webhook receiver'] : []),
     ];
     print(`${r.id}  ${r.strength}  ${r.suite}  ${r.endpoints.join(', ') || '-'}  needs: ${needs.join(', ') || 'nothing'}\n`);
+    if (flags.verbose) for (const c of r.cases ?? []) print(`    case ${c.name}${c.why ? `  (${c.why})` : ''}\n`);
   }
   print(`${rules.length} rule(s)\n`);
   return 0;

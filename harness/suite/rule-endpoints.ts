@@ -7,14 +7,24 @@ import { passiveBlocks, type Rule, stepKind } from './suite.js';
 export function endpointsOf(rule: Rule): string[] {
   const found = new Set<string>();
   for (const step of rule.steps) {
-    const request = requestIn(stepKind(step).body);
-    if (request) found.add(`${request.method.toUpperCase()} ${normalPath(request.path)}`);
+    for (const request of requestsIn(stepKind(step).body)) found.add(`${request.method.toUpperCase()} ${normalPath(request.path)}`);
   }
   for (const block of passiveBlocks(rule)) {
     const { kind, method, path } = block.match;
     if ((kind ?? 'api') === 'api' && path) found.add(`${method?.toUpperCase() ?? '*'} ${normalPath(path)}`);
   }
   return [...found].sort();
+}
+
+/** The requests a step body names: one, or a `cases:` step's base and the other paths its groups try. */
+function requestsIn(value: unknown): { method: string; path: string }[] {
+  const one = requestIn(value);
+  if (one) return [one];
+  const { base, groups } = (value ?? {}) as { base?: unknown; groups?: { with?: { path?: unknown } }[] };
+  const first = requestIn(base);
+  if (!first) return [];
+  const paths = (Array.isArray(groups) ? groups : []).map((g) => g.with?.path).filter((p): p is string => typeof p === 'string');
+  return [first, ...paths.map((path) => ({ method: first.method, path }))];
 }
 
 /** A request body (`request:`), or a step body holding one (`walk: { request }`, `repeat: { request }`). */
