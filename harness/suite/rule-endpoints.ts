@@ -7,7 +7,10 @@ import { passiveBlocks, type Rule, stepKind } from './suite.js';
 export function endpointsOf(rule: Rule): string[] {
   const found = new Set<string>();
   for (const step of rule.steps) {
-    for (const request of requestsIn(stepKind(step).body)) found.add(`${request.method.toUpperCase()} ${normalPath(request.path)}`);
+    const { name, body } = stepKind(step);
+    const implied = IMPLIED_ENDPOINTS[name === 'cases' ? String((body as { as?: unknown }).as ?? 'request') : name];
+    if (implied) found.add(implied);
+    for (const request of requestsIn(body)) found.add(`${request.method.toUpperCase()} ${normalPath(request.path)}`);
   }
   for (const block of passiveBlocks(rule)) {
     const { kind, method, path } = block.match;
@@ -15,6 +18,12 @@ export function endpointsOf(rule: Rule): string[] {
   }
   return [...found].sort();
 }
+
+/** Step kinds that send to a fixed endpoint without naming it (a `cases:` step sent `as:` one of them too). */
+const IMPLIED_ENDPOINTS: Record<string, string> = {
+  subscribe: 'POST /{app_id}/subscriptions',
+  unsubscribe: 'DELETE /{app_id}/subscriptions',
+};
 
 /** The requests a step body names: one, or a `cases:` step's base and the other paths its groups try. */
 function requestsIn(value: unknown): { method: string; path: string }[] {

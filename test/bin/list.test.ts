@@ -56,4 +56,12 @@ describe('graphcheck list', () => {
     expect(tokens?.endpoints).toEqual(expect.arrayContaining(['POST /{template}']));
     expect(listed.find((r) => r.id === 'feed.get-list-shape')).not.toHaveProperty('cases');
   });
+
+  it('a subscribe step, or cases sent as one, names the endpoint it posts to, so --endpoint finds hand and sweep rules', async () => {
+    const out = await runCli(['list', '--json', '--endpoint', 'POST /{app_id}/subscriptions']);
+    const ids = (JSON.parse(out.stdout) as Listed[]).map((r) => r.id);
+    expect(ids).toEqual(expect.arrayContaining(['subscriptions.post-verifies-callback', 'sweep.subscriptions.tokens.create']));
+    const removing = JSON.parse((await runCli(['list', '--json', '--rule', 'subscriptions.delete-all'])).stdout) as Listed[];
+    expect(removing[0]?.endpoints).toEqual(expect.arrayContaining(['DELETE /{app_id}/subscriptions']));
+  });
 });
