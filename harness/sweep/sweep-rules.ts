@@ -11,7 +11,7 @@ import { REMOVED, valueAt, withAt } from './value-path.js';
 /** A group of a `cases:` step as the generated suite writes it. */
 interface GroupOut {
   with?: Record<string, unknown>;
-  control?: false;
+  control?: false | 'last';
   cases: { name: string; with: Record<string, unknown>; expect: Expectation[]; why: string }[];
 }
 
@@ -69,8 +69,12 @@ function tokenGroups(op: SweepOperation, codes: ListedCode[]): Built {
   if (op.tokens === false) return { groups: [], cites: [], readings: [] };
   const invalidToken = codes.find((c) => c.code === 190);
   const paths = [undefined, ...(op.also ?? [])];
+  // A DELETE sent first as the control would remove what its cases then act on: they go first (refused, they
+  // change nothing), the control after them, in the state they met (R51).
+  const consumes = String((op.request as { method?: unknown }).method ?? '').toUpperCase() === 'DELETE';
   const groups: GroupOut[] = paths.map((path) => ({
     ...(path ? { with: { path } } : {}),
+    ...(consumes ? { control: 'last' as const } : {}),
     cases: [
       { name: `${shownPath(path)}without access_token`, with: { token: 'none' }, expect: ['error'], why: 'requests carry an access token' },
       {

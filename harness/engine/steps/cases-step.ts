@@ -1,7 +1,7 @@
 import { describeResponse, isErrorResponse } from '../../checks/error-envelope.js';
 import { mergeBody } from '../../suite/merge-body.js';
 import type { Expectation } from '../../suite/suite.js';
-import { BOOLEAN, object, STRING } from '../../validation/json-schema.js';
+import { object, STRING } from '../../validation/json-schema.js';
 import type { StepOutcome } from '../step-outcome.js';
 import { describeRequest, type RequestSpec } from './request-body.js';
 import { requestStep } from './request-step.js';
@@ -27,8 +27,12 @@ export interface CaseSpec {
 export interface CaseGroup {
   /** Merged over the step's base: the part the cases vary, made valid. */
   with?: Record<string, unknown>;
-  /** Default true: send the group's body first, as the positive control of its refusals. */
-  control?: boolean;
+  /**
+   * Default true: send the group's body first, as the positive control of its refusals. `last`: after the cases,
+   * for a request that consumes what it acts on (a DELETE): refused cases leave the state as it was, so the control
+   * still meets the state they met (R51), where sent first it would have removed what they act on.
+   */
+  control?: boolean | 'last';
   cases: CaseSpec[];
 }
 
@@ -67,7 +71,7 @@ export function caseBodies(body: CasesBody): { group: unknown; cases: unknown[] 
 }
 
 const CASE = object({ name: STRING, with: { type: 'object' }, expect: { type: 'array' }, why: STRING }, ['name']);
-const GROUP = object({ with: { type: 'object' }, control: BOOLEAN, cases: { type: 'array', minItems: 1, items: CASE } }, ['cases']);
+const GROUP = object({ with: { type: 'object' }, control: { enum: [true, false, 'last'] }, cases: { type: 'array', minItems: 1, items: CASE } }, ['cases']);
 
 /**
  * Many cases of one operation in one step (the sweeps generated from the spec's tables): each group completes the
@@ -105,13 +109,17 @@ export const casesStep: StepKind<CasesBody> = {
     const spans: CaseSpan[] = [];
     for (const group of body.groups) {
       const groupBody = mergeBody(body.base, group.with ?? {}, scope);
-      const control = group.control === false ? undefined : await sendControl(outcome, () => send(groupBody));
+      const first = group.control === undefined || group.control === true;
+      const control = first ? await sendControl(outcome, () => send(groupBody)) : undefined;
+      const sent: CaseSpan[] = [];
       for (const spec of group.cases) {
         const from = outcome.exchanges.length;
         await send(mergeBody(groupBody, spec.with ?? {}, scope));
         const { name, why, expect } = spec;
-        spans.push({ name, ...(why ? { why } : {}), ...(expect ? { expect } : {}), from, to: outcome.exchanges.length, ...(control ? { control } : {}) });
+        sent.push({ name, ...(why ? { why } : {}), ...(expect ? { expect } : {}), from, to: outcome.exchanges.length, ...(control ? { control } : {}) });
       }
+      const after = group.control === 'last' ? await sendControl(outcome, () => send(groupBody)) : undefined;
+      spans.push(...(after ? sent.map((span) => ({ ...span, control: after })) : sent));
     }
     outcome.cases = spans;
   },

@@ -38,6 +38,25 @@ rules:
                 - { name: no token, with: { token: none } }
                 - { name: never-issued token, with: { token: unissued }, expect: [{ error: { code: 190 } }] }
         expect: [error]
+  - id: demo.delete-last
+    title: A DELETE's cases go before its control, which would remove what they act on
+    strength: MUST
+    origin: sweep
+    cites: [{ section: What the service does, text: "Requests carry an access token" }]
+    steps:
+      - request:
+          method: POST
+          path: "/{{fixtures.msgapp_business_account_id}}/message_templates"
+          token: msgapp
+          form: { name: "demo_{{unique}}", language: en_US, category: UTILITY, components: [{ type: BODY, text: Shipped. }] }
+        expect: [ok]
+      - cases:
+          base: { method: DELETE, path: "/{{fixtures.msgapp_business_account_id}}/message_templates", query: { name: "demo_{{unique}}" }, token: msgapp }
+          groups:
+            - control: last
+              cases:
+                - { name: no token, with: { token: none } }
+        expect: [error]
   - id: demo.control-refused
     title: A group whose control is refused judges nothing
     strength: MUST
@@ -65,10 +84,13 @@ const byRule = (result: RunResult) => Object.fromEntries(result.results.map((r) 
 
 describe('a cases: step sends its control once and judges each case with its own expectations', () => {
   it('passes on the reference, each case judged', async () => {
-    const { 'demo.heading': heading, 'demo.tokens': tokens } = byRule(await runAgainstReference({ suitesDir: dir, seed: 3 }));
+    const result = byRule(await runAgainstReference({ suitesDir: dir, seed: 3 }));
+    const { 'demo.heading': heading, 'demo.tokens': tokens, 'demo.delete-last': deleting } = result;
     expect([heading!.verdict, tokens!.verdict]).toEqual(['passed', 'passed']);
     expect(heading!.judged).toBe(4);
     expect(tokens!.judged).toBe(2);
+    // The setup's create (judged ok) and the one case, judged next to its control sent after it.
+    expect([deleting!.verdict, deleting!.judged]).toEqual(['passed', 2]);
   }, 60_000);
 
   it('judges no refusal of a group whose positive control is refused too (R51): the rule is error', async () => {
@@ -87,5 +109,14 @@ describe('a cases: step sends its control once and judges each case with its own
     const tokens = result['demo.tokens']!;
     expect(tokens.verdict).toBe('failed');
     expect(tokens.findings.map((f) => f.message.split(':')[0])).toEqual(['case never-issued token']);
+  }, 60_000);
+
+  it('with control: last, sends the control after the cases, so a DELETE not checking its token is caught', async () => {
+    const result = byRule(await runAgainstReference({ suitesDir: dir, seed: 3, rules: ['demo.delete-last'], faults: ['templates-read-without-token'] }));
+    const deleting = result['demo.delete-last']!;
+    expect(deleting.verdict).toBe('failed');
+    expect(deleting.findings.map((f) => f.message.split(':')[0])).toEqual(['case no token']);
+    // The create of the setup, the case (which deleted the template), then the control (which found none).
+    expect(deleting.evidence.map((e) => e.role ?? 'step')).toEqual(['step', 'step', 'positive-control']);
   }, 60_000);
 });
