@@ -1,6 +1,7 @@
 import type { RuleNeeds } from '../harness/engine/needs.js';
 import { type IndexedSuites, readSuiteIndex } from '../harness/engine/suite-index.js';
 import { casesOfRule, type ListedCase } from '../harness/suite/rule-cases.js';
+import { dependenciesOf } from '../harness/engine/areas.js';
 import { endpointsOf } from '../harness/suite/rule-endpoints.js';
 import { assertSelection, selectedRules } from '../harness/suite/select-rules.js';
 import type { RuleSide } from '../harness/suite/suite.js';
@@ -18,6 +19,11 @@ export interface ListedRule {
   needs: RuleNeeds;
   /** A sweep's cases (its `cases:` steps), each with the spec's words that make it one; absent for other rules. */
   cases?: ListedCase[];
+  /**
+   * The endpoints of other areas the rule needs to set up what it judges (a post to comment on): each entry the
+   * endpoints any one of which will do (several for a step with alternatives).
+   */
+  dependencies: string[][];
 }
 
 /**
@@ -43,6 +49,7 @@ export async function listRules(
       title: rule.title,
       endpoints: endpointsOf(rule),
       needs: needsOf(rule),
+      dependencies: dependenciesOf(rule),
       ...(cases.length ? { cases } : {}),
     };
   });

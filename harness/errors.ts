@@ -1,4 +1,4 @@
-import type { Exchange, Finding } from './model/index.js';
+import type { Exchange } from './model/index.js';
 
 /**
  * Every error graphcheck raises on purpose. `code` is stable (tests assert it); `exitCode` is what the CLI
@@ -130,15 +130,6 @@ export class SweepError extends Error {
   ) {
     super(message);
     this.name = 'SweepError';
-  }
-}
-
-/** A step's `capture:` path is not in the answer: the rule stops there with `finding`, its evidence so far kept. */
-export class CaptureMissing extends Error {
-  readonly code = 'CAPTURE_MISSING';
-  constructor(readonly finding: Finding) {
-    super(finding.message);
-    this.name = 'CaptureMissing';
   }
 }
 

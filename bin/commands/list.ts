@@ -42,7 +42,9 @@ export async function listCommand(flags: ListFlags, print: (text: string) => voi
       ...profile,
       ...(receiver ? ['webhook receiver'] : []),
     ];
-    print(`${r.id}  ${r.strength}  ${r.suite}  ${r.endpoints.join(', ') || '-'}  needs: ${needs.join(', ') || 'nothing'}\n`);
+    const dependencies = r.dependencies.map((ways) => (ways.length > 1 ? `one of ${ways.join(' | ')}` : ways[0]));
+    const depends = dependencies.length ? `  depends on: ${dependencies.join(', ')}` : '';
+    print(`${r.id}  ${r.strength}  ${r.suite}  ${r.endpoints.join(', ') || '-'}  needs: ${needs.join(', ') || 'nothing'}${depends}\n`);
     if (flags.verbose) for (const c of r.cases ?? []) print(`    case ${c.name}${c.why ? `  (${c.why})` : ''}\n`);
   }
   print(`${rules.length} rule(s)\n`);

@@ -1,8 +1,24 @@
+import { headerValue } from '../headers.js';
+import type { Exchange } from '../model/index.js';
 import { type Check, eachExchange, judgedCount } from './check.js';
 import { INTEGER, object } from '../validation/json-schema.js';
 
 interface Args {
   status: number;
+}
+
+/**
+ * The usual cause of a refused notification that graphcheck signed correctly (X-Hub-Signature-256 over the raw
+ * bytes it sent): the receiver computes the signature over the JSON after parsing and serialising it again, which
+ * changes escapes (`\u00e9`, `\/`), spacing and key order, so it never matches.
+ */
+function signedRefusal(exchange: Exchange, status: number): string {
+  if (status < 400 || status >= 500 || !headerValue(exchange.request.headers, 'x-hub-signature-256')) return '';
+  return (
+    '; the notification was signed correctly (X-Hub-Signature-256 over its raw body): a receiver that refuses a ' +
+    'correctly signed notification most often computes the signature over the JSON parsed and serialised again ' +
+    'rather than over the raw bytes it received'
+  );
 }
 
 /**
@@ -20,7 +36,8 @@ export const answeredStatus: Check<Args> = {
       if (!exchange.response) return [];
       judged += 1;
       const got = exchange.response.status;
-      return got === status ? [] : [{ message: `answered HTTP ${got} instead of ${status}`, expected: status, actual: got }];
+      if (got === status) return [];
+      return [{ message: `answered HTTP ${got} instead of ${status}${signedRefusal(exchange, got)}`, expected: status, actual: got }];
     });
     return judgedCount(findings, judged, 'no request got an answer');
   },

@@ -1,5 +1,5 @@
 import type { Check, CheckFinding } from './check.js';
-import { INTEGER, object, optional, STRINGS } from '../validation/json-schema.js';
+import { BOOLEAN, INTEGER, object, optional, STRINGS } from '../validation/json-schema.js';
 import { itemId, listItems } from './list-items.js';
 import type { WalkEnd } from './step-facts.js';
 
@@ -10,6 +10,8 @@ interface Args {
   same_as?: string[];
   /** A paging rule judges nothing unless the walk crossed at least this many pages. */
   min_pages?: number;
+  /** An item without an id is not judged (recorded traffic: a `fields` may have left the id out), not a finding. */
+  skip_without_id?: boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ export const eachItemOnce: Check<Args | undefined> = {
     const crossing = args.min_pages ? ` over at least ${args.min_pages} pages` : '';
     return `walking the pages${crossing} yields each item exactly once and ends${extra} (contract §3.4)`;
   },
-  args: optional(object({ includes: STRINGS, same_as: STRINGS, min_pages: INTEGER })),
+  args: optional(object({ includes: STRINGS, same_as: STRINGS, min_pages: INTEGER, skip_without_id: BOOLEAN })),
   run: (input, raw) => {
     const args = raw ?? {};
     const pages = input.exchanges.length;
@@ -42,7 +44,7 @@ export const eachItemOnce: Check<Args | undefined> = {
     for (const { item, exchange } of listItems(input.bodies)) {
       const id = itemId(item);
       if (id === undefined) {
-        findings.push({ message: 'an item has no id', exchange });
+        if (!args.skip_without_id) findings.push({ message: 'an item has no id', exchange });
         continue;
       }
       const first = seen.get(id);

@@ -57,6 +57,10 @@ export function mismatches(value: unknown, m: Matcher): string[] {
   const shown = JSON.stringify(value);
   if (m.exists === true && value === undefined) problems.push('is missing');
   if (m.exists === false && value !== undefined) problems.push(`is present (${shown})`);
+  // The type first: it is the most specific finding ("a number, expected a string"), and a pattern cannot hold
+  // for a value that is no string, so that one is not said again.
+  const wrongType = m.type !== undefined && value !== undefined && !hasType(value, m.type);
+  if (wrongType) problems.push(`is ${shown}, expected a ${m.type}`);
   if ('equals' in m && !isDeepStrictEqual(value, m.equals)) problems.push(`is ${shown}, expected ${JSON.stringify(m.equals)}`);
   if (m.one_of && !m.one_of.some((v) => isDeepStrictEqual(v, value))) {
     problems.push(`is ${shown}, expected one of ${JSON.stringify(m.one_of)}`);
@@ -68,10 +72,10 @@ export function mismatches(value: unknown, m: Matcher): string[] {
   if (m.gte !== undefined && !(typeof value === 'number' && value >= m.gte)) problems.push(`is ${shown}, expected >= ${m.gte}`);
   if (m.truthy && !isTruthy(value)) problems.push(`is ${shown}, expected true (R17)`);
   if (m.falsy && !isFalsy(value)) problems.push(`is ${shown}, expected false (R17)`);
-  if (m.matches !== undefined && !(typeof value === 'string' && new RegExp(m.matches).test(value))) {
+  if (m.matches !== undefined && !wrongType && !(typeof value === 'string' && new RegExp(m.matches).test(value))) {
     problems.push(`is ${shown}, expected to match /${m.matches}/`);
   }
-  if (m.type && !hasType(value, m.type)) problems.push(`is ${shown}, expected a ${m.type}`);
+  if (m.type && value === undefined && !hasType(value, m.type)) problems.push(`is ${shown}, expected a ${m.type}`);
   return problems;
 }
 

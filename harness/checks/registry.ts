@@ -56,6 +56,9 @@ import { noReuseAfterOk } from './no-reuse-after-ok.js';
 import { registeredRedirectUri } from './registered-redirect-uri.js';
 import { requestParam } from './request-param.js';
 import { timeParamWindow } from './time-param-window.js';
+import { timeParamRefused } from './time-param-refused.js';
+import { codeAgeRefused } from './code-age-refused.js';
+import { fieldIsParam } from './field-is-param.js';
 
 /** Every check a suite can name, looked up by name in this one map. */
 const ALL: RegisteredCheck[] = [
@@ -111,6 +114,9 @@ const ALL: RegisteredCheck[] = [
   notificationValuesExclusive,
   totalCountCoversPage,
   presentItemsMatch,
+  timeParamRefused,
+  codeAgeRefused,
+  fieldIsParam,
   // Client-side checks (`graphcheck check --side client`): the caller's own requests, with the traffic's facts.
   requestParam,
   noReuseAfterOk,

@@ -51,13 +51,17 @@ function immediateProblems(group: TimedAttempt[], settings: Settings): CheckFind
   const [first, second] = group as [TimedAttempt, TimedAttempt | undefined];
   if (!second) return [{ message: 'the first attempt failed and no retry followed (R21)', exchange: first.index }];
   // Immediately is without the clock moving (R21): a retry that may have come during a clock move was not.
-  const later = gap(first, second).max;
+  const { min, max: later } = gap(first, second);
+  const realSeconds = (second.realMs - first.realMs) / 1000;
   if (later > SAME_TIME_SECONDS) {
-    const when = second.high > second.low ? `only as the clock moved (up to ${later} s later)` : `${later} s later`;
-    const message = `the retry after the failed first attempt came ${when} on the target clock, not immediately`;
+    // During a clock move an arrival is dated anywhere in it: the delay measured is the real one; the window is said apart.
+    const when =
+      second.high > second.low
+        ? `${realSeconds.toFixed(1)} s later in real time, while the clock was being moved (on the target clock between ${Math.max(min, 0)} and ${later} s later)`
+        : `${later} s later on the target clock`;
+    const message = `the retry after the failed first attempt came ${when}, not immediately`;
     return [{ message: `${message} (R21)`, exchange: second.index }];
   }
-  const realSeconds = (second.realMs - first.realMs) / 1000;
   if (settings.immediate_real_seconds !== undefined && realSeconds > settings.immediate_real_seconds) {
     const limit = settings.immediate_real_seconds;
     const message = `the immediate retry took ${realSeconds.toFixed(1)} s of real time (more than ${limit} s)`;

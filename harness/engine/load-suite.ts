@@ -9,7 +9,8 @@ import { at, TemplateError, UserInputError } from '../errors.js';
 import { describeErrors, schemaProblem } from '../validation/validate-value.js';
 import { parseLocated } from '../validation/yaml-locate.js';
 import { mergeBody } from '../suite/merge-body.js';
-import { type Expectation, passiveBlocks, type Rule, type Step, stepKindKeys, type Suite } from '../suite/suite.js';
+import { expectationName, isSetupStep } from '../suite/step-roles.js';
+import { alternativesOf, type Expectation, ONE_OF_KEYS, passiveBlocks, type Rule, type Step, stepKindKeys, type Suite } from '../suite/suite.js';
 import { suiteValidator } from '../suite/suite-schema.js';
 import { checkSyntax, expressionsIn } from '../suite/template.js';
 
@@ -68,6 +69,18 @@ function forEachStep(suite: Suite, visit: (suite: Suite, step: Step, where: stri
 }
 
 function checkOneKind(suite: Suite, step: Step, where: string): void {
+  const alternatives = step.one_of;
+  if (alternatives !== undefined) {
+    const beside = Object.keys(step).filter((key) => !ONE_OF_KEYS.includes(key));
+    if (beside.length > 0) fail(suite, `${where}/${beside[0]}`, `a one_of step takes only ${ONE_OF_KEYS.join(', ')}; each alternative carries its own "${beside[0]}"`);
+    if (!Array.isArray(alternatives)) return;
+    alternatives.forEach((alternative, i) => {
+      const at = `${where}/one_of/${i}`;
+      if (alternative && typeof alternative === 'object' && 'one_of' in alternative) fail(suite, at, 'an alternative of a one_of step is one step, not another one_of');
+      if (alternative && typeof alternative === 'object') checkOneKind(suite, alternative, at);
+    });
+    return;
+  }
   const keys = stepKindKeys(step);
   const known = [...STEP_KINDS.keys()];
   if (keys.length === 1 && !STEP_KINDS.has(keys[0]!)) {
@@ -97,21 +110,60 @@ function checkSemantics(suite: Suite): void {
     checkMaxRuns(suite, rule, base);
     rule.steps.forEach((step, s) => {
       const where = `${base}/steps/${s}`;
-      const leaves = leftBy(stepKindKeys(step)[0]!);
-      checkExpectations(suite, `${where}/expect`, step.expect ?? [], leaves);
-      checkExpectations(suite, `${where}/assume`, step.assume ?? [], leaves);
-      if (step.control) checkControl(suite, step, where);
-      checkCases(suite, step, where);
+      const alternatives = alternativesOf(step);
+      if (alternatives) checkAlternatives(suite, alternatives, where);
+      else checkStep(suite, step, where);
     });
+    checkSetupSteps(suite, rule, base);
     const blocks = passiveBlocks(rule);
     blocks.forEach((block, b) => {
       const where = Array.isArray(rule.passive) ? `${base}/passive/${b}` : `${base}/passive`;
       if (!block.match.path && (block.match.kind ?? 'api') === 'api') {
         fail(suite, `${where}/match`, 'a passive match on API calls needs a `path`');
       }
+      if (block.walk && block.group_by) fail(suite, `${where}/walk`, 'a block judges walks or groups: drop `walk` or `group_by`');
       checkExpectations(suite, `${where}/expect`, block.expect, PASSIVE_FACTS);
     });
   });
+}
+
+function checkStep(suite: Suite, step: Step, where: string): void {
+  const leaves = leftBy(stepKindKeys(step)[0]!);
+  checkExpectations(suite, `${where}/expect`, step.expect ?? [], leaves);
+  checkExpectations(suite, `${where}/assume`, step.assume ?? [], leaves);
+  if (step.control) checkControl(suite, step, where);
+  checkCases(suite, step, where);
+}
+
+/** Each alternative is a valid step, and all capture the same names: the later steps read them whichever ran. */
+function checkAlternatives(suite: Suite, alternatives: Step[], where: string): void {
+  const names = (step: Step) => Object.keys(step.capture ?? {}).sort().join(', ');
+  alternatives.forEach((alternative, i) => {
+    checkStep(suite, alternative, `${where}/one_of/${i}`);
+    if (names(alternative) !== names(alternatives[0]!)) {
+      fail(suite, `${where}/one_of/${i}`, `every alternative of a one_of step captures the same names (${names(alternatives[0]!) || 'none'}); this one captures ${names(alternative) || 'none'}`);
+    }
+  });
+}
+
+/**
+ * A step declared `setup: true` judges nothing but its own success (its failure makes the rule `error`, so a check
+ * beside `ok` would hide a finding), and a rule keeps at least one step that judges.
+ */
+function checkSetupSteps(suite: Suite, rule: Rule, base: string): void {
+  const declared = (step: Step) => step.setup === true || (alternativesOf(step) ?? []).some((a) => a.setup === true);
+  rule.steps.forEach((step, s) => {
+    if (!declared(step)) return;
+    for (const one of alternativesOf(step) ?? [step]) {
+      const judging = (one.expect ?? []).filter((e) => expectationName(e) !== 'ok');
+      if (judging.length > 0 || one.control) {
+        fail(suite, `${base}/steps/${s}/setup`, 'a setup step judges only its own success (expect: [ok], no control): drop setup, or move its other checks to a step that judges');
+      }
+    }
+  });
+  if (rule.steps.length > 0 && rule.steps.every((_, s) => isSetupStep(rule.steps, s))) {
+    fail(suite, `${base}/steps`, 'every step of the rule is setup: a rule needs a step that judges its statement');
+  }
 }
 
 /** A ceiling on property runs needs property runs to cap, and never cuts the rule's own `runs:`. */

@@ -1,8 +1,11 @@
 import type { Profile } from '../profile/profile.js';
 import type { RunContext, TargetSession } from './run-context.js';
-import { type Rule, stepKind } from '../suite/suite.js';
+import { everyStep, fixedSteps, type Rule, stepKind } from '../suite/suite.js';
 import { expressionsIn } from '../suite/template.js';
 import { lookup } from '../validation/lookup.js';
+import { endpointsOf } from '../suite/rule-endpoints.js';
+import { unservedNeed } from './areas.js';
+import type { PreflightScope } from './preflight-witnesses.js';
 import { controlPlan } from './positive-control.js';
 import type { StepNeeds, StepSide } from './steps/step-kind.js';
 import { STEP_KINDS } from './steps/registry.js';
@@ -20,15 +23,20 @@ export type RuleNeeds = Required<NonNullable<Rule['needs']>> & {
   clientCertificates: boolean;
 };
 
-/** What the run knows before a rule starts that may make it skip: no trusted receiver, no way to read the time. */
+/**
+ * What the run knows before a rule starts that may make it skip: no trusted receiver, no way to read the time, areas
+ * of the interface the target does not serve (by name: why preflight thinks so).
+ */
 export interface RunFacts {
   receiverProblem?: string;
   timeProblem?: string;
+  unserved?: ReadonlyMap<string, string>;
 }
 
 /**
  * The needs of a rule: what it declares plus what its steps show. Each step kind reads its own from its body
- * (token names, control capabilities, the receiver), for the step and for its positive control.
+ * (token names, control capabilities, the receiver), for the step and for its positive control. The alternatives of
+ * a `one_of` step are needs of none: the run takes one it can (`ruleAsRun`).
  */
 export function needsOf(rule: Rule): RuleNeeds {
   const tokens = new Set(rule.needs?.tokens ?? []);
@@ -36,7 +44,8 @@ export function needsOf(rule: Rule): RuleNeeds {
   const capabilities = new Set(rule.needs?.capabilities ?? []);
   // Fresh state before every run cannot be had without `reset`: judged on leftovers, the rule could fail falsely.
   if (rule.reset === 'each-run') capabilities.add('reset');
-  const declared: StepNeeds[] = rule.steps.flatMap((step) => {
+  const steps = fixedSteps(rule);
+  const declared: StepNeeds[] = steps.flatMap((step) => {
     const { name, body } = stepKind(step);
     const plan = controlPlan(step);
     return [STEP_KINDS.get(name)?.needs?.(body) ?? {}, (plan && STEP_KINDS.get(plan.kind)?.needs?.(plan.body)) ?? {}];
@@ -46,7 +55,7 @@ export function needsOf(rule: Rule): RuleNeeds {
     needs.capabilities?.forEach((c) => capabilities.add(c));
   }
   let time = false;
-  for (const expr of expressionsIn(rule)) {
+  for (const expr of expressionsIn({ ...rule, steps })) {
     for (const match of expr.matchAll(/fixtures\.(\w+)/g)) fixtures.add(match[1]!);
     if (/\bclock\.now\b/.test(expr)) time = true;
   }
@@ -63,14 +72,14 @@ export function needsOf(rule: Rule): RuleNeeds {
 }
 
 /** What the run knows of its target that may make a rule skip, as `missingNeed` reads it. */
-export function runFacts(target: Pick<TargetSession, 'webhooks' | 'timeProblem'>): RunFacts {
-  return { receiverProblem: target.webhooks.unavailable, timeProblem: target.timeProblem };
+export function runFacts(target: Pick<TargetSession, 'webhooks' | 'timeProblem' | 'unserved'>): RunFacts {
+  return { receiverProblem: target.webhooks.unavailable, timeProblem: target.timeProblem, unserved: target.unserved };
 }
 
 /** The sides a rule's steps (and their positive controls) play against. */
 export function sidesOf(rule: Rule): Set<StepSide> {
   const sides = new Set<StepSide>();
-  for (const step of rule.steps) {
+  for (const step of everyStep(rule)) {
     const plan = controlPlan(step);
     for (const name of [stepKind(step).name, plan?.kind]) {
       const side = name === undefined ? undefined : STEP_KINDS.get(name)?.side;
@@ -119,6 +128,8 @@ export function missingNeed(rule: Rule, profile: Profile, facts: RunFacts = {}):
     // A switch such as webhooks.mtls: rules about what it turns on need it on.
     if (value === false) return `the profile sets ${path} to false`;
   }
+  const unserved = facts.unserved && unservedNeed(rule, facts.unserved);
+  if (unserved) return unserved;
   if (needs.time && facts.timeProblem) return facts.timeProblem;
   if (needs.receiver && facts.receiverProblem) return facts.receiverProblem;
   if (needs.live && profile.app.live === false) {
@@ -127,8 +138,8 @@ export function missingNeed(rule: Rule, profile: Profile, facts: RunFacts = {}):
   return undefined;
 }
 
-/** The preflight problem that stops a rule (error verdict), if any of its needs failed preflight. */
-export function setupProblemFor(rule: Rule, problems: Map<string, string>): string | undefined {
+/** The preflight problem that stops a rule (error verdict), and the profile field it is about, if any of its needs failed preflight. */
+export function setupProblemFor(rule: Rule, problems: Map<string, string>): { field: string; problem: string } | undefined {
   const needs = needsOf(rule);
   const keys = [
     'base_url',
@@ -136,9 +147,26 @@ export function setupProblemFor(rule: Rule, problems: Map<string, string>): stri
     ...needs.fixtures.map((f) => `fixtures.${f}`),
     ...needs.capabilities.map((c) => `capabilities.${c}`),
   ];
-  for (const key of keys) {
-    const problem = problems.get(key);
-    if (problem) return problem;
+  for (const field of keys) {
+    const problem = problems.get(field);
+    if (problem) return { field, problem };
   }
   return undefined;
+}
+
+/**
+ * What the rules may reach, for preflight to ask about: every endpoint they send to and every token and fixture
+ * they may use, the alternatives of their `one_of` steps included.
+ */
+export function preflightScope(rules: Rule[]): PreflightScope {
+  const tokens = new Set<string>();
+  const fixtures = new Set<string>();
+  const endpoints = new Set<string>();
+  for (const rule of rules) {
+    const needs = needsOf({ ...rule, steps: everyStep(rule) });
+    needs.tokens.forEach((token) => tokens.add(token));
+    needs.fixtures.forEach((fixture) => fixtures.add(fixture));
+    endpointsOf(rule).forEach((endpoint) => endpoints.add(endpoint));
+  }
+  return { endpoints: [...endpoints], tokens, fixtures };
 }

@@ -8,7 +8,9 @@ import { ClockMemory } from '../control/clock-memory.js';
 import type { Profile } from '../profile/profile.js';
 import { readCaFiles } from '../ca/index.js';
 import type { TargetRunContext } from './run-context.js';
+import type { Rule } from '../suite/suite.js';
 import { preflight } from './preflight.js';
+import { preflightScope } from './needs.js';
 import { NO_DATE } from './target-time.js';
 import { createWebhookHarness } from './webhooks/webhook-harness.js';
 import type { ArrivalSink, ArrivalSource } from './webhooks/arrivals.js';
@@ -42,6 +44,8 @@ export interface OpenRunOptions {
   arrivals?: ArrivalSource;
   /** Where they go besides the steps that wait for them (`run --record`: the cassette). */
   sink?: ArrivalSink;
+  /** The rules the run will judge: preflight asks only about what they reach (default: everything). */
+  rules?: Rule[];
 }
 
 /**
@@ -74,7 +78,7 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: TargetRun
   };
   try {
     const version = resolvePrefix(options.versionPrefix, profile);
-    const checked = await preflight(profile, client, control, version);
+    const checked = await preflight(profile, client, control, version, options.rules && preflightScope(options.rules));
     const ctx: TargetRunContext = {
       seed: options.seed,
       runs: options.runs,
@@ -89,6 +93,7 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: TargetRun
         version,
         unissuedToken: options.unissuedToken ?? `GCKunissued${randomBytes(12).toString('hex')}`,
         setupProblems: checked.problems,
+        unserved: checked.unserved,
         ...(control.has('clock') || checked.sendsDate
           ? {}
           : { timeProblem: `needs the target's time: the target serves no control clock, and ${NO_DATE}` }),

@@ -5,6 +5,7 @@ import { type Expectation, type Step, stepKind } from '../suite/suite.js';
 import type { Scope } from '../suite/template.js';
 import { judgeStep } from './judge-step.js';
 import { checkContextOf, type Execution, type RunContext } from './run-context.js';
+import type { StepOutcome } from './step-outcome.js';
 import { STEP_KINDS } from './steps/registry.js';
 import { assertJsonBodies, runStep } from './steps/run-step.js';
 
@@ -36,7 +37,7 @@ export async function runControl(
   scope: Scope,
   ctx: RunContext,
   execution: Execution,
-): Promise<{ accepted: boolean; answer: string }> {
+): Promise<{ accepted: boolean; answer: string; outcome: StepOutcome }> {
   const outcome = await runStep(plan.kind, plan.body, scope, ctx, execution);
   for (const exchange of outcome.exchanges) exchange.role = 'positive-control';
   assertJsonBodies(plan.expect, outcome);
@@ -45,7 +46,7 @@ export async function runControl(
   const last = outcome.exchanges.length - 1;
   const answer = last < 0 ? 'no answer' : describeResponse(outcome.exchanges[last]!, outcome.bodies[last]);
   const what = outcome.exchanges[last] ? `${outcome.exchanges[last]!.request.method} ${pathOf(outcome.exchanges[last]!)}` : plan.kind;
-  return { accepted, answer: `${what} answered ${judgement.findings[0]?.message ?? answer}` };
+  return { accepted, answer: `${what} answered ${judgement.findings[0]?.message ?? answer}`, outcome };
 }
 
 function pathOf(exchange: Exchange): string {

@@ -1,58 +1,100 @@
 import type { GraphClient, GraphRequest } from '../client/graph-client.js';
 import type { SentExchange } from '../client/send.js';
 import { describeResponse, isErrorResponse } from '../checks/error-envelope.js';
+import { ForeignOriginError } from '../errors.js';
 import type { Profile } from '../profile/profile.js';
-import { type TokenName, TOKENS, withFixtures } from '../profile/vocabulary.js';
+import { AREA_NAMES, AREAS, type AreaEntry, type AreaName, withFixtures } from '../profile/vocabulary.js';
+import { endpointMatches } from '../suite/rule-endpoints.js';
 import { lookup } from '../validation/lookup.js';
 
-/** A preflight probe: which profile field it vouches for, and how to ask the target (a problem, or undefined). */
-export interface Probe {
+/**
+ * What the selected rules may reach: the endpoints they send to (every alternative included) and the tokens and
+ * fixtures they may use. Preflight asks only about these; without a scope, about everything the profile names.
+ */
+export interface PreflightScope {
+  endpoints: readonly string[];
+  tokens: ReadonlySet<string>;
+  fixtures: ReadonlySet<string>;
+}
+
+/** One plain, valid request preflight sent, and what came of it. */
+export interface Witness {
+  /** The profile field it vouches for: `tokens.page`, `app.access_token`, `auth_url`. */
   field: string;
-  run(): Promise<string | undefined>;
+  /** The area it reads, for an area's read (AREAS). */
+  area?: AreaName;
+  /** The path asked, its fixtures filled and without a version: `/2000001/feed`. */
+  path: string;
+  /** The request as sent, without its query: `GET /v25.0/2000001/feed`. */
+  request: string;
+  /** Why it counts as refused; undefined when it was accepted. */
+  refused?: string;
+  /** A refused request's answer in short: `HTTP 400, code 100 ("Unknown path…")`. */
+  answer?: string;
+  /** The answer's error code (code 190: the token is invalid; code 100: no such object). */
+  code?: number;
 }
 
 /**
- * The plainest valid requests a target must serve, one per token it is sent with (the Page token reads its feed,
- * the app token lists its subscriptions, `msgapp` lists templates) and the authorization window with a valid query.
+ * The plainest valid requests the scope reaches, one per area read (the Page token reads its feed and its photos,
+ * `msgapp` lists templates), the app token's subscriptions and the authorization window. A request the origin
+ * policy keeps from being sent (an offline repeat, whose cassette cannot answer an `auth_url` on another origin)
+ * is no witness: it vouches for nothing and refuses nothing.
  */
-export function witnessProbes(profile: Profile, client: GraphClient, version: string | null): Probe[] {
+export async function askWitnesses(profile: Profile, client: GraphClient, version: string | null, scope?: PreflightScope): Promise<Witness[]> {
   const get = (path: string, token: string | null, extra: Partial<GraphRequest> = {}) =>
     client.send({ method: 'GET', base: 'api', path, version, token, ...extra });
-  const refused = (sent: SentExchange, what: string) => refusal(sent, what, profile);
-  const list: Probe[] = [];
-  for (const [name, token] of Object.entries(profile.tokens)) {
-    const path = plainRead(name, profile);
-    if (path) list.push({ field: `tokens.${name}`, run: async () => refused(await get(path, token, { query: { limit: 1 } }), `GET ${path}`) });
+  const asks: { field: string; area?: AreaName; path: string; send: () => Promise<SentExchange> }[] = [];
+  for (const area of AREA_NAMES) {
+    const { read }: AreaEntry = AREAS[area];
+    const token = read && profile.tokens[read.token];
+    const path = read && withFixtures(read.path, profile.fixtures);
+    if (!read || !token || !path || !reaches(scope, area)) continue;
+    asks.push({ field: `tokens.${read.token}`, area, path, send: () => get(path, token, read.query ? { query: { ...read.query } } : {}) });
   }
-  if (profile.app.access_token) {
+  if (profile.app.access_token && (!scope || scope.tokens.has('app'))) {
     const path = `/${profile.app.id}/subscriptions`;
-    list.push({ field: 'app.access_token', run: async () => refused(await get(path, profile.app.access_token!), `GET ${path}`) });
+    asks.push({ field: 'app.access_token', path, send: () => get(path, profile.app.access_token!) });
   }
   const redirectUri = profile.app.redirect_uris[0];
-  if (redirectUri) {
+  if (redirectUri && (!scope || scope.endpoints.some((e) => endpointMatches('/oauth/authorize', e)))) {
     const query = { client_id: profile.app.id, redirect_uri: redirectUri, response_type: 'code', scope: 'imgnet_basic' };
-    const window = { base: 'auth' as const, version: null, query };
-    list.push({ field: 'auth_url', run: async () => refused(await get('/oauth/authorize', null, window), 'the authorization window') });
+    asks.push({ field: 'auth_url', path: '/oauth/authorize', send: () => get('/oauth/authorize', null, { base: 'auth', version: null, query }) });
   }
-  return list;
+  const witnesses: Witness[] = [];
+  for (const ask of asks) {
+    const sent = await unlessElsewhere(ask.send());
+    if (!sent) continue;
+    const request = ask.field === 'auth_url' ? 'the authorization window' : `GET ${new URL(sent.exchange.request.url).pathname}`;
+    witnesses.push({ field: ask.field, ...(ask.area ? { area: ask.area } : {}), path: ask.path, request, ...refusal(sent, request, profile) });
+  }
+  return witnesses;
 }
 
-/**
- * The plainest read the spec grants a token, where the vocabulary names one and the profile has its fixtures: the
- * Page token reads its feed, `msgapp` lists templates.
- */
-export function plainRead(name: string, profile: Profile): string | undefined {
-  const entry: { plainRead?: string } | undefined = TOKENS[name as TokenName];
-  return entry?.plainRead === undefined ? undefined : withFixtures(entry.plainRead, profile.fixtures);
+/** Whether the scope's endpoints reach an area (no scope: every area). */
+function reaches(scope: PreflightScope | undefined, area: AreaName): boolean {
+  return !scope || scope.endpoints.some((endpoint) => AREAS[area].paths.some((path) => endpointMatches(path, endpoint)));
 }
 
-function refusal({ exchange, json }: SentExchange, what: string, profile: Profile): string | undefined {
-  if (!isErrorResponse(exchange, json)) return undefined;
+async function unlessElsewhere(asking: Promise<SentExchange>): Promise<SentExchange | undefined> {
+  try {
+    return await asking;
+  } catch (error) {
+    if (error instanceof ForeignOriginError) return undefined;
+    throw error;
+  }
+}
+
+function refusal({ exchange, json }: SentExchange, request: string, profile: Profile): Pick<Witness, 'refused' | 'code' | 'answer'> {
+  if (!isErrorResponse(exchange, json)) return {};
   const status = exchange.response?.status ?? 0;
   // The window may redirect on its way to a page (a login step).
-  if (status >= 300 && status < 400) return undefined;
+  if (status >= 300 && status < 400) return {};
+  const code = Number(lookup(json, profile.errors.code));
+  const message = lookup(json, profile.errors.message);
+  const said = typeof message === 'string' ? ` ("${message.length > 80 ? `${message.slice(0, 80)}…` : message}")` : '';
+  const coded = { ...(Number.isInteger(code) ? { code } : {}), answer: `HTTP ${status}${Number.isInteger(code) ? `, code ${code}` : ''}${said}` };
   // The spec's table: 190 is "Invalid OAuth 2.0 access token", most likely a mistake in the profile.
-  if (Number(lookup(json, profile.errors.code)) === 190) return 'the target refuses this token as invalid (code 190); check the value';
-  return `the target refuses ${what}, a valid request (${describeResponse(exchange, json)})`;
+  if (code === 190) return { refused: 'the target refuses this token as invalid (code 190); check the value', ...coded };
+  return { refused: `the target refuses ${request}, a valid request (${describeResponse(exchange, json)})`, ...coded };
 }
-

@@ -2,51 +2,61 @@ import type { GraphClient, GraphRequest } from '../client/graph-client.js';
 import { isErrorResponse } from '../checks/error-envelope.js';
 import type { ControlClient } from '../control/control-client.js';
 import { clockFromDateHeader } from '../control/control-client.js';
-import { CannotJudgeError, ForeignOriginError, GraphcheckError } from '../errors.js';
+import { CannotJudgeError, GraphcheckError } from '../errors.js';
 import type { Profile } from '../profile/profile.js';
 import { FIXTURE_NAMES, FIXTURES, withFixtures } from '../profile/vocabulary.js';
 import { lookup } from '../validation/lookup.js';
-import { plainRead, type Probe, witnessProbes } from './preflight-witnesses.js';
+import { askWitnesses, type PreflightScope, type Witness } from './preflight-witnesses.js';
 
-/** What preflight found: problems keyed by profile field, and whether the target dates its answers. */
+/** What preflight found: problems keyed by profile field, areas the target does not serve, whether it dates its answers. */
 export interface PreflightResult {
   problems: Map<string, string>;
+  /** Areas of the interface the target does not serve (by name: the read preflight made and its answer). */
+  unserved: Map<string, string>;
   /** The target's answers carry a `Date` header: its time can be read without control `clock` (§3.5). */
   sendsDate: boolean;
 }
 
+/** A preflight probe: which profile field it vouches for, and how to ask the target (a problem, or undefined). */
+interface Probe {
+  field: string;
+  run(): Promise<string | undefined>;
+}
+
 /**
- * Checks the profile against the target before any rule runs (also `graphcheck doctor`). Problems are keyed by
- * profile field; rules that need a broken field get `error`, never `failed`. Besides ids and tokens the target
- * must know, it sends the plainest valid request the Page token, the app token and the `msgapp` token can each
- * make: rules using a token the target refuses even that cannot be judged. When the target refuses every such
- * request, the authorization window's included, nothing it answers can be judged (reading R51, for the run as a
- * whole): every rule is `error`. An unreachable base URL throws.
+ * Checks the profile against the target before any rule runs (also `graphcheck doctor`), asking only about what the
+ * selected rules may reach (`scope`; everything without one). Problems are keyed by profile field; rules that need a
+ * broken field get `error`, never `failed`. The plainest valid reads of the areas the rules reach vouch for their
+ * tokens: a token the target refuses on every one of them cannot be judged with, while an area refused where the
+ * same token is accepted elsewhere is one the target does not serve (`unserved`). When the target refuses every
+ * such request, the authorization window's included, nothing it answers can be judged (reading R51, for the run
+ * as a whole): every rule is `error`. An unreachable base URL throws.
  */
 export async function preflight(
   profile: Profile,
   client: GraphClient,
   control: ControlClient,
   version: string | null,
+  scope?: PreflightScope,
 ): Promise<PreflightResult> {
   const problems = new Map<string, string>();
+  const unserved = new Map<string, string>();
   const sendsDate = await probeBaseUrl(profile, client);
-  const witnesses = witnessProbes(profile, client, version);
-  const refusals: string[] = [];
-  let asked = 0;
-  for (const witness of witnesses) {
-    const refused = await unlessElsewhere(witness.run());
-    if (refused === ELSEWHERE) continue;
-    asked++;
-    if (!refused) continue;
-    refusals.push(refused);
-    if (witness.field !== 'auth_url') problems.set(witness.field, `profile ${witness.field}: ${refused}; rules that use it cannot be judged`);
-  }
-  if (asked > 0 && refusals.length === asked) {
-    const all = `the target refuses every valid request preflight sent (${refusals.join('; ')})`;
+  const witnesses = await askWitnesses(profile, client, version, scope);
+  judgeWitnesses(witnesses, problems, unserved);
+  // One token refused as invalid on every read is that token's problem (judgeWitnesses names it), not the target's:
+  // a selection reaching one token's areas only (`--suite feed`) has no other read to tell them apart.
+  const oneTokenInvalid = new Set(witnesses.map((w) => w.field)).size === 1 && witnesses.every((w) => w.code === 190);
+  if (witnesses.length > 0 && witnesses.every((w) => w.refused) && !oneTokenInvalid) {
+    const all = `the target refuses every valid request preflight sent (${witnesses.map((w) => w.refused).join('; ')})`;
     problems.set('base_url', `profile base_url ${profile.base_url}: ${all}: nothing it answers can be judged (R51)`);
   }
-  for (const probe of probes(profile, client, control, version)) {
+  const pageReads = witnesses.filter((w) => w.area === 'feed' || w.area === 'photos');
+  if (pageReads.length > 0 && pageReads.every((w) => w.code === 100) && wanted(scope?.fixtures, 'page_id')) {
+    problems.set('fixtures.page_id', `profile fixtures.page_id: ${pageReads[0]!.request} answers code 100 (no such object); check the id`);
+  }
+  const accepted = witnesses.find((w) => w.area && !w.refused);
+  for (const probe of probes(profile, client, control, version, { scope, witnesses, ...(accepted ? { accepted } : {}) })) {
     try {
       const problem = await probe.run();
       if (problem) problems.set(probe.field, `profile ${probe.field}: ${problem}`);
@@ -55,22 +65,27 @@ export async function preflight(
       problems.set(probe.field, `profile ${probe.field}: ${error.message}`);
     }
   }
-  return { problems, sendsDate };
+  return { problems, unserved, sendsDate };
 }
 
-const ELSEWHERE = Symbol('not asked');
-
 /**
- * A witness the origin policy keeps from asking (an offline repeat, whose cassette cannot answer a recorded
- * auth_url on another origin) vouches for nothing and refuses nothing; its rules meet the same refusal.
+ * A token refused on every read of its areas is a problem of its field; an area refused while its token is accepted
+ * on another area's read is not served. The app token's and the window's refusals count for the run as a whole.
  */
-async function unlessElsewhere(asking: Promise<string | undefined>): Promise<string | undefined | typeof ELSEWHERE> {
-  try {
-    return await asking;
-  } catch (error) {
-    if (error instanceof ForeignOriginError) return ELSEWHERE;
-    throw error;
+function judgeWitnesses(witnesses: Witness[], problems: Map<string, string>, unserved: Map<string, string>): void {
+  for (const field of new Set(witnesses.map((w) => w.field))) {
+    const own = witnesses.filter((w) => w.field === field);
+    const refused = own.filter((w) => w.refused);
+    if (refused.length === own.length) {
+      if (field !== 'auth_url') problems.set(field, `profile ${field}: ${refused.map((w) => w.refused).join('; ')}; rules that use it cannot be judged`);
+      continue;
+    }
+    for (const w of refused) if (w.area && w.code !== 190) unserved.set(w.area, `preflight's ${w.request} answered ${w.answer}`);
   }
+}
+
+function wanted(names: ReadonlySet<string> | undefined, name: string): boolean {
+  return !names || names.has(name);
 }
 
 async function probeBaseUrl(profile: Profile, client: GraphClient): Promise<boolean> {
@@ -85,19 +100,26 @@ async function probeBaseUrl(profile: Profile, client: GraphClient): Promise<bool
   }
 }
 
-function probes(profile: Profile, client: GraphClient, control: ControlClient, version: string | null): Probe[] {
-  const pageId = profile.fixtures.page_id;
+interface Asked {
+  scope: PreflightScope | undefined;
+  witnesses: Witness[];
+  /** A read of an area the target accepted: where the other tokens are tried for code 190. */
+  accepted?: Witness;
+}
+
+function probes(profile: Profile, client: GraphClient, control: ControlClient, version: string | null, asked: Asked): Probe[] {
   const errorCode = (body: unknown) => Number(lookup(body, profile.errors.code));
   const get = (path: string, token: string | undefined, extra: Partial<GraphRequest> = {}) =>
     client.send({ method: 'GET', base: 'api', path, version, token: token ?? null, ...extra });
-  const feed = pageId ? `/${pageId}/feed` : '/me';
   const list: Probe[] = [];
+  const witnessed = new Set(asked.witnesses.map((w) => w.field));
+  const plain = asked.accepted?.path;
   for (const [name, token] of Object.entries(profile.tokens)) {
-    if (plainRead(name, profile)) continue;
+    if (!plain || witnessed.has(`tokens.${name}`) || !wanted(asked.scope?.tokens, name)) continue;
     list.push({
       field: `tokens.${name}`,
       run: async () => {
-        const { exchange, json } = await get(feed, token);
+        const { exchange, json } = await get(plain, token);
         return isErrorResponse(exchange, json) && errorCode(json) === 190
           ? `the target refuses this token as invalid (code 190); check the value`
           : undefined;
@@ -107,7 +129,7 @@ function probes(profile: Profile, client: GraphClient, control: ControlClient, v
   for (const fixture of FIXTURE_NAMES) {
     const entry: { probe?: string } = FIXTURES[fixture];
     const path = entry.probe === undefined ? undefined : withFixtures(entry.probe, profile.fixtures);
-    if (path === undefined) continue;
+    if (path === undefined || !wanted(asked.scope?.fixtures, fixture)) continue;
     list.push({
       field: `fixtures.${fixture}`,
       run: async () => {

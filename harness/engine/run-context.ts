@@ -36,6 +36,11 @@ export interface TargetSession {
   unissuedToken: string;
   /** Problems preflight found, keyed by need (`tokens.page`, `fixtures.thread_id`, `capabilities.clock`). */
   setupProblems: Map<string, string>;
+  /**
+   * Areas of the interface the target does not serve, as preflight found (by name, `feed`: why): rules of other
+   * areas that need one are skipped, and a `one_of` step takes an alternative elsewhere.
+   */
+  unserved: Map<string, string>;
   /** Why the target's time cannot be read (no control `clock`, no `Date` header): rules reading it are skipped. */
   timeProblem?: string;
   /** The run's webhook receiver and CA, started on first use and closed with the run. */

@@ -1,7 +1,8 @@
 import { isErrorResponse } from '../checks/error-envelope.js';
-import { CaptureMissing, ForeignOriginError, GraphcheckError, TemplateError } from '../errors.js';
-import type { Exchange, Finding } from '../model/index.js';
+import { ForeignOriginError, GraphcheckError, TemplateError } from '../errors.js';
+import type { Exchange, Finding, RuleCause } from '../model/index.js';
 import { type Rule, type Step, stepKind } from '../suite/suite.js';
+import { isSetupStep, setupPurpose } from '../suite/step-roles.js';
 import { expressionsIn, type Scope } from '../suite/template.js';
 import { lookup } from '../validation/lookup.js';
 import { type Judgement, NOTHING_JUDGED } from '../verdict/rule-result.js';
@@ -9,6 +10,7 @@ import { judgeOutcome } from './judge-cases.js';
 import { judgeStep, type StepJudgement } from './judge-step.js';
 import { controlPlan, runControl } from './positive-control.js';
 import { checkContextOf, type Execution, newExecution, type RunContext } from './run-context.js';
+import { stepCause } from './step-cause.js';
 import { captureSubject, type StepOutcome } from './step-outcome.js';
 import { assertJsonBodies, runStep } from './steps/run-step.js';
 import { targetNow } from './target-time.js';
@@ -29,29 +31,35 @@ export async function runOnce(
   const { evidence, target } = execution;
   const scope: Scope = { ...base, given, captured: {} as Record<string, unknown> };
   let judged = 0;
-  const unjudgeable = (reason: string): RunOutcome => ({ findings: [], evidence, judged, cannotJudge: reason });
+  const unjudgeable = (reason: string, cause?: RuleCause): RunOutcome => ({ findings: [], evidence, judged, cannotJudge: reason, ...(cause ? { cause } : {}) });
+  const errorPaths = checkContextOf(ctx).errorPaths;
   try {
     if (resetFirst && target?.control.has('reset')) await target.control.reset();
-    for (const step of rule.steps) {
+    for (const [index, step] of rule.steps.entries()) {
       if (target && mentionsClock(step)) scope.clock = { now: await targetNow(target, evidence) };
       const done = await runJudged(step, scope, ctx, execution);
-      if ('refusedControl' in done) return unjudgeable(done.refusedControl);
+      if ('refusedControl' in done) return unjudgeable(done.refusedControl, done.cause);
       const { judgement, outcome } = done;
-      if (judgement.findings.length > 0) {
+      const setup = isSetupStep(rule.steps, index);
+      const first = judgement.findings[0];
+      if (first) {
+        const cause = stepCause({ body: stepKind(step).body, outcome, exchange: evidence[first.exchange ?? -1], check: first.check, message: first.message, errorPaths });
+        if (setup) return unjudgeable(setupFailed(step, outcome, first.message), cause);
         const expired = target && tokenRefusedAfterClockMove(outcome, target.profile, target.control.movedSinceReset());
-        return expired ? unjudgeable(expired) : { findings: judgement.findings, evidence, judged: judged + judgement.judged };
+        return expired ? unjudgeable(expired) : { findings: judgement.findings, evidence, judged: judged + judgement.judged, cause };
       }
       if (judgement.unjudged.length > 0) return unjudgeable(judgement.unjudged[0]!);
       judged += judgement.judged;
       if (step.end_if_refused && judgement.judged > 0 && refusedAll(outcome)) break;
       const unmet = judgeStep(step.assume ?? [], outcome, scope, checkContextOf(ctx), evidence, true).findings[0];
       if (unmet) return unjudgeable(`the target's data does not allow judging this rule: ${unmet.message}`);
-      capture(step, outcome, scope, evidence);
+      const missing = capture(step, outcome, scope);
+      if (missing && setup) return unjudgeable(setupFailed(step, outcome, missing.message), stepCause({ body: stepKind(step).body, outcome, check: 'capture', message: missing.message, errorPaths }));
+      if (missing) return { findings: [{ ...missing, exchange: evidence.length - 1 }], evidence, judged };
     }
     if (judged === 0) return unjudgeable(NOTHING_JUDGED);
     return { findings: [], evidence, judged };
   } catch (error) {
-    if (error instanceof CaptureMissing) return { findings: [error.finding], evidence, judged };
     if (error instanceof ForeignOriginError && error.isFinding) return { findings: [foreignLink(error, evidence)], evidence, judged: judged + 1 };
     if (error instanceof GraphcheckError) return unjudgeable(error.message);
     if (error instanceof TemplateError) return unjudgeable(`suite ${rule.id}: ${error.message}`);
@@ -69,7 +77,7 @@ async function runJudged(
   scope: Scope,
   ctx: RunContext,
   execution: Execution,
-): Promise<{ refusedControl: string } | { judgement: StepJudgement; outcome: StepOutcome }> {
+): Promise<{ refusedControl: string; cause: RuleCause } | { judgement: StepJudgement; outcome: StepOutcome }> {
   const plan = controlPlan(step, scope);
   const control = plan?.order === 'before' ? await runControl(plan, scope, ctx, execution) : undefined;
   const { name, body } = stepKind(step);
@@ -78,7 +86,9 @@ async function runJudged(
   assertJsonBodies(step.expect ?? [], outcome);
   const judgement = judgeOutcome(step.expect ?? [], outcome, scope, checkContextOf(ctx), execution.evidence, after?.accepted === true);
   if (after && !after.accepted && judgement.findings.length === 0) {
-    return { refusedControl: `the target refuses the valid request too (R51): the positive control ${after.answer}` };
+    const refused = `the target refuses the valid request too (R51): the positive control ${after.answer}`;
+    const errorPaths = checkContextOf(ctx).errorPaths;
+    return { refusedControl: refused, cause: stepCause({ body: plan!.body, outcome: after.outcome, check: 'positive-control', message: refused, errorPaths }) };
   }
   return { judgement, outcome };
 }
@@ -97,20 +107,26 @@ function mentionsClock(step: Step): boolean {
   return mentions;
 }
 
-function capture(step: Step, outcome: StepOutcome, scope: Scope, evidence: Exchange[]): void {
+/** Keeps what the step captures for the later steps; what its answer lacks is returned as a finding. */
+function capture(step: Step, outcome: StepOutcome, scope: Scope): Finding | undefined {
   const subject = captureSubject(outcome);
   const captured = scope.captured as Record<string, unknown>;
   for (const [name, path] of Object.entries(step.capture ?? {})) {
     const value = lookup(subject, path);
-    if (value === undefined) {
-      throw new CaptureMissing({
-        check: 'capture',
-        message: `the response has no \`${path}\` to continue with (needed as ${name})`,
-        exchange: evidence.length - 1,
-      });
-    }
+    if (value === undefined) return { check: 'capture', message: `the response has no \`${path}\` to continue with (needed as ${name})` };
     captured[name] = value;
   }
+  return undefined;
+}
+
+/**
+ * Why a setup step's failure leaves the rule unjudged: the request it sent, what went wrong, and what the rule needed
+ * it for. The request and its answer are the last of the evidence.
+ */
+function setupFailed(step: Step, outcome: StepOutcome, problem: string): string {
+  const sent = outcome.exchanges.at(-1);
+  const request = sent ? `${sent.request.method} ${new URL(sent.request.url).pathname}` : stepKind(step).name;
+  return `setup request ${request} failed (${problem}): the rule needed it for ${setupPurpose(step)}`;
 }
 
 /**

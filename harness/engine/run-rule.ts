@@ -3,27 +3,35 @@ import { recordArbitrary } from '../generators/arbitrary-from-spec.js';
 import type { RuleResult, Verdict } from '../model/index.js';
 import type { Rule, Suite } from '../suite/suite.js';
 import type { Scope } from '../suite/template.js';
+import { ruleAsRun } from './alternatives.js';
 import { missingInRun, setupProblemFor } from './needs.js';
 import type { RunContext } from './run-context.js';
 import { propertyRuns } from './property-runs.js';
 import { type RunOutcome, runOnce } from './run-once.js';
 import { ruleSeed } from './rule-seed.js';
 import { baseScope } from './scope.js';
+import { preflightCause } from '../verdict/cause.js';
 import { ruleResult, verdictOf } from '../verdict/rule-result.js';
 
 /** Long shrinking against a slow target stops here; the smallest failure found so far is reported. */
 const PROPERTY_TIME_LIMIT_MS = 120_000;
 
-/** Runs one rule to a verdict: skipped (a need is missing), error (could not judge), failed or passed. */
-export async function runRule(rule: Rule, suite: Suite, ctx: RunContext): Promise<RuleResult> {
+/**
+ * Runs one rule to a verdict: skipped (a need is missing), error (could not judge), failed or passed. The rule runs
+ * as this run takes it: each `one_of` step as the alternative the target and profile allow.
+ */
+export async function runRule(declared: Rule, suite: Suite, ctx: RunContext): Promise<RuleResult> {
   const started = Date.now();
-  const seed = ruleSeed(ctx.seed, rule.id);
+  const seed = ruleSeed(ctx.seed, declared.id);
   const result = (verdict: Verdict, extra: Partial<RuleResult> = {}): RuleResult =>
-    ruleResult(rule, suite, { replay: ctx.replayCommand(rule.id), durationMs: Date.now() - started }, verdict, extra);
+    ruleResult(declared, suite, { replay: ctx.replayCommand(declared.id), durationMs: Date.now() - started }, verdict, extra);
+  const asRun = ruleAsRun(declared, ctx);
+  if ('skipped' in asRun) return result('skipped', { reason: asRun.skipped });
+  const { rule } = asRun;
   const missing = missingInRun(rule, ctx);
   if (missing) return result('skipped', { reason: missing });
   const setup = ctx.target && setupProblemFor(rule, ctx.target.setupProblems);
-  if (setup) return result('error', { reason: `setup: ${setup}` });
+  if (setup) return result('error', { reason: `setup: ${setup.problem}`, cause: preflightCause(setup.field, setup.problem) });
   try {
     if (rule.reset !== 'never' && ctx.target?.control.has('reset')) await ctx.target.control.reset();
   } catch (error) {

@@ -9,6 +9,8 @@ export interface StepOutcome<Leaves extends FactName = FactName> extends StepOut
   facts: Pick<StepFacts, Leaves>;
   /** A `cases:` step: where each case's exchanges are, judged case by case with its own expectations. */
   cases?: CaseSpan[];
+  /** The list item a walk with `find` stopped at (`found` in its captures). */
+  found?: Record<string, unknown>;
 }
 
 /** The value a `capture:` path reads from: the last response of the step. */
@@ -27,6 +29,8 @@ export function captureSubject(outcome: StepOutcome): Record<string, unknown> {
     count: outcome.exchanges.length,
     /** Ids of every list item the step saw (all pages of a walk). */
     ids: listItems(outcome.bodies).map(({ item }) => itemId(item)),
+    /** The item a walk with `find` found listed. */
+    found: outcome.found,
     /** The `id` of every response body of the step: what a `repeat` of creates created. */
     body_ids: outcome.bodies.map((body) => (isRecord(body) ? itemId(body) : undefined)),
   };

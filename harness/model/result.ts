@@ -18,6 +18,17 @@ export interface Finding {
   actual?: unknown;
 }
 
+/**
+ * What a failure or an error comes from, shared by the rules it broke: `key` is computed from data (the endpoint a
+ * refused request went to, where its parameters were and the answer; a preflight problem's profile field; a
+ * finding's check and endpoint), `title` is the headline reports open with. Reports group rules by key, so the
+ * shards of one run merged later regroup alike.
+ */
+export interface RuleCause {
+  key: string;
+  title: string;
+}
+
 export interface RuleResult {
   rule: string;
   suite: string;
@@ -37,6 +48,8 @@ export interface RuleResult {
    * refusal without an accepted positive control, judged nothing. Absent for rules that never ran (skipped).
    */
   judged?: number;
+  /** What the failure or error comes from, as rules sharing it are grouped (failed and error verdicts only). */
+  cause?: RuleCause;
   /** The shrunk generated values that made the rule fail. */
   counterexample?: unknown;
   findings: Finding[];

@@ -1,34 +1,72 @@
 import { isErrorResponse } from '../checks/error-envelope.js';
 import { unversionedPath } from '../checks/requests/request-params.js';
 import type { Exchange } from '../model/index.js';
+import { tokenOf } from './request-token.js';
+
+/** The operation a refusal counts next to: its own method and path, or another method on the same path. */
+export interface Operation {
+  /** `state METHOD /path`. */
+  key: string;
+  /** The token the refused request carried ('' for none): a finding on a refusal needs it accepted (see `has`). */
+  token: string;
+}
 
 /**
  * Reading R51 over recorded traffic: a refusal counts only where the target accepted the same request made valid
  * in the same state. Recorded traffic does not say which request is a refusal's valid twin, so the twin is taken
  * as any accepted (2xx, no error object) request of the same operation, method and path with the version aside,
  * in the same state: between the same two control `reset`s. A target that refuses everything has none.
+ *
+ * It also keeps where in the state the target accepted a change (a write, a control request other than a read),
+ * so that pages of a walk are read as one walk only where nothing changed between them.
  */
 export class AcceptedOperations {
   private state = 0;
+  private position = 0;
   private readonly accepted = new Set<string>();
+  private readonly positions = new WeakMap<Exchange, number>();
+  /** Positions, in this state, of accepted changes. */
+  private changes: number[] = [];
 
   /** Called for every exchange in recording order. */
   observe(exchange: Exchange, body: unknown): void {
-    if ((exchange.kind ?? 'api') !== 'api' || !exchange.response) return;
-    if (!isErrorResponse(exchange, body)) this.accepted.add(this.operationOf(exchange));
+    this.positions.set(exchange, this.position++);
+    const kind = exchange.kind ?? 'api';
+    if ((kind !== 'api' && kind !== 'control') || !exchange.response || isErrorResponse(exchange, body)) return;
+    const method = exchange.request.method.toUpperCase();
+    if (method !== 'GET' && method !== 'HEAD') this.changes.push(this.position - 1);
+    if (kind !== 'api') return;
+    const operation = this.operationOf(exchange);
+    this.accepted.add(operation.key).add(`${operation.key}\u0000${operation.token}`);
   }
 
   /** A control `reset`: the target's state starts over. */
   reset(): void {
     this.state++;
+    this.changes = [];
   }
 
-  /** The operation an exchange made, in the current state: what `has` is asked about once the traffic is read. */
-  operationOf(exchange: Exchange): string {
-    return `${this.state} ${exchange.request.method.toUpperCase()} ${unversionedPath(exchange.request.url)}`;
+  /**
+   * The operation an exchange made, in the current state: what `has` is asked about once the traffic is read.
+   * `method` names another operation on the same path (the twin of a refused unsupported method).
+   */
+  operationOf(exchange: Exchange, method = exchange.request.method): Operation {
+    return { key: `${this.state} ${method.toUpperCase()} ${unversionedPath(exchange.request.url)}`, token: tokenOf(exchange) };
   }
 
-  has(operation: string): boolean {
-    return this.accepted.has(operation);
+  /** Whether the target accepted the operation in its state; with `sameToken`, with the token the refusal carried. */
+  has(operation: Operation, sameToken = false): boolean {
+    return this.accepted.has(sameToken ? `${operation.key}\u0000${operation.token}` : operation.key);
+  }
+
+  /** Where an exchange stands in the recording (the order `observe` saw it in). */
+  positionOf(exchange: Exchange): number {
+    return this.positions.get(exchange) ?? -1;
+  }
+
+  /** Whether the target accepted a change, in the current state, between two positions (either order). */
+  changedBetween(a: number, b: number): boolean {
+    const [from, to] = a < b ? [a, b] : [b, a];
+    return this.changes.some((at) => at > from && at < to);
   }
 }

@@ -6,6 +6,8 @@ import { type RuleSelection, selectedRules } from '../suite/select-rules.js';
 import type { Suite } from '../suite/suite.js';
 import { AcceptedOperations } from './accepted-operations.js';
 import { PassiveJudge } from './passive-judge.js';
+import type { PassiveReasons } from './passive-reasons.js';
+import { type TrafficAccount, trafficAccount } from './traffic-account.js';
 import { RecordedTrafficFacts } from './traffic-facts.js';
 import { jsonTooDeepAt } from '../validation/nesting.js';
 
@@ -35,11 +37,25 @@ export interface TrafficJudging {
  * when given, is what client-side rules compare requests with (the app's redirect URIs).
  */
 export async function checkTraffic(suites: Suite[], source: TrafficSource, judging: TrafficJudging): Promise<RunResult> {
+  return (await judgeTraffic(suites, source, judging)).result;
+}
+
+/**
+ * `checkTraffic`, with the account of the selection: which rules the traffic judged, and why each of the others
+ * was not (what they found in the traffic, or the reason `reasons` gives for having no passive form).
+ */
+export async function judgeTraffic(
+  suites: Suite[],
+  source: TrafficSource,
+  judging: TrafficJudging,
+  reasons: PassiveReasons = new Map(),
+): Promise<{ result: RunResult; account: TrafficAccount }> {
   const { ctx, selection = {}, profile } = judging;
   const startedAt = new Date().toISOString();
   const facts = new RecordedTrafficFacts(profile);
   const accepted = new AcceptedOperations();
-  const judges = selectedRules(suites, selection)
+  const selected = selectedRules(suites, selection);
+  const judges = selected
     .filter(({ rule }) => rule.passive)
     .map(({ suite, rule }) => new PassiveJudge(rule, suite, ctx, judging.replayCommand, facts, accepted));
   for await (const recorded of source.exchanges) {
@@ -53,8 +69,10 @@ export async function checkTraffic(suites: Suite[], source: TrafficSource, judgi
     accepted.observe(exchange, body);
     for (const judge of judges) judge.offer(exchange, body);
   }
-  const results = judges.map((judge) => judge.result());
-  return runResult({ baseUrl: source.name, source: `cassette ${source.name}` }, judging.seed, startedAt, results);
+  const judged = judges.map((judge) => ({ result: judge.result(), unjudged: judge.unjudged }));
+  const results = judged.map(({ result }) => result);
+  const result = runResult({ baseUrl: source.name, source: `cassette ${source.name}` }, judging.seed, startedAt, results);
+  return { result, account: trafficAccount(selected.map(({ rule }) => rule), judged, reasons) };
 }
 
 /** A control `reset` that the target acknowledged: state, codes included, starts over. */

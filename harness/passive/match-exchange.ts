@@ -1,10 +1,13 @@
+import { isRecord } from '../checks/check.js';
 import { isErrorResponse } from '../checks/error-envelope.js';
 import type { Exchange } from '../model/index.js';
 import type { ExchangeMatch } from '../suite/suite.js';
 import { paramMatches } from '../checks/requests/param-matcher.js';
 import { paramValue } from '../checks/requests/param-value.js';
 import { isConflicting } from '../checks/requests/conflicting.js';
-import { readRequest, unversionedPath } from '../checks/requests/request-params.js';
+import { unversionedPath } from '../checks/requests/request-params.js';
+import { readRequestOnce } from './read-request-once.js';
+import { carriesNoToken } from './request-token.js';
 
 /** Whether a recorded exchange is one a passive rule speaks about. */
 export function matchesExchange(match: ExchangeMatch, exchange: Exchange, body: unknown): boolean {
@@ -15,9 +18,12 @@ export function matchesExchange(match: ExchangeMatch, exchange: Exchange, body: 
   if (kind === 'webhook-notification' && exchange.request.bodyOmitted) return false;
   if (match.method && exchange.request.method.toUpperCase() !== match.method) return false;
   if (match.path && !pathMatches(match.path, unversionedPath(exchange.request.url))) return false;
+  if (match.version && !versionAbove(exchange.request.url, match.version.above)) return false;
   if (match.ok !== undefined && match.ok === isErrorResponse(exchange, body)) return false;
+  if (match.json && body === undefined) return false;
+  if (match.token === false && !carriesNoToken(exchange)) return false;
   if (!match.params && match.files === undefined) return true;
-  const request = readRequest(exchange);
+  const request = readRequestOnce(exchange);
   // Where the body could not be read, a parameter or file that seems absent may have been sent.
   if (!request.complete) return false;
   if (match.files !== undefined && !filesMatch(match.files, request.files)) return false;
@@ -25,9 +31,21 @@ export function matchesExchange(match: ExchangeMatch, exchange: Exchange, body: 
     // Sent twice with different values: which one the service took is not stated, so the exchange is not judged.
     if (isConflicting(request.conflicting, name)) return false;
     const value = paramValue(request.params, name);
-    // Sent empty (`tags=`, `null`): whether that counts as given is not stated, so the exchange is not judged.
+    // Sent empty (`tags=`, `null`): whether that counts as given is not stated, so the exchange is not judged,
+    // unless the block speaks of the empty value itself (`application_id` is stated a non-empty string).
+    if (value === '' && isRecord(expected) && expected.equals === '') return true;
     return value !== '' && value !== null && paramMatches(value, expected);
   });
+}
+
+/** Whether the request's path carries a version prefix newer than `version` (`v25.1` above `v25.0`). */
+function versionAbove(url: string, version: string): boolean {
+  const sent = /^\/v(\d+)\.(\d+)(?=\/|$)/.exec(new URL(url).pathname);
+  const bound = /^v(\d+)\.(\d+)$/.exec(version);
+  if (!sent || !bound) return false;
+  const [major, minor] = [Number(sent[1]), Number(sent[2])];
+  const [boundMajor, boundMinor] = [Number(bound[1]), Number(bound[2])];
+  return major > boundMajor || (major === boundMajor && minor > boundMinor);
 }
 
 function filesMatch(want: NonNullable<ExchangeMatch['files']>, files: number[]): boolean {
@@ -37,12 +55,13 @@ function filesMatch(want: NonNullable<ExchangeMatch['files']>, files: number[]):
 
 /**
  * A `{..._id}` segment stands for an object id; `me` is the token's own user (or Page), never a Page id for sure,
- * so `/me/feed` is not judged by rules the spec states for `/{page_id}/feed`.
+ * so `/me/feed` is not judged by rules the spec states for `/{page_id}/feed`; `oauth` is the authorization
+ * endpoints' own path (`/oauth/authorize`, `/oauth/access_token`), no object at all.
  */
 function pathMatches(pattern: string, path: string): boolean {
   const want = pattern.split('/').filter(Boolean);
   const got = path.split('/').filter(Boolean);
   const fits = (segment: string, actual: string | undefined) =>
-    /^\{\w+\}$/.test(segment) ? actual !== 'me' : segment === actual;
+    /^\{\w+\}$/.test(segment) ? actual !== 'me' && actual !== 'oauth' : segment === actual;
   return want.length === got.length && want.every((segment, i) => fits(segment, got[i]));
 }

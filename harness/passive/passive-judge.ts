@@ -1,42 +1,50 @@
 import { type CheckContext, refusalsApart, runCheck } from '../checks/check.js';
-import type { TrafficFacts } from '../checks/traffic-facts.js';
 import { CHECKS, resolveExpectation } from '../checks/registry.js';
 import type { Exchange, Finding, RuleResult } from '../model/index.js';
 import { NOTHING_JUDGED, ruleResult, verdictOf } from '../verdict/rule-result.js';
 import { type PassiveSpec, passiveBlocks, type Rule, type Suite } from '../suite/suite.js';
 import type { AcceptedOperations } from './accepted-operations.js';
 import { matchesExchange } from './match-exchange.js';
+import { PageWalks } from './page-walks.js';
+import { PendingRefusals } from './pending-refusals.js';
+import type { RecordedTrafficFacts } from './traffic-facts.js';
 import { paramValue } from '../checks/requests/param-value.js';
 import { requestParams } from '../checks/requests/request-params.js';
+import { type Unjudged, unjudgedWords } from './unjudged.js';
 
 /** Failing exchanges kept per rule: enough to show the problem without holding a whole cassette. */
 const EVIDENCE_LIMIT = 5;
 const FINDINGS_LIMIT = 20;
+/** Requests without a credential held until the traffic shows it was not stripped of them all. */
+const HELD_LIMIT = 100;
 
-/** A refusal a check judged, counted once the traffic has been read if the target accepted its operation (R51). */
-interface PendingRefusal {
-  operation: string;
-  exchange: Exchange;
-  findings: Finding[];
+/** Per block, what is gathered until it is judged: the exchanges of each `group_by` value, or the walk pages. */
+interface Gathered {
+  groups: Map<string, { exchanges: Exchange[]; bodies: unknown[] }>;
+  walks?: PageWalks;
 }
 
 /**
- * Judges one rule over recorded traffic as it streams past: each matching exchange (or each group of them)
- * goes through the rule's passive checks. Only failing evidence is kept. Like a run, a rule passes only on what
- * it judged: a refusal counts only where the traffic shows the same operation accepted in the same state.
+ * Judges one rule over recorded traffic as it streams past: each matching exchange (or each group of them, or each
+ * walk across pages) goes through the rule's passive checks. Only failing evidence is kept. Like a run, a rule
+ * passes only on what it judged: a refusal counts only where the traffic shows the same operation accepted in the
+ * same state.
  */
 export class PassiveJudge {
   private matched = 0;
   private judged = 0;
-  private uncountedRefusals = 0;
+  private walksSeen = 0;
   /** Why the first expectation that judged nothing did not. */
   private nothingJudged?: string;
   private readonly findings: Finding[] = [];
   private readonly evidence: Exchange[] = [];
-  private readonly pending: PendingRefusal[] = [];
+  private readonly refusals: PendingRefusals;
   private readonly blocks: PassiveSpec[];
-  /** Per block, the exchanges of each `group_by` value seen so far. */
-  private readonly groups: Map<string, { exchanges: Exchange[]; bodies: unknown[] }>[];
+  private readonly gathered: Gathered[];
+  /** Matches of `token: false` blocks seen before any request with a credential: judged once one shows up. */
+  private readonly held: { block: number; exchange: Exchange; body: unknown }[] = [];
+  /** Why the rule judged nothing, once `result()` has said so. */
+  unjudged?: Unjudged;
 
   constructor(
     readonly rule: Rule,
@@ -45,55 +53,76 @@ export class PassiveJudge {
     /** The command that judges this rule again over the same traffic. */
     private readonly replayCommand: (ruleId: string) => string,
     /** What the traffic shows beyond one exchange (clock, issued codes, the profile), for client-side checks. */
-    private readonly facts: TrafficFacts,
+    private readonly facts: RecordedTrafficFacts,
     /** The operations the target accepted, per state: what a refusal counts next to. */
-    private readonly accepted: AcceptedOperations,
+    accepted: AcceptedOperations,
   ) {
     this.blocks = passiveBlocks(rule);
-    this.groups = this.blocks.map(() => new Map());
+    this.gathered = this.blocks.map((block) => ({ groups: new Map(), ...(block.walk ? { walks: new PageWalks(accepted) } : {}) }));
+    this.refusals = new PendingRefusals(accepted, ctx);
   }
 
   offer(exchange: Exchange, body: unknown): void {
     this.blocks.forEach((block, b) => {
       if (!matchesExchange(block.match, exchange, body)) return;
-      this.matched++;
-      if (!block.group_by) return this.judge(block, [exchange], [body]);
-      const key = String(paramValue(requestParams(exchange), block.group_by) ?? '');
-      const groups = this.groups[b]!;
-      const group = groups.get(key) ?? { exchanges: [], bodies: [] };
-      group.exchanges.push(exchange);
-      group.bodies.push(body);
-      groups.set(key, group);
+      if (block.match.token === false && !this.facts.credentialSeen) {
+        if (this.held.length < HELD_LIMIT) this.held.push({ block: b, exchange, body });
+        return;
+      }
+      this.take(b, exchange, body);
     });
   }
 
+  private take(b: number, exchange: Exchange, body: unknown): void {
+    const block = this.blocks[b]!;
+    this.matched++;
+    const gathered = this.gathered[b]!;
+    if (gathered.walks) return gathered.walks.add(exchange, body);
+    if (!block.group_by) return this.judge(block, [exchange], [body]);
+    const key = String(paramValue(requestParams(exchange), block.group_by) ?? '');
+    const group = gathered.groups.get(key) ?? { exchanges: [], bodies: [] };
+    group.exchanges.push(exchange);
+    group.bodies.push(body);
+    gathered.groups.set(key, group);
+  }
+
   /**
-   * Judges the groups gathered so far and starts afresh: called at a control `reset`, after which a target may
-   * issue the same codes again (contract §2: all state back to the initial fixtures).
+   * Judges the groups and walks gathered so far and starts afresh: called at a control `reset`, after which a target
+   * may issue the same codes again and hold other posts (contract §2: all state back to the initial fixtures).
    */
   closeGroups(): void {
     this.blocks.forEach((block, b) => {
-      for (const group of this.groups[b]!.values()) this.judge(block, group.exchanges, group.bodies);
-      this.groups[b]!.clear();
+      const { groups, walks } = this.gathered[b]!;
+      for (const group of groups.values()) this.judge(block, group.exchanges, group.bodies);
+      groups.clear();
+      for (const walk of walks?.walks() ?? []) {
+        this.walksSeen++;
+        this.judge(block, walk.exchanges, walk.bodies);
+      }
     });
   }
 
   result(): RuleResult {
+    if (this.facts.credentialSeen) for (const { block, exchange, body } of this.held.splice(0)) this.take(block, exchange, body);
     this.closeGroups();
-    this.countRefusals();
+    const counted = this.refusals.count();
+    this.judged += counted.judged;
+    for (const { finding, exchange } of counted.findings) this.addFinding(finding, exchange);
     const run = { replay: this.replayCommand(this.rule.id), durationMs: 0 };
     // A client-side rule's profile needs are what its checks compare with; a service rule's are for its steps.
     const missing = this.rule.side === 'client' && !this.facts.profile ? (this.rule.needs?.profile ?? []) : [];
-    if (missing.length > 0) {
-      const reason = `needs the target's profile for ${missing.join(', ')}: give --profile`;
-      return ruleResult(this.rule, this.suite, run, 'skipped', { reason });
-    }
-    if (this.matched === 0) return ruleResult(this.rule, this.suite, run, 'skipped', { reason: 'no recorded exchange this rule applies to' });
+    if (missing.length > 0) return this.skipped(run, { kind: 'needs-profile', detail: missing.join(', ') });
+    if (this.matched === 0) return this.skipped(run, { kind: this.held.length > 0 ? 'no-credential-anywhere' : 'no-exchange' });
     const findings = this.findings.slice(0, FINDINGS_LIMIT);
-    const unjudged = this.judged === 0 && findings.length === 0 ? this.whyNothing() : undefined;
-    const { verdict, ...extra } = verdictOf({ findings, evidence: this.evidence, judged: this.judged, cannotJudge: unjudged }, 'skipped');
+    if (this.judged === 0 && findings.length === 0) return this.skipped(run, this.whyNothing(counted));
+    const { verdict, ...extra } = verdictOf({ findings, evidence: this.evidence, judged: this.judged }, 'skipped');
     const reason = extra.reason ?? `${this.matched} recorded exchange(s) judged`;
     return ruleResult(this.rule, this.suite, run, verdict, { ...extra, reason, judged: this.judged });
+  }
+
+  private skipped(run: { replay: string; durationMs: number }, why: Unjudged): RuleResult {
+    this.unjudged = why;
+    return ruleResult(this.rule, this.suite, run, 'skipped', { reason: unjudgedWords(why), judged: 0 });
   }
 
   private judge(block: PassiveSpec, exchanges: Exchange[], bodies: unknown[]): void {
@@ -103,31 +132,14 @@ export class PassiveJudge {
       const check = CHECKS.get(name)!;
       const result = runCheck(check, input, args, this.ctx);
       const apart = refusalsApart(check, result, exchanges.length);
-      const refusals = new Map<number, PendingRefusal>();
-      for (const at of apart.refused) {
-        const exchange = exchanges[at]!;
-        refusals.set(at, { operation: this.accepted.operationOf(exchange), exchange, findings: [] });
-      }
-      this.pending.push(...refusals.values());
+      const refused = new Map(apart.refused.map((at) => [at, this.refusals.add(exchanges[at]!, bodies[at], block.twin?.method)]));
       this.judged += apart.judged;
       if (result.judged === 0) this.nothingJudged ??= `\`${name}\` judged nothing: ${result.nothingJudged ?? 'there was nothing to judge'}`;
       for (const { finding, at, onRefusal } of apart.findings) {
         const tagged = { check: name, ...finding, exchange: undefined };
-        if (onRefusal) refusals.get(at)!.findings.push(tagged);
+        if (onRefusal) refused.get(at)!.findings.push(tagged);
         else this.addFinding(tagged, exchanges[at]!);
       }
-    }
-  }
-
-  /** Refusals count where their operation was accepted in the same state (R51); the others judged nothing. */
-  private countRefusals(): void {
-    for (const refusal of this.pending.splice(0)) {
-      if (!this.accepted.has(refusal.operation)) {
-        this.uncountedRefusals++;
-        continue;
-      }
-      this.judged++;
-      for (const finding of refusal.findings) this.addFinding(finding, refusal.exchange);
     }
   }
 
@@ -137,13 +149,10 @@ export class PassiveJudge {
     this.findings.push({ ...finding, exchange: index === -1 ? undefined : index });
   }
 
-  private whyNothing(): string {
-    if (this.uncountedRefusals > 0) {
-      return (
-        `the traffic shows the target refusing this ${this.uncountedRefusals} time(s), but never accepting the same ` +
-        'operation (method and path) in the same state: a refusal counts only next to an accepted valid request (R51)'
-      );
-    }
-    return this.nothingJudged ?? NOTHING_JUDGED;
+  private whyNothing(counted: { withoutTwin: number; doubtful: number }): Unjudged {
+    if (counted.doubtful > 0) return { kind: 'doubtful-refusals', count: counted.doubtful };
+    if (counted.withoutTwin > 0) return { kind: 'no-twin', count: counted.withoutTwin };
+    if (this.blocks.every((block) => block.walk) && this.walksSeen === 0) return { kind: 'no-walk' };
+    return { kind: 'nothing-judged', detail: this.nothingJudged ?? NOTHING_JUDGED };
   }
 }

@@ -3,6 +3,7 @@ import { headerValue } from '../headers.js';
 import type { Exchange } from '../model/index.js';
 import type { Profile } from '../profile/profile.js';
 import { parseJson } from '../validation/nesting.js';
+import { carriesNoToken } from './request-token.js';
 
 /**
  * Facts gathered while the traffic streams past, for checks that judge one exchange against others:
@@ -22,11 +23,18 @@ export class RecordedTrafficFacts implements TrafficFacts {
   /** Code -> the timeline when the redirect carrying it ended. */
   private readonly issued = new Map<string, number>();
 
+  /**
+   * Whether any API request of the traffic carried a credential. A recording without one anywhere was most likely
+   * stripped of them (a sanitized HAR export drops `Authorization`), so it cannot show that a request lacked one.
+   */
+  credentialSeen = false;
+
   constructor(readonly profile?: Profile) {}
 
   /** Called for every exchange in recording order, before any rule judges it. */
   observe(exchange: Exchange, body: unknown): void {
     if (exchange.kind === 'control') this.observeClock(exchange, body);
+    else if (!this.credentialSeen && (exchange.kind ?? 'api') === 'api') this.credentialSeen = !carriesNoToken(exchange);
     this.seen.set(exchange, { target: this.targetEstimate(exchange), timeline: startOf(exchange) + this.advancedMs });
     const code = issuedCode(exchange, body);
     if (code !== undefined) this.issued.set(code, endOf(exchange) + this.advancedMs);

@@ -1,7 +1,7 @@
 /**
- * The profile's vocabulary (contract §1), declared once: the control capabilities a target may serve, and the
- * tokens and fixtures a profile may give, each with what preflight asks the target about it. Everything else is
- * derived from these three: the `Profile` type, `schemas/profile-vocabulary.schema.json` (the profile's and the
+ * The profile's vocabulary (contract §1), declared once: the control capabilities a target may serve, the tokens
+ * and fixtures a profile may give, and the areas of the interface a target may serve apart, each with what
+ * preflight asks the target about it. Everything else is derived from these: the `Profile` type, `schemas/profile-vocabulary.schema.json` (the profile's and the
  * suites' lists, written by `npm run regen`), the token words a request may name, and preflight's probes. A new
  * fixture or token is one entry here and `npm run regen`.
  */
@@ -9,11 +9,8 @@
 /** The control capabilities (contract §2), in the contract's order. */
 export const CAPABILITIES = ['profile', 'reset', 'clock', 'authorize', 'events', 'trust', 'app', 'deliveries'] as const;
 
-/** A token the profile may give, and the plainest read the spec grants it (`{fixture}` filled from the profile). */
-interface TokenEntry {
-  /** Preflight sends it; a token without one is tried on the Page's feed, where only code 190 counts. */
-  plainRead?: string;
-}
+/** A token the profile may give; its plainest reads are those of its areas (AREAS). */
+type TokenEntry = Record<string, never>;
 
 /** A fixture the profile may give, and the read preflight makes to see the object exists (code 100: it does not). */
 interface FixtureEntry {
@@ -21,15 +18,16 @@ interface FixtureEntry {
 }
 
 export const TOKENS = {
-  page: { plainRead: '/{page_id}/feed' },
+  page: {},
   page_no_manage_posts: {},
   page_no_moderate: {},
   user: {},
-  msgapp: { plainRead: '/{msgapp_business_account_id}/message_templates' },
+  msgapp: {},
 } as const satisfies Record<string, TokenEntry>;
 
 export const FIXTURES = {
-  page_id: { probe: '/{page_id}/feed' },
+  // The Page is vouched for by the reads of its areas (AREAS): it exists when one of them is accepted.
+  page_id: {},
   thread_id: {},
   msgapp_business_account_id: {},
   product_feed_upload_id: { probe: '/{product_feed_upload_id}/errors' },
@@ -39,6 +37,38 @@ export const FIXTURES = {
   event_id: {},
   user_id: {},
 } as const satisfies Record<string, FixtureEntry>;
+
+/**
+ * A part of the interface a target may implement apart (a section of the spec's Endpoints, named as its suite is):
+ * the paths it owns, and the plainest read the spec grants there, with the token it takes.
+ */
+export interface AreaEntry {
+  paths: readonly string[];
+  /** Preflight sends it when the selected rules reach the area (`{fixture}` filled from the profile). */
+  read?: { token: TokenName; path: string; query?: Readonly<Record<string, string | number>> };
+}
+
+/**
+ * The areas of the interface. A token's plainest reads are those of its areas: preflight vouches for a token when
+ * one of them is accepted, and an area whose read is refused while the same token is accepted elsewhere is one the
+ * target does not serve (a partial implementation): rules of other areas that need it are skipped, naming it.
+ */
+export const AREAS = {
+  feed: { paths: ['/{page_id}/feed'], read: { token: 'page', path: '/{page_id}/feed', query: { limit: 1 } } },
+  photos: { paths: ['/{page_id}/photos'], read: { token: 'page', path: '/{page_id}/photos' } },
+  comments: { paths: ['/{object_id}/comments'] },
+  templates: {
+    paths: ['/{msgapp_business_account_id}/message_templates'],
+    read: { token: 'msgapp', path: '/{msgapp_business_account_id}/message_templates', query: { limit: 1 } },
+  },
+  'product-feed': { paths: ['/{product_feed_upload_id}/errors'] },
+  subscriptions: { paths: ['/{app_id}/subscriptions'] },
+  webhooks: { paths: ['/{account_id}/subscribed_apps'] },
+  authorization: { paths: ['/oauth/authorize', '/oauth/access_token'] },
+} as const satisfies Record<string, AreaEntry>;
+
+export type AreaName = keyof typeof AREAS;
+export const AREA_NAMES = Object.keys(AREAS) as AreaName[];
 
 export type Capability = (typeof CAPABILITIES)[number];
 export type TokenName = keyof typeof TOKENS;

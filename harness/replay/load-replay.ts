@@ -60,14 +60,16 @@ export function replayEntry(exchange: Exchange, index: number, source: ReplaySou
     source.matchOptions,
   );
   const entry: ReplayEntry = { index, exchange, request: normal, key: normal.key };
-  if (source.matchOptions.secrets === 'any') entry.key = anyKey(normal, source);
+  if (source.matchOptions.secrets === 'any') {
+    entry.shape = wildShapeOf(normal);
+    entry.key = anyKey(normal, entry.shape, source);
+  }
   if (exchange.response) entry.template = new ResponseTemplate(exchange.response, source.recordedBase, exchange.request.method);
   return entry;
 }
 
 /** The key of a recorded request with its secrets' places masked; its shape joins the source's (once each). */
-function anyKey(normal: NormalizedRequest, source: ReplaySource): string {
-  const shape = wildShapeOf(normal);
+function anyKey(normal: NormalizedRequest, shape: WildShape, source: ReplaySource): string {
   let known = source.shapes.find((s) => s.signature === shape.signature);
   if (!known) {
     known = shape;

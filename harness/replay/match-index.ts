@@ -1,6 +1,7 @@
 import type { Exchange } from '../model/exchange.js';
 import type { NormalizedRequest } from './normalize-request.js';
 import type { ResponseTemplate } from './response-template.js';
+import type { WildShape } from './secret-wildcards.js';
 
 /** One recorded exchange as the replay server serves it. */
 export interface ReplayEntry {
@@ -10,6 +11,11 @@ export interface ReplayEntry {
   request: NormalizedRequest;
   /** What the index files it under: the request's key, or under `--secrets any` its key with the secrets masked. */
   key: string;
+  /**
+   * Under `--secrets any`, the places of this request that held secrets, with this request's own placeholders: the
+   * key is shared by every request of the same shape, but each answer names the secrets of its own request.
+   */
+  shape?: WildShape;
   /** Absent when the recording got no response (then replay drops the connection, as happened live). */
   template?: ResponseTemplate;
 }

@@ -100,13 +100,24 @@ export class Replayer {
       };
     }
     this.servedCount++;
-    // Under `--secrets any`, what the client sent in each secret's place is what the answer names there.
-    const carried = sent[found!.at]?.size ? new Map([...live.carried, ...sent[found!.at]!]) : live.carried;
+    const carried = this.personalised(live, taken.entry, sent[found!.at]);
     this.onServe?.(taken.entry, carried);
     const { template } = taken.entry;
     // Recorded without a response (reset, timeout): the client sees the connection drop again.
     if (!template) return { kind: 'drop' };
     return { kind: 'answer', response: template.render(carried, origin) };
+  }
+
+  /**
+   * The secrets an answer is rendered with: those the request carried, and under `--secrets any` what it sent in
+   * each place where the answered request held a secret, by that request's own placeholders. Requests of one shape
+   * share a key but not their secrets (the same read recorded with two tokens): the shape's first request names
+   * other placeholders than the one answered.
+   */
+  private personalised(live: LiveRequest, entry: ReplayEntry, sentByShape: Map<string, string> | undefined): ReadonlyMap<string, string> {
+    const own = entry.shape ? maskedKey(live.normal, entry.shape, live.carried)?.sent : undefined;
+    const sent = own ?? sentByShape;
+    return sent?.size ? new Map([...live.carried, ...sent]) : live.carried;
   }
 
   /** The keys `live` may be filed under: its own, or under `--secrets any` one per shape of recorded request. */

@@ -1,6 +1,7 @@
 import type { RuleResult, RunResult } from '../model/index.js';
 import { staleEntries, standingOf, summarize, verdictLine } from '../verdict/gate.js';
 import { describeFailure } from './describe-failure.js';
+import { type CauseGroup, causeCount, causesOf } from './report-sections.js';
 import type { Reporter } from './reporter.js';
 import { runsWords } from './runs-words.js';
 import { MARK } from './standing-words.js';
@@ -33,9 +34,7 @@ export function consoleReporter(write: (text: string) => void, options: ConsoleO
     },
     onRunEnd(result: RunResult) {
       const strict = { strict: result.gate?.strict };
-      for (const r of result.results.filter((x) => ['failed', 'error'].includes(standingOf(x, strict)))) {
-        write(`\n── ${r.rule} [${r.strength}] ${standingOf(r, strict).toUpperCase()}: ${r.title}\n${indent(describeFailure(r))}\n`);
-      }
+      writeCauses(write, causesOf(result.results.filter((x) => ['failed', 'error'].includes(standingOf(x, strict)))), strict);
       for (const entry of staleEntries(result)) {
         const excuse = result.gate?.allowStale ? ' (allowed by --allow-stale)' : '; drop it from the baseline';
         write(`\nSTALE baseline entry ${entry.rule} (expected ${entry.verdict}): its rule${entry.ran > 1 ? 's' : ''} passed${excuse}\n`);
@@ -47,10 +46,30 @@ export function consoleReporter(write: (text: string) => void, options: ConsoleO
         return;
       }
       const s = summarize(result.results, strict);
-      const unlisted = options.verbose || s.skipped === 0 ? '' : ' (skipped: no recorded exchange they apply to; --verbose lists them)';
+      const unlisted = options.verbose || s.skipped === 0 ? '' : ' (why the skipped were not judged: above; --verbose lists them)';
       write(`\n${verdictLine(result)}${unlisted}\n`);
     },
   };
+}
+
+/**
+ * The failed and unjudged rules by cause: the causes first, one line each, then under each cause the first rule in
+ * full and the others in a line with their replay command (the cause is the same; its account would be too).
+ */
+function writeCauses(write: (text: string) => void, groups: CauseGroup[], strict: { strict?: boolean | undefined }): void {
+  const shared = groups.some((group) => group.rules.length > 1);
+  if (shared) {
+    const rules = groups.reduce((n, group) => n + group.rules.length, 0);
+    write(`\n${groups.length} cause${groups.length === 1 ? '' : 's'} of ${rules} failed or unjudged rules:\n`);
+    for (const group of groups) write(`  ${causeCount(group)}: ${group.cause.title}\n`);
+  }
+  for (const group of groups) {
+    const [first, ...others] = group.rules;
+    if (others.length > 0) write(`\n══ ${causeCount(group)}: ${group.cause.title}\n`);
+    write(`\n── ${first!.rule} [${first!.strength}] ${standingOf(first!, strict).toUpperCase()}: ${first!.title}\n${indent(describeFailure(first!))}\n`);
+    if (others.length > 0) write(`\n   the same cause (each replays alone):\n`);
+    for (const r of others) write(`   ${standingOf(r, strict).toUpperCase()} ${r.rule}: ${r.replay}\n`);
+  }
 }
 
 function indent(text: string): string {

@@ -4,7 +4,7 @@ import { curlOf } from './curl.js';
 import { isPositiveControl } from './describe-failure.js';
 import { escapeHtml as h, ownHtml } from './escape.js';
 import { HTML_POLICY, HTML_SCRIPT, HTML_STYLE } from './html-page.js';
-import { sectionsOf } from './report-sections.js';
+import { type CauseGroup, causeCount, sectionsOf } from './report-sections.js';
 import { runsWords } from './runs-words.js';
 import { slimResult } from './slim-evidence.js';
 import { LABEL } from './standing-words.js';
@@ -43,9 +43,24 @@ export function renderHtml(result: RunResult): string {
 <body><header><h1 class="${head}">graphcheck ${h(s.verdict)}</h1>
 <div class="muted">Target ${h(result.target.baseUrl)} (${h(result.target.source)}), seed ${h(String(result.seed))}${h(shard)}; ${h(result.finishedAt)}</div>
 <div class="filters">${filters}<label>suite <select id="suite"><option value="">all</option>${suites.map((x) => `<option>${h(x)}</option>`).join('')}</select></label></div>
-</header><main>${stale}${groups.slice(0, 4).join('')}${skipped.join('')}${groups.slice(4).join('')}${notCheckable}</main>
+</header><main>${causesTable(s.causes)}${stale}${groups.slice(0, 4).join('')}${skipped.join('')}${groups.slice(4).join('')}${notCheckable}</main>
 <script>${HTML_SCRIPT}</script></body></html>
 `;
+}
+
+/** The causes first, each with links to its rules below: one headline per root cause. */
+function causesTable(groups: CauseGroup[]): string {
+  if (groups.length === 0) return '';
+  const rows = groups.map((g) => {
+    const links = g.rules.map((r) => `<a href="#${h(anchorOf(r.rule))}"><code>${h(r.rule)}</code></a> ${h(r.verdict)}`).join('<br>');
+    return `<tr><td>${h(causeCount(g))}</td><td>${h(g.cause.title)}<details><summary>which</summary>${links}</details></td></tr>`;
+  });
+  return `<h3>Causes (${groups.length})</h3><table class="causes"><tr><th>rules</th><th>cause</th></tr>${rows.join('')}</table>`;
+}
+
+/** A rule section's id: `rule-` and the rule id (letters, digits, dots and dashes only). */
+function anchorOf(id: string): string {
+  return `rule-${id.replace(/[^a-z0-9.-]/gi, '_')}`;
 }
 
 function group(title: string, rules: RuleResult[], standing: (r: RuleResult) => Standing): string {
@@ -61,6 +76,7 @@ function ruleSection(result: RuleResult, standing: Standing): string {
   ];
   const why = standing === 'known' ? `known ${r.verdict} (baseline): ${r.known}` : r.reason;
   if (why) parts.push(`<p>${h(why)}</p>`);
+  if (r.cause && (r.verdict === 'failed' || r.verdict === 'error')) parts.push(`<p class="muted">cause: ${h(r.cause.title)}</p>`);
   if (r.readings.length) parts.push(`<p class="muted">readings: ${h(r.readings.join(', '))}</p>`);
   const runs = runsWords(r);
   if (runs) parts.push(`<p class="muted">${h(runs)}</p>`);
@@ -75,7 +91,7 @@ function ruleSection(result: RuleResult, standing: Standing): string {
     const shown = new Set(r.findings.map((f) => f.exchange).filter((i): i is number => i !== undefined));
     r.evidence.forEach((e, i) => parts.push(exchangeBlock(e, i, shown.has(i) || (shown.size === 0 && i === r.evidence.length - 1))));
   }
-  return `<section class="rule" data-standing="${h(standing)}" data-suite="${h(r.suite)}">${parts.join('')}</section>`;
+  return `<section class="rule" id="${h(anchorOf(r.rule))}" data-standing="${h(standing)}" data-suite="${h(r.suite)}">${parts.join('')}</section>`;
 }
 
 function exchangeBlock(e: Exchange, index: number, open: boolean): string {

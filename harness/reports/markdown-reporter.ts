@@ -1,12 +1,13 @@
 import type { RuleResult, RunResult } from '../model/index.js';
 import { describeFailure } from './describe-failure.js';
 import { escapeHtml, markdownCode as code, escapeMarkdown as md, ownMarkdown } from './escape.js';
-import { sectionsOf } from './report-sections.js';
+import { type CauseGroup, causeCount, sectionsOf } from './report-sections.js';
 import { runsWords } from './runs-words.js';
 
 /**
- * One verdict line, then the failures in full, then what could not be judged, warnings, known failures, and the
- * skipped rules grouped by cause with counts. Everything that came from the target is escaped.
+ * One verdict line, the causes of the failures and unjudged rules (each with its rules), then the failures in
+ * full, what could not be judged, warnings, known failures, and the skipped rules grouped by cause with counts.
+ * Everything that came from the target is escaped; our own Markdown (rule titles' code spans) renders.
  */
 export function renderMarkdown(result: RunResult): string {
   const s = sectionsOf(result);
@@ -17,6 +18,7 @@ export function renderMarkdown(result: RunResult): string {
     `Target ${md(result.target.baseUrl)} (${md(result.target.source)}), seed ${md(String(result.seed))}${shard}. Each failure's replay command runs it again.`,
     '',
   ];
+  causes(lines, s.causes);
   section(lines, 'Failures', s.byStanding.failed, full);
   section(lines, 'Could not judge', s.byStanding.error, full);
   if (s.stale.length) {
@@ -36,17 +38,29 @@ export function renderMarkdown(result: RunResult): string {
   }
   if (s.notCheckable.length) {
     lines.push(`## Not checkable (${s.notCheckable.length})`, '', 'Documented rules a black-box run cannot check:', '');
-    for (const n of s.notCheckable) lines.push(`- **${md(n.suite)}**: ${md(n.what)}: ${md(n.why)}`);
+    // A suite's own words: their code spans render, as a rule title's do.
+    for (const n of s.notCheckable) lines.push(`- **${md(n.suite)}**: ${ownMarkdown(n.what)}: ${ownMarkdown(n.why)}`);
     lines.push('');
   }
   const capped = result.results.filter((r) => r.runsCapped);
   if (capped.length) {
     lines.push(`## Property runs capped (${capped.length})`, '', 'Rules whose `max_runs:` ceiling cut the runs asked for:', '');
-    for (const r of capped) lines.push(`- ${code(r.rule)}: ${md(runsWords(r) ?? '')}`);
+    for (const r of capped) lines.push(`- ${code(r.rule)}: ${ownMarkdown(runsWords(r) ?? '')}`);
     lines.push('');
   }
   lines.push(`${s.byStanding.passed.length} rule(s) passed.`);
   return `${lines.join('\n')}\n`;
+}
+
+/** What the failures and unjudged rules come from, largest first, each with its rules: what a reader fixes first. */
+function causes(lines: string[], groups: CauseGroup[]): void {
+  if (groups.length === 0) return;
+  lines.push(`## Causes (${groups.length})`, '', '| rules | cause |', '|---|---|');
+  for (const group of groups) {
+    const ids = group.rules.map((r) => `<code>${md(r.rule)}</code> ${md(r.verdict)}`).join('<br>');
+    lines.push(`| ${md(causeCount(group))} | ${md(group.cause.title)}<details><summary>which</summary>${ids}</details> |`);
+  }
+  lines.push('');
 }
 
 function section(lines: string[], title: string, rules: RuleResult[], render: (r: RuleResult) => string[]): void {
@@ -64,6 +78,7 @@ function full(r: RuleResult): string[] {
     '',
     md(r.reason ?? ''),
     '',
+    ...(r.cause ? [`Cause: ${md(r.cause.title)}`, ''] : []),
     `<details><summary>evidence, curl and replay</summary>\n\n<pre>${escapeHtml(describeFailure(r))}</pre>\n</details>`,
     '',
   ];

@@ -4,6 +4,7 @@ import { runSuites } from '../engine/run-suites.js';
 import { withoutUserinfo } from '../http/without-userinfo.js';
 import type { RunResult } from '../model/index.js';
 import { profileSecrets } from '../profile/profile.js';
+import { selectedRules } from '../suite/select-rules.js';
 import type { Suite } from '../suite/suite.js';
 import type { Surroundings } from './execute.js';
 import type { OpenedSide } from './open-side.js';
@@ -61,6 +62,7 @@ async function runAgainst(layer: TargetLayer, suites: Suite[], output: JudgingOu
     replayCommand: (id) => replayCommand(plan, id),
     targetSource: targetSource(plan.target),
     ...(plan.caDir ? { caDir: plan.caDir } : {}),
+    rules: selectedRules(suites, plan.selection).map(({ rule }) => rule),
   });
   try {
     const raw = await runSuites(suites, plan.selection, run.ctx, output.events((id) => layer.ruleStarted(id)));

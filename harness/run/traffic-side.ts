@@ -1,6 +1,8 @@
 import { readTraffic } from '../replay/recorded-traffic.js';
 import type { Exchange } from '../model/index.js';
-import { checkTraffic } from '../passive/check-traffic.js';
+import { judgeTraffic } from '../passive/check-traffic.js';
+import { loadPassiveReasons, passiveReasonsFile } from '../passive/passive-reasons.js';
+import { accountLines } from '../passive/traffic-account.js';
 import { loadProfileFile } from '../profile/load-profile.js';
 import { DEFAULT_ERROR_PATHS, profileSecrets } from '../profile/profile.js';
 import type { OutputEdge } from '../reports/output-edge.js';
@@ -22,14 +24,18 @@ export async function openTrafficSide(plan: RunPlan, target: TrafficPlan, env?: 
     judge: async (suites, output) => {
       const lost = { bodies: 0 };
       const exchanges = redactedAsRead(await readTraffic(target.file, (note) => output.say(`${note}\n`)), output.edge, lost);
-      const raw = await checkTraffic(suites, { name: target.file, exchanges }, {
+      const reasons = await loadPassiveReasons(passiveReasonsFile(plan.suitesDir), suites);
+      const judging = {
         ctx: { errorPaths: profile?.errors ?? DEFAULT_ERROR_PATHS },
         selection: plan.selection,
         ...(profile ? { profile } : {}),
-        replayCommand: (id) => replayCommand(plan, id),
+        replayCommand: (id: string) => replayCommand(plan, id),
         seed: plan.seed,
-      });
+      };
+      const { result: raw, account } = await judgeTraffic(suites, { name: target.file, exchanges }, judging, reasons);
       if (lost.bodies > 0) output.say(`${lostWords(lost.bodies)}\n`);
+      // What was judged, and why the rest was not: the rules a recording reaches are few, and each reason says why.
+      if (!plan.output.quiet) output.say(`${accountLines(account, plan.output.verbose).join('\n')}\n`);
       const { onRuleEnd } = output.events();
       for (const result of raw.results) onRuleEnd?.(result);
       return raw;

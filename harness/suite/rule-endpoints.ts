@@ -1,16 +1,17 @@
-import { passiveBlocks, type Rule, stepKind } from './suite.js';
+import { everyStep, passiveBlocks, type Rule, type Step, stepKind } from './suite.js';
 
 /**
  * The endpoints a rule sends to, as `METHOD /path` with `{name}` for each id in the path (`POST /{page_id}/feed`):
- * from every step that carries a request (whatever its kind) and from the rule's API `passive:` blocks.
+ * from every step that carries a request (whatever its kind, each alternative of a `one_of` step included) and
+ * from the rule's API `passive:` blocks.
  */
 export function endpointsOf(rule: Rule): string[] {
-  const found = new Set<string>();
-  for (const step of rule.steps) {
+  const steps = everyStep(rule);
+  const found = new Set(endpointsOfSteps(steps));
+  for (const step of steps) {
     const { name, body } = stepKind(step);
     const implied = IMPLIED_ENDPOINTS[name === 'cases' ? String((body as { as?: unknown }).as ?? 'request') : name];
     if (implied) found.add(implied);
-    for (const request of requestsIn(body)) found.add(`${request.method.toUpperCase()} ${normalPath(request.path)}`);
   }
   for (const block of passiveBlocks(rule)) {
     const { kind, method, path } = block.match;
@@ -25,6 +26,15 @@ const IMPLIED_ENDPOINTS: Record<string, string> = {
   unsubscribe: 'DELETE /{app_id}/subscriptions',
 };
 
+/** The endpoints these steps (of one kind each) send to, in their order, each once. */
+export function endpointsOfSteps(steps: Step[]): string[] {
+  const found = new Set<string>();
+  for (const step of steps) {
+    for (const request of requestsIn(stepKind(step).body)) found.add(`${request.method.toUpperCase()} ${normalPath(request.path)}`);
+  }
+  return [...found];
+}
+
 /** The requests a step body names: one, or a `cases:` step's base and the other paths its groups try. */
 function requestsIn(value: unknown): { method: string; path: string }[] {
   const one = requestIn(value);
@@ -37,7 +47,7 @@ function requestsIn(value: unknown): { method: string; path: string }[] {
 }
 
 /** A request body (`request:`), or a step body holding one (`walk: { request }`, `repeat: { request }`). */
-function requestIn(value: unknown): { method: string; path: string } | undefined {
+export function requestIn(value: unknown): { method: string; path: string } | undefined {
   if (!value || typeof value !== 'object') return undefined;
   const v = value as { method?: unknown; path?: unknown; request?: unknown };
   if (typeof v.method === 'string' && typeof v.path === 'string') return { method: v.method, path: v.path };

@@ -61,6 +61,16 @@ export interface PassiveSpec {
   match: ExchangeMatch;
   /** Judge exchanges in groups sharing this parameter (`code`: every exchange of one authorization code). */
   group_by?: string;
+  /**
+   * Judge the pages of each recorded walk together: a page whose request is another page's `paging.next`, or that
+   * page's request with `after` set to its `cursors.after`, in the same state (contract §3.4).
+   */
+  walk?: boolean;
+  /**
+   * The operation a refusal counts next to (R51), where it is not the refused one: `{ method: GET }` for a method
+   * the path does not support, whose valid twin is the same path under a supported method.
+   */
+  twin?: { method: string };
   expect: Expectation[];
 }
 
@@ -79,6 +89,18 @@ export interface ExchangeMatch {
   files?: boolean | { largest_bytes_gte?: number };
   /** Only exchanges whose response is a success (`true`) or an error (`false`). */
   ok?: boolean;
+  /**
+   * `false`: only requests that carried no credential at all (no `access_token` parameter, no `Authorization`
+   * header, no cookie).
+   */
+  token?: false;
+  /**
+   * `true`: only exchanges answered with JSON: calls of the interface, whose bodies are JSON (a file or a page the
+   * target serves at its own URL, a `full_picture`, is none).
+   */
+  json?: true;
+  /** Only requests whose path carries a version prefix above this one (`{ above: v25.0 }`). */
+  version?: { above: string };
 }
 
 /** A rule's passive blocks as a list, whichever way the suite wrote them. */
@@ -133,6 +155,17 @@ export interface StepCommon {
    * run in the same state, whose acceptance makes the step's refusals count.
    */
   control?: ControlSpec;
+  /**
+   * `true`: the step sets up what later steps judge (a post to comment on); its failure makes the rule `error`,
+   * naming the request, its answer and what it was for, never `failed`. `false`: it judges the rule's statement.
+   * Absent: derived (`isSetupStep`).
+   */
+  setup?: boolean;
+  /**
+   * Alternative steps that make the same data (each capturing the same names), where the spec offers more than one
+   * way (a comment's parent: a post, or a photo): a run takes the first its target and profile allow.
+   */
+  one_of?: Step[];
 }
 
 export interface ControlSpec {
@@ -152,7 +185,10 @@ export interface ControlSpec {
 export type Step = StepCommon & { [kind: string]: unknown };
 
 /** The keys every step may carry besides its kind. */
-export const STEP_COMMON_KEYS: readonly string[] = ['note', 'expect', 'assume', 'capture', 'control', 'end_if_refused'];
+export const STEP_COMMON_KEYS: readonly string[] = ['note', 'expect', 'assume', 'capture', 'control', 'end_if_refused', 'setup', 'one_of'];
+
+/** The keys a `one_of` step may carry beside its alternatives. */
+export const ONE_OF_KEYS: readonly string[] = ['note', 'setup', 'one_of'];
 
 /** The names of the step-kind keys a step carries (exactly one in a valid suite). */
 export function stepKindKeys(step: Step): string[] {
@@ -163,4 +199,19 @@ export function stepKindKeys(step: Step): string[] {
 export function stepKind(step: Step): { name: string; body: unknown } {
   const name = stepKindKeys(step)[0]!;
   return { name, body: step[name] };
+}
+
+/** A step's alternatives (`one_of`), or undefined for a step of one kind. */
+export function alternativesOf(step: Step): Step[] | undefined {
+  return Array.isArray(step.one_of) ? step.one_of : undefined;
+}
+
+/** The steps a rule runs whichever alternatives a run takes: every step but those of `one_of`. */
+export function fixedSteps(rule: Rule): Step[] {
+  return rule.steps.filter((step) => !alternativesOf(step));
+}
+
+/** Every step a rule may run: its steps of one kind, and each alternative of its `one_of` steps. */
+export function everyStep(rule: Rule): Step[] {
+  return rule.steps.flatMap((step) => alternativesOf(step) ?? [step]);
 }

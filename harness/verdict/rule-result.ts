@@ -1,4 +1,4 @@
-import type { Citation, Exchange, Finding, RuleResult, RunResult, Strength, Verdict } from '../model/index.js';
+import type { Citation, Exchange, Finding, RuleCause, RuleResult, RunResult, Strength, Verdict } from '../model/index.js';
 import { VERSION } from '../version.js';
 import { summarize } from './gate.js';
 
@@ -27,6 +27,8 @@ export interface Judgement {
   judged: number;
   /** Set when the rule could not judge (target down, setup failed, nothing judged): the reason. */
   cannotJudge?: string;
+  /** What the findings, or the reason it could not judge, come from (reports group rules by it). */
+  cause?: RuleCause;
 }
 
 /**
@@ -62,9 +64,10 @@ export function ruleResult(
  * recorded traffic (the traffic holds nothing to judge).
  */
 export function verdictOf(judgement: Judgement, unjudged: 'error' | 'skipped'): Partial<RuleResult> & { verdict: Verdict } {
-  const { findings, evidence, judged, cannotJudge } = judgement;
-  if (cannotJudge !== undefined) return { verdict: unjudged, reason: cannotJudge, evidence };
-  if (findings.length > 0) return { verdict: 'failed', reason: findings[0]!.message, findings, evidence };
+  const { findings, evidence, judged, cannotJudge, cause } = judgement;
+  const caused = cause ? { cause } : {};
+  if (cannotJudge !== undefined) return { verdict: unjudged, reason: cannotJudge, evidence, ...caused };
+  if (findings.length > 0) return { verdict: 'failed', reason: findings[0]!.message, findings, evidence, ...caused };
   if (judged === 0) return { verdict: unjudged, reason: NOTHING_JUDGED };
   return { verdict: 'passed' };
 }

@@ -114,12 +114,15 @@ function feedErrors<T>(handler: (req: RefRequest, ctx: RefContext) => T): Route[
   };
 }
 
+/** The fixture Page's feed, unless the `feed-unserved` switch leaves it unimplemented (no route: the unknown-path error). */
+const servedFeed = (params: Record<string, string>, ctx: RefContext): boolean => !ctx.faults.has('feed-unserved') && isPage(params, ctx);
+
 /** `/{page_id}/feed` (GET lists, POST publishes) and `/{post_id}` for reading one post. */
 export const FEED_GROUP: EndpointGroup = {
   name: 'feed',
   routes: [
-    { method: 'GET', pattern: '/:page_id/feed', accepts: isPage, handler: feedErrors(readFeed) },
-    { method: 'POST', pattern: '/:page_id/feed', accepts: isPage, handler: feedErrors(createPost) },
+    { method: 'GET', pattern: '/:page_id/feed', accepts: servedFeed, handler: feedErrors(readFeed) },
+    { method: 'POST', pattern: '/:page_id/feed', accepts: servedFeed, handler: feedErrors(createPost) },
     {
       method: 'GET',
       pattern: '/feed-pictures/:post_id',
@@ -130,7 +133,10 @@ export const FEED_GROUP: EndpointGroup = {
     {
       method: 'GET',
       pattern: '/:post_id',
-      accepts: (params, ctx) => ctx.state.get(feedSlice).byId.has(params['post_id'] ?? ''),
+      accepts: (params, ctx) =>
+        !ctx.faults.has('feed-unserved') &&
+        !ctx.faults.has('reads-unstated-refused') &&
+        ctx.state.get(feedSlice).byId.has(params['post_id'] ?? ''),
       handler: feedErrors(readPost),
     },
   ],

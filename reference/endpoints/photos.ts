@@ -134,7 +134,8 @@ export const PHOTOS_GROUP: EndpointGroup = {
     {
       method: 'GET',
       pattern: '/:photo_id',
-      accepts: (params, ctx) => ctx.state.get(photosSlice).photos.has(params['photo_id'] ?? ''),
+      accepts: (params, ctx) =>
+        !ctx.faults.has('reads-unstated-refused') && ctx.state.get(photosSlice).photos.has(params['photo_id'] ?? ''),
       handler: readPhoto,
     },
     { method: 'POST', pattern: '/:photo_id', accepts: isPhotoUnderWriteFault, handler: acceptUnsupported },

@@ -26,15 +26,18 @@ describe('check', () => {
 
   it('counts the rules the traffic gives nothing to judge, and lists them only with --verbose', async () => {
     const har = dir.path('one-feed.har');
-    writeFileSync(har, harOf([harEntry('GET', 'https://graph.example/v25.0/2000001/feed?limit=5')]));
+    writeFileSync(har, harOf([harEntry('GET', 'https://graph.example/v25.0/2000001/feed?limit=5&access_token=EAAB0123456789')]));
     const out = await runCli(['check', '--cassette', har, '--report-dir', dir.path('quiet-rep')]);
     expect(out.code).toBe(0);
     expect(out.stdout).not.toMatch(/^SKIP /m);
     // The seed, which decides nothing over recorded traffic, is named once, in the first line, as every command's.
     expect(out.stdout.split('\n')[0]).toMatch(/^graphcheck check: .*one-feed\.har \(seed \d+\)$/);
     expect(out.stdout.match(/seed/g)).toHaveLength(1);
-    const skipped = Number(/(\d+) skipped, 0 error \(skipped: no recorded exchange they apply to; --verbose lists them\)/.exec(out.stdout)?.[1]);
+    const skipped = Number(/(\d+) skipped, 0 error \(why the skipped were not judged: above; --verbose lists them\)/.exec(out.stdout)?.[1]);
     expect(skipped).toBeGreaterThan(10);
+    // Above: the rules with a passive form the traffic did not judge, grouped by why, as many as were skipped.
+    expect(out.stdout).toMatch(new RegExp(`^not judged, with a passive form \\(${skipped}\\):$`, 'm'));
+    expect(out.stdout).toMatch(/^ +\d+ found no recorded exchange they apply to$/m);
     const verbose = await runCli(['check', '--cassette', har, '--verbose', '--report-dir', dir.path('verbose-rep')]);
     expect(verbose.stdout.match(/^SKIP /gm)).toHaveLength(skipped);
     expect(verbose.stdout).toMatch(/^PASS feed\.get-limit-caps-page/m);

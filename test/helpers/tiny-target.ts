@@ -105,6 +105,13 @@ function echo({ base, path, req, body, res }: Parameters<Handler>[0]): void {
   );
 }
 
+/** A debug endpoint: the token the request carried, in the body, a link and a header. */
+function whoami({ base, url, res }: Parameters<Handler>[0]): void {
+  const token = url.searchParams.get('access_token') ?? '';
+  const next = `${base}${url.pathname}?access_token=${encodeURIComponent(token)}&after=1`;
+  send(res, 200, JSON.stringify({ token, next }), { 'x-token-seen': token });
+}
+
 function binary({ path, res }: Parameters<Handler>[0]): void {
   const bytes = Buffer.from(Array.from({ length: 64 }, (_, i) => (i * 37 + path.length) % 256));
   send(res, 200, bytes, { 'content-type': 'application/octet-stream' });
@@ -120,6 +127,7 @@ const EXACT: Record<string, Handler> = {
     }),
   '/leak': ({ res }) => send(res, 200, JSON.stringify({ note: `secret is ${SECRETS.appSecret}` })),
   '/hang': ({ state }) => state.onHang(),
+  '/whoami': whoami,
 };
 
 function route(base: string, req: IncomingMessage, body: Buffer, res: ServerResponse, state: State): void {

@@ -84,11 +84,15 @@ describe('a recorded refusal counts only next to the same operation accepted in 
   });
 
   it('passes it once the target accepted the same operation, before or after, in the same state only', async () => {
-    expect(await verdictOf(rule, [feed('150', ERROR), feed('10', page)])).toBe('passed');
-    expect(await verdictOf(rule, [feed('10', page), feed('150', ERROR)])).toBe('passed');
-    expect(await verdictOf(rule, [feed('10', page), reset, feed('150', ERROR)])).toBe('skipped');
+    // The rule's refusal: an error whose message says not to exceed 100.
+    const refused = { error: { message: 'Please do not exceed 100 posts', type: 'OAuthException', code: 100 } };
+    expect(await verdictOf(rule, [feed('150', refused), feed('10', page)])).toBe('passed');
+    expect(await verdictOf(rule, [feed('10', page), feed('150', refused)])).toBe('passed');
+    expect(await verdictOf(rule, [feed('10', page), reset, feed('150', refused)])).toBe('skipped');
     // An accepted request of another operation is no twin.
-    expect(await verdictOf(rule, [call({ path: '/1/photos', answer: page }), feed('150', ERROR)])).toBe('skipped');
+    expect(await verdictOf(rule, [call({ path: '/1/photos', answer: page }), feed('150', refused)])).toBe('skipped');
+    // Next to its twin, a refusal whose message does not name 100 is held against the target.
+    expect(await verdictOf(rule, [feed('10', page), feed('150', ERROR)])).toBe('failed');
   });
 
   it('passes no rule on the traffic of a target that refuses everything', async () => {

@@ -1,4 +1,6 @@
-import { INTEGER, object } from '../../validation/json-schema.js';
+import { itemId, listItems } from '../../checks/list-items.js';
+import { evaluate } from '../../suite/template.js';
+import { INTEGER, object, STRING } from '../../validation/json-schema.js';
 import { buildRequest } from '../build-request.js';
 import { REQUEST_BODY, type RequestSpec, requestNeeds } from './request-body.js';
 import type { StepKind } from './step-kind.js';
@@ -18,22 +20,30 @@ interface Paging {
  * Sends a list request and follows `paging.next` to the end (contract §3.4), or until `max_pages`. Where the walk
  * ends, the last page's `cursors.after` is fed back once as `after=` (contract §3.4: it gives the next page): items
  * coming back mean the walk ended early, and `meta.afterEnd` says on which page. That request is evidence, not a
- * page of the walk.
+ * page of the walk. With `find` (an id), the walk stops at the page that lists that item, which `found` in the
+ * step's captures then is: how a rule reads back an object through the edge that lists it (a post through the
+ * Page feed), where the spec states no read of the object itself.
  */
-export const walkStep: StepKind<{ request: RequestSpec; max_pages?: number }, 'afterEnd' | 'truncated'> = {
+export const walkStep: StepKind<{ request: RequestSpec; max_pages?: number; find?: string }, 'afterEnd' | 'truncated'> = {
   name: 'walk',
   side: 'target',
   leaves: ['afterEnd', 'truncated'],
-  explain: (b) => `walk ${b.request.path ?? '/'} page by page through paging.next`,
-  body: object({ request: REQUEST_BODY, max_pages: INTEGER }, ['request']),
+  explain: (b) => `walk ${b.request.path ?? '/'} page by page through paging.next${b.find ? `, until ${b.find} is listed` : ''}`,
+  body: object({ request: REQUEST_BODY, max_pages: INTEGER, find: STRING }, ['request']),
   needs: (b) => requestNeeds(b.request),
   control: { expect: ['ok'] },
   run: async ({ body, scope, target, keep, outcome, evidence }) => {
     const maxPages = body.max_pages ?? DEFAULT_MAX_PAGES;
+    const wanted = body.find === undefined ? undefined : String(evaluate(body.find, scope));
     const first = buildRequest(body.request, scope, target);
     let sent = await target.client.send(first);
     keep(sent);
     for (let page = 1; ; page++) {
+      const found = wanted === undefined ? undefined : listItems([sent.json]).find(({ item }) => itemId(item) === wanted);
+      if (found) {
+        outcome.found = found.item;
+        return;
+      }
       const paging = (sent.json as { paging?: Paging } | undefined)?.paging;
       const next = paging?.next;
       if (typeof next !== 'string' || next === '') {

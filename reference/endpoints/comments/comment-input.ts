@@ -20,12 +20,13 @@ export async function readCommentInput(
   ctx: RefContext,
   target: CommentTarget,
 ): Promise<CommentInput> {
-  const params = ctx.faults.has('comments-query-params-ignored') ? bodyOnly(req) : req.params;
+  const queryOnly = ctx.faults.has('comments-body-params-ignored');
+  const params = ctx.faults.has('comments-query-params-ignored') ? bodyOnly(req) : queryOnly ? fromQuery(req) : req.params;
   const message = nonEmpty(readString(params, 'message'));
   const photoId = nonEmpty(readString(params, 'attachment_id'));
   const shareUrl = nonEmpty(readString(params, 'attachment_share_url'));
   const imageUrl = nonEmpty(readString(params, 'attachment_url'));
-  const file = req.files.find((part) => part.field === 'source');
+  const file = queryOnly ? undefined : req.files.find((part) => part.field === 'source');
   if (!message && !photoId && !shareUrl && !imageUrl && !file && !ctx.faults.has('comments-empty-accepted')) {
     throw commentsInvalidParam(
       ctx,
@@ -47,6 +48,12 @@ function bodyOnly(req: RefRequest): RefRequest['params'] {
   const params = { ...req.params };
   for (const name of req.url.searchParams.keys()) if (name !== 'access_token') delete params[name];
   return params;
+}
+
+/** Under its fault switch: only the parameters that came in the query string are read (a form body is ignored). */
+function fromQuery(req: RefRequest): RefRequest['params'] {
+  const inQuery = new Set([...req.url.searchParams.keys()].map((name) => name.split('[')[0]!));
+  return Object.fromEntries(Object.entries(req.params).filter(([name]) => inQuery.has(name)));
 }
 
 /** Code 100 (R1), or code 1 under its fault switch. */

@@ -104,9 +104,12 @@ describe('retry-schedule (R21)', () => {
     expect(run('retry-schedule', past)[0]).toMatch(/36\.4 h after the first, past the 36 h retry window/);
   });
 
-  it('does not take a retry that came only as the clock moved for an immediate one', () => {
-    const moved = [attempt({ body: payload(T0), at: T0, status: 500 }), attempt({ body: payload(T0 + 60), at: T0, to: T0 + 3600 })];
-    expect(run('retry-schedule', moved)[0]).toMatch(/came only as the clock moved \(up to 3600 s later\)/);
+  it('does not take a retry that came only as the clock moved for an immediate one, and quotes the delay measured', () => {
+    const retry = attempt({ body: payload(T0 + 60), at: T0, to: T0 + 129_600, realMs: 1_030_000 });
+    const moved = [attempt({ body: payload(T0), at: T0, status: 500, realMs: 1_000_000 }), retry];
+    expect(run('retry-schedule', moved)[0]).toMatch(
+      /came 30\.0 s later in real time, while the clock was being moved \(on the target clock between 0 and 129600 s later\), not immediately/,
+    );
   });
 
   it('stops counting at the first acknowledged attempt (later ones are duplicates)', () => {

@@ -4,6 +4,7 @@ import { ACCESS_FAULTS } from '../../../reference/fault-catalogue/access.js';
 import { AUTH_FAULTS } from '../../../reference/fault-catalogue/auth.js';
 import { COMMENTS_FAULTS } from '../../../reference/fault-catalogue/comments.js';
 import { FEED_FAULTS } from '../../../reference/fault-catalogue/feed.js';
+import { PARTIAL_FAULTS } from '../../../reference/fault-catalogue/partial.js';
 import { PHOTOS_FAULTS } from '../../../reference/fault-catalogue/photos.js';
 import { PRODUCT_FEED_FAULTS } from '../../../reference/fault-catalogue/product-feed.js';
 import { TEMPLATES_FAULTS } from '../../../reference/fault-catalogue/templates.js';
@@ -32,6 +33,7 @@ export const FAULT_GROUPS = {
   'product-feed': PRODUCT_FEED_FAULTS,
   'webhook-events': webhookFaults('events'),
   'webhook-subscriptions': webhookFaults('subscriptions'),
+  partial: PARTIAL_FAULTS,
 } satisfies Record<string, Record<string, unknown>>;
 
 export type FaultGroup = keyof typeof FAULT_GROUPS;
@@ -42,7 +44,7 @@ export type FaultGroup = keyof typeof FAULT_GROUPS;
  * fault-matrix.integration.test.ts checks that these files exist and take every group once.
  */
 export const FAULT_FILES: Record<string, FaultGroup[]> = {
-  feed: ['feed'],
+  feed: ['feed', 'partial'],
   'auth-access-versioning': ['auth', 'access', 'versioning'],
   photos: ['photos'],
   'comments-thread-videos': ['comments', 'thread', 'videos'],

@@ -1,0 +1,44 @@
+import { writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SUITES_DIR } from '../../../bin/commands/run.js';
+import { readForeignTraffic } from '../../../harness/cassette/read-foreign.js';
+import { judgeTraffic } from '../../../harness/passive/check-traffic.js';
+import { loadSuites } from '../../../harness/engine/load-suite.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+import { harEntry, harOf } from '../../helpers/har.js';
+import { judging } from '../../helpers/traffic-judging.js';
+
+const dir = tempDir('graphcheck-stripped-');
+afterAll(() => dir.cleanup());
+const ERROR_PATHS = { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' };
+const PAGE = JSON.stringify({ data: [{ id: '2000001_1', message: 'hi' }], paging: { cursors: { before: 'a', after: 'b' } } });
+const RULE = 'feed.get-needs-page-token';
+
+/** A feed read answered with a page, its request carrying no credential (as a sanitized HAR export leaves it). */
+const bareRead = harEntry('GET', 'https://graph.example/v25.0/2000001/feed?limit=1', {
+  response: { content: { size: PAGE.length, mimeType: 'application/json', text: PAGE }, bodySize: PAGE.length },
+});
+const tokenRead = harEntry('GET', 'https://graph.example/v25.0/2000001/feed?limit=1&access_token=EAAB-page', {
+  response: { content: { size: PAGE.length, mimeType: 'application/json', text: PAGE }, bodySize: PAGE.length },
+});
+
+async function judged(name: string, entries: unknown[]) {
+  const file = dir.path(name);
+  writeFileSync(file, harOf(entries));
+  const { exchanges } = await readForeignTraffic(file);
+  const { result, account } = await judgeTraffic(await loadSuites(SUITES_DIR), { name: file, exchanges }, judging({ errorPaths: ERROR_PATHS }, { name: file }));
+  return { rule: result.results.find((r) => r.rule === RULE)!, account };
+}
+
+describe('requests without a credential in a recording', () => {
+  it('are not held against the target where no request of the traffic carried one (credentials stripped)', async () => {
+    const { rule } = await judged('stripped.har', [bareRead, bareRead]);
+    expect(rule.verdict).toBe('skipped');
+    expect(rule.reason).toMatch(/no request of this traffic carried one/);
+  });
+
+  it('are judged once another request of the traffic shows a credential, before or after them', async () => {
+    expect((await judged('after.har', [bareRead, tokenRead])).rule.verdict).toBe('failed');
+    expect((await judged('before.har', [tokenRead, bareRead])).rule.verdict).toBe('failed');
+  });
+});

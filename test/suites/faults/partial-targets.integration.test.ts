@@ -1,0 +1,73 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../helpers/cli.js';
+import { runAgainstReference, verdictsOf } from '../../helpers/run-reference.js';
+
+/**
+ * Issue 22's partial targets, built on the reference with its `partial` switches: a target serving Page photos and
+ * comments but no feed (`feed-unserved`), and one refusing the reads the spec does not state (`reads-unstated-refused`).
+ */
+describe('a target serving Page photos and comments but no feed', () => {
+  it('runs --suite photos,comments: comment rules on another parent, feed-needing rules skipped naming the feed', async () => {
+    const result = await runAgainstReference({ faults: ['feed-unserved'], suites: ['photos', 'comments'], seed: 3 });
+    const byVerdict = (verdict: string) => result.results.filter((r) => r.verdict === verdict);
+    expect(byVerdict('failed').map((r) => r.rule)).toEqual([]);
+    expect(byVerdict('error').map((r) => r.rule)).toEqual([]);
+    // Every POST /{page_id}/feed answers an error here, so a comment rule that passed made its parent elsewhere.
+    const comments = result.results.filter((r) => r.suite === 'comments');
+    expect(comments.length).toBeGreaterThan(15);
+    expect(comments.filter((r) => r.verdict !== 'passed' && r.verdict !== 'skipped')).toEqual([]);
+    expect(comments.filter((r) => r.verdict === 'passed').length).toBeGreaterThan(15);
+    const skipped = byVerdict('skipped');
+    expect(skipped.length).toBeGreaterThan(0);
+    for (const rule of skipped) expect(rule.reason).toMatch(/needs the feed area \(\/\{page_id\}\/feed\), which the target does not serve/);
+  });
+
+  it('doctor --suite photos exits 0 and forecasts only the photos rules', async () => {
+    const out = await runCli(['doctor', '--suite', 'photos', '--fault', 'feed-unserved']);
+    expect(out.code).toBe(0);
+    const forecast = /forecast: (\d+) of (\d+) rules can run; (\d+) will be skipped; 0 will be error/.exec(out.stdout);
+    expect(forecast).not.toBeNull();
+    const list = await runCli(['list', '--suite', 'photos']);
+    const photosRules = list.stdout.split('\n').filter((line) => /^\s*photos\.[\w-]+/.test(line)).length;
+    expect(Number(forecast![2])).toBe(photosRules);
+    expect(out.stdout).toMatch(/skipped +\d+: needs the feed area/);
+    // Nothing about tokens, fixtures or areas photos rules never reach (messaging, videos, uploads).
+    expect(out.stdout).not.toMatch(/messag|msgapp|fixtures\.(?!page_id)/i);
+  });
+});
+
+describe('a target refusing GET /{post_id} and GET /{photo_id}, which the spec does not state', () => {
+  it('leaves every verdict of the suites that make posts and photos unchanged', async () => {
+    const selection = { suites: ['feed', 'photos', 'comments'], seed: 5 };
+    const [plain, refusing] = await Promise.all([
+      runAgainstReference(selection),
+      runAgainstReference({ ...selection, faults: ['reads-unstated-refused'] }),
+    ]);
+    expect(Object.keys(verdictsOf(plain)).length).toBeGreaterThan(100);
+    expect(verdictsOf(refusing)).toEqual(verdictsOf(plain));
+  });
+});
+
+describe('comment parameters read from the query string only', () => {
+  it('shows as one headline cause covering the affected rules in the console, summary.md and report.html', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-partial-'));
+    const out = await runCli(['run', '--suite', 'comments', '--fault', 'comments-body-params-ignored', '--report-dir', dir, '--seed', '3']);
+    expect(out.code).toBe(1);
+    const headline = /(\d+) rules \(\d+ failed, \d+ error\): POST \/\{id\}\/comments with its parameters in the body answered code 100/;
+    const covered = Number(headline.exec(out.stdout)?.[1]);
+    expect(covered).toBeGreaterThan(10);
+    expect(out.stdout).toContain(`1 cause of ${covered} failed or unjudged rules:`);
+    const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as { results: { verdict: string; cause?: { key: string } }[] };
+    const keys = new Set(report.results.filter((r) => r.verdict === 'failed' || r.verdict === 'error').map((r) => r.cause?.key));
+    expect([...keys]).toEqual(['refused POST /{id}/comments [the body] -> code 100']);
+    const rules = `${covered} rules \\(\\d+ failed, \\d+ error\\)`;
+    const cause = 'POST /\\{id\\}/comments with its parameters in the body answered code 100';
+    const summary = await readFile(join(dir, 'summary.md'), 'utf8');
+    expect(summary).toMatch(/^## Causes \(1\)$/m);
+    expect(summary).toMatch(new RegExp(`^\\| ${rules} \\| ${cause}`, 'm'));
+    expect(await readFile(join(dir, 'report.html'), 'utf8')).toMatch(new RegExp(`${rules}</td><td>${cause}`));
+  });
+});
