@@ -54,7 +54,8 @@ function ruleOf(area: string, kind: SweepKind, op: SweepOperation, groups: Group
     origin: 'sweep',
     cites,
     ...(readings.length ? { readings } : {}),
-    steps: [...((op.setup ?? []) as Step[]), step],
+    // The declaration's setup makes what the operation acts on: its failure leaves the rule unjudged, not failed.
+    steps: [...((op.setup ?? []) as Step[]).map((s) => ({ ...s, setup: true })), step],
   };
 }
 
