@@ -6,6 +6,7 @@ import { isSetupStep, setupPurpose } from '../suite/step-roles.js';
 import { expressionsIn, type Scope } from '../suite/template.js';
 import { lookup } from '../validation/lookup.js';
 import { type Judgement, NOTHING_JUDGED } from '../verdict/rule-result.js';
+import { judgeOutcome } from './judge-cases.js';
 import { judgeStep, type StepJudgement } from './judge-step.js';
 import { controlPlan, runControl } from './positive-control.js';
 import { checkContextOf, type Execution, newExecution, type RunContext } from './run-context.js';
@@ -84,7 +85,7 @@ async function runJudged(
   const outcome = await runStep(name, body, scope, ctx, execution);
   const after = plan?.order === 'after' ? await runControl(plan, scope, ctx, execution) : control;
   assertJsonBodies(step.expect ?? [], outcome);
-  const judgement = judgeStep(step.expect ?? [], outcome, scope, checkContextOf(ctx), execution.evidence, after?.accepted === true);
+  const judgement = judgeOutcome(step.expect ?? [], outcome, scope, checkContextOf(ctx), execution.evidence, after?.accepted === true);
   if (after && !after.accepted && judgement.findings.length === 0) {
     const refused = `the target refuses the valid request too (R51): the positive control ${after.answer}`;
     const errorPaths = checkContextOf(ctx).errorPaths;

@@ -27,6 +27,7 @@ function requirePhotoToken(req: RefRequest, pageId: string, needs: PageNeeds, ct
 
 function readType(req: RefRequest, ctx: RefContext): PhotoType {
   const type = readString(req.params, 'type') ?? (ctx.faults.has('photos-default-type-uploaded') ? 'uploaded' : 'profile');
+  if (type === 'tagged' && ctx.faults.has('photos-type-tagged-refused')) throw invalidParam('type tagged is not available.');
   if (!(PHOTO_TYPES as readonly string[]).includes(type)) {
     if (ctx.faults.has('photos-params-unchecked')) return 'profile';
     const message = `type must be one of ${PHOTO_TYPES.join(', ')}.`;

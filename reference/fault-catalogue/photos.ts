@@ -55,6 +55,11 @@ export const PHOTOS_FAULTS = faultsOf('photos', {
   'photos-post-query-params-ignored':
     'POST reads its parameters from the body only: those sent in the query string are ignored.',
   'photos-no-token-served': 'GET and POST without `access_token` are served as if the Page token had been sent.',
+  'photos-heading-bounds-exclusive':
+    '`initial_view_heading_override_degrees` of exactly 0 or 360 is refused: the stated bounds are taken as exclusive.',
+  'photos-type-tagged-refused': 'GET with the listed `type=tagged` is refused with code 100.',
+  'photos-temporary-default-published':
+    '`temporary=true` is refused only with an explicit `published=true`: left out, `published` (default true) is not checked.',
   'photos-enums-first-value-only':
     'POST enums take only their first listed value: `backdated_time_granularity` year, `provenance_type` C2PA, `unpublished_content_type` SCHEDULED, `ProjectionType` equirectangular.',
   'photos-location-kept':

@@ -19,6 +19,8 @@ export const PRODUCT_FEED_FAULTS = faultsOf('product-feed', {
     'An `error_priority` other than HIGH, MEDIUM or LOW is accepted (every error is listed).',
   'product-feed-priority-wrong-code':
     'An `error_priority` other than HIGH, MEDIUM or LOW gives code 1 instead of 100 (R1).',
+  'product-feed-token-unchecked':
+    'GET `/{product_feed_upload_id}/errors` is served without `access_token`.',
   'product-feed-write-accepted':
     'POST and DELETE `/{product_feed_upload_id}/errors` answer `{success: true}` instead of an error (breaks R2).',
 });

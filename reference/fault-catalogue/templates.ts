@@ -29,6 +29,7 @@ export const TEMPLATES_FAULTS = faultsOf('templates', {
     'Create refuses the listed values `category=AUTHENTICATION` and `sub_category=RICH_ORDER_STATUS`.',
   'templates-field-types-unchecked':
     'Wrong-typed create parameters, component fields, button fields and `example` shapes are accepted.',
+  'templates-button-type-optional': 'A button without `type` is accepted (taken as QUICK_REPLY).',
   'templates-flow-button-unchecked': 'A button `flow_action` or `icon` outside its enum is accepted.',
   'templates-refusal-wrong-code':
     'Invalid values on template create and update answer code 1 instead of 100 or 131009.',

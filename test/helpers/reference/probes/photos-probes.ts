@@ -63,6 +63,10 @@ export const PHOTOS_PROBES: Record<string, Probe> = {
     await outcome(upload(env, {}, env.ref.tokens['page_no_manage_posts'])),
   ],
   'photos-temporary-unchecked': (env) => outcome(upload(env, { temporary: 'true' })),
+  'photos-temporary-default-published': (env) => outcome(upload(env, { temporary: 'true' })),
+  'photos-heading-bounds-exclusive': (env) => outcome(upload(env, { initial_view_heading_override_degrees: '360' })),
+  'photos-type-tagged-refused': (env) =>
+    outcome(call(env.ref, 'GET', `/v25.0/${env.ref.pageId}/photos`, { query: { access_token: page(env), type: 'tagged' } })),
   'photos-attached-media-unchecked': (env) => outcome(postWithPhotos(env.ref, ['8999999'])),
   'photos-age-min-under-13-accepted': (env) =>
     outcome(upload(env, { feed_targeting: JSON.stringify({ age_min: 12 }) })),

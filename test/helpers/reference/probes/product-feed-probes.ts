@@ -24,6 +24,8 @@ export const PRODUCT_FEED_PROBES: Record<string, Probe> = {
   'product-feed-id-not-number': async (env) => (await field(env, 'id')).map((id: unknown) => typeof id),
   'product-feed-priority-unchecked': (env) => outcome(errors(env, { error_priority: 'URGENT' })),
   'product-feed-priority-wrong-code': (env) => outcome(errors(env, { error_priority: 'URGENT' })),
+  'product-feed-token-unchecked': (env) =>
+    outcome(call(env.ref, 'GET', '/v25.0/4000001/errors', { query: {} })),
   'product-feed-write-accepted': async (env) => {
     const query = { access_token: page(env) };
     return [

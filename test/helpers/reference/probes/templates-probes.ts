@@ -34,6 +34,7 @@ export const TEMPLATES_PROBES: Record<string, Probe> = {
     outcome(create(env, template([{ type: 'HEADER', format: 'TEXT' }, BODY]))),
   'templates-component-type-unchecked': (env) =>
     outcome(create(env, template(buttons([{ type: 'TELEPORT', text: 'go' }])))),
+  'templates-button-type-optional': (env) => outcome(create(env, template(buttons([{ text: 'go' }])))),
   'templates-phone-number-wrong-code': (env) =>
     outcome(create(env, template(buttons([{ type: 'PHONE_NUMBER', text: 'c', phone_number: 'x' }])))),
   'templates-category-unchecked': (env) => outcome(create(env, template([BODY], { category: 'OTHER' }))),
