@@ -1,5 +1,6 @@
 import type { RuleNeeds } from '../harness/engine/needs.js';
 import { type IndexedSuites, readSuiteIndex } from '../harness/engine/suite-index.js';
+import { casesOfRule, type ListedCase } from '../harness/suite/rule-cases.js';
 import { dependenciesOf } from '../harness/engine/areas.js';
 import { endpointsOf } from '../harness/suite/rule-endpoints.js';
 import { assertSelection, selectedRules } from '../harness/suite/select-rules.js';
@@ -16,6 +17,8 @@ export interface ListedRule {
   title: string;
   endpoints: string[];
   needs: RuleNeeds;
+  /** A sweep's cases (its `cases:` steps), each with the spec's words that make it one; absent for other rules. */
+  cases?: ListedCase[];
   /**
    * The endpoints of other areas the rule needs to set up what it judges (a post to comment on): each entry the
    * endpoints any one of which will do (several for a step with alternatives).
@@ -37,15 +40,19 @@ export async function listRules(
   const plan = options.side ? { ...planned, selection: { ...planned.selection, side: options.side } } : planned;
   const { suites, needsOf } = (await readSuiteIndex(plan.suitesDir)) ?? (await loaded(plan.suitesDir));
   assertSelection(suites, plan.selection, plan.suitesDir);
-  return selectedRules(suites, plan.selection).map(({ suite, rule }) => ({
-    id: rule.id,
-    strength: rule.strength,
-    suite: suite.suite,
-    title: rule.title,
-    endpoints: endpointsOf(rule),
-    needs: needsOf(rule),
-    dependencies: dependenciesOf(rule),
-  }));
+  return selectedRules(suites, plan.selection).map(({ suite, rule }) => {
+    const cases = casesOfRule(rule);
+    return {
+      id: rule.id,
+      strength: rule.strength,
+      suite: suite.suite,
+      title: rule.title,
+      endpoints: endpointsOf(rule),
+      needs: needsOf(rule),
+      dependencies: dependenciesOf(rule),
+      ...(cases.length ? { cases } : {}),
+    };
+  });
 }
 
 /** Without the build's index (the sources, or suites changed since): loaded and validated, needs from the steps. */

@@ -19,6 +19,7 @@ export class UserInputError extends GraphcheckError {
       | 'SUITE_INVALID'
       | 'CASSETTE_INVALID'
       | 'REASONS_INVALID'
+      | 'SWEEP_INVALID'
       | 'CONFIG_INVALID'
       | 'FILE_NOT_FOUND'
       | 'INPUT_TOO_DEEP'
@@ -115,6 +116,21 @@ export class TemplateError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'TemplateError';
+  }
+}
+
+/**
+ * A mistake in a sweep declaration found while its cases are derived from the spec (a row that is not there, a
+ * parameter without a valid value): `pointer` is where in the declaration, which the loader turns into `file:line`.
+ */
+export class SweepError extends Error {
+  readonly code = 'SWEEP_INVALID';
+  constructor(
+    readonly pointer: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SweepError';
   }
 }
 

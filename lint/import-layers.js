@@ -39,6 +39,7 @@ export const MAY_IMPORT = {
   engine: ['ca', 'checks', 'client', 'content-host', 'control', 'generators', 'profile', 'receiver', 'redaction', 'suite', 'verdict'],
   passive: ['checks', 'profile', 'suite', 'verdict'],
   coverage: ['reports', 'suite'],
+  sweep: ['coverage', 'suite'],
   reports: ['redaction', 'verdict'],
   run: ['engine', 'passive', 'profile', 'recorder', 'replay', 'reports', 'suite', 'verdict'],
   bin: ['*', 'reference'],

@@ -5,10 +5,13 @@
  * from its source, never by hand: the source is named in the document itself.
  */
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { coverageCommand, REASONS_FILE } from '../bin/commands/coverage.js';
+import { SPEC_FILE } from '../bin/declarations/coverage.js';
 import { SUITES_DIR } from '../bin/commands/run.js';
 import { loadSuites } from '../harness/engine/load-suite.js';
 import { selectedRules } from '../harness/suite/select-rules.js';
+import { sweepSuiteText } from '../harness/sweep/sweep-suite.js';
 import { REFERENCE_README, withFaultTable } from './reference-fault-table.js';
 import { VOCABULARY_SCHEMA_FILE, vocabularySchema } from './vocabulary-schema.js';
 
@@ -21,6 +24,12 @@ export interface CheapDocument {
 }
 
 export const CHEAP_DOCUMENTS: readonly CheapDocument[] = [
+  // First: the coverage map below counts the rules it holds.
+  {
+    path: 'suites/sweep.yaml',
+    from: "the sweep declarations (suites/sweeps/*.yaml) and the spec's tables",
+    render: () => sweepSuiteText(join(SUITES_DIR, 'sweeps'), SPEC_FILE),
+  },
   {
     path: VOCABULARY_SCHEMA_FILE,
     from: 'harness/profile/vocabulary.ts',

@@ -8,6 +8,7 @@ export { register } from '../declarations/list.js';
 export interface ListFlags extends Pick<RunFlags, 'suite' | 'rule' | 'exclude' | 'endpoint' | 'shard' | 'suitesDir' | 'config'> {
   json?: boolean;
   side?: string;
+  verbose?: boolean;
 }
 
 const SIDES: readonly RuleSide[] = ['service', 'client', 'callback'];
@@ -44,6 +45,7 @@ export async function listCommand(flags: ListFlags, print: (text: string) => voi
     const dependencies = r.dependencies.map((ways) => (ways.length > 1 ? `one of ${ways.join(' | ')}` : ways[0]));
     const depends = dependencies.length ? `  depends on: ${dependencies.join(', ')}` : '';
     print(`${r.id}  ${r.strength}  ${r.suite}  ${r.endpoints.join(', ') || '-'}  needs: ${needs.join(', ') || 'nothing'}${depends}\n`);
+    if (flags.verbose) for (const c of r.cases ?? []) print(`    case ${c.name}${c.why ? `  (${c.why})` : ''}\n`);
   }
   print(`${rules.length} rule(s)\n`);
   return 0;

@@ -8,7 +8,8 @@ export function register(program: Command, cx: CommandContext = processContext()
   const command = program
     .command('list')
     .description('list the rules (id, strength, suite, endpoints, needs) that a run with the same selection would run')
-    .option('--json', 'one JSON array instead of lines')
+    .option('--json', 'one JSON array instead of lines (a sweep rule with its `cases`)')
+    .option('--verbose', "under each sweep rule, its cases: what each sends, and the spec's words that make it a case")
     .option('--side <side>', "service (default: what run judges), client (check --side client) or callback (webhook-test)")
     .option('--config <file>', 'config file (default: graphcheck.config.yaml here, if there is one)');
   selectionOptions(command).action(async (flags: ListFlags) => {

@@ -2,13 +2,19 @@ import { lookup } from '../validation/lookup.js';
 import type { Check } from './check.js';
 import { itemId, listItems } from './list-items.js';
 import { describeMatcher, type Matcher, mismatches, withMatcher } from './matchers.js';
-import { STRING, STRINGS } from '../validation/json-schema.js';
+import { BOOLEAN, STRING, STRINGS } from '../validation/json-schema.js';
 
 type Args = Matcher & {
   /** Ids listed before the rule made the item (an earlier walk's `ids`): those items are not the new one. */
   not_in: string[];
   /** The field of the new item to match. */
   path?: string;
+  /**
+   * Turned round: NO item not listed before (with `path`: whose field matches) is listed, for what must leave a list
+   * as it was (an unpublished upload publishes nothing). Judges the list it read; the rule's twin step shows that
+   * the list does show new items.
+   */
+  absent?: boolean;
 };
 
 /**
@@ -18,14 +24,19 @@ type Args = Matcher & {
 export const newItem: Check<Args> = {
   name: 'new-item',
   explain: (args) =>
-    `an item not listed before is listed${args.path ? ` whose \`${args.path}\` ${describeMatcher(args)}` : ''}`,
-  args: withMatcher({ not_in: STRINGS, path: STRING }, ['not_in']),
+    `${args.absent ? 'no' : 'an'} item not listed before is listed${args.path ? ` whose \`${args.path}\` ${describeMatcher(args)}` : ''}`,
+  args: withMatcher({ not_in: STRINGS, path: STRING, absent: BOOLEAN }, ['not_in']),
   run: (input, args) => {
     const before = new Set(args.not_in.map(String));
     const fresh = listItems(input.bodies).filter(({ item }) => !before.has(itemId(item) ?? ''));
     const matching = args.path
       ? fresh.filter(({ item }) => mismatches(lookup(item, args.path!), args).length === 0)
       : fresh;
+    if (args.absent) {
+      const shown = matching.slice(0, 5).map(({ item }) => itemId(item) ?? '(no id)').join(', ');
+      const which = args.path ? ` whose \`${args.path}\` ${describeMatcher(args)}` : '';
+      return { findings: matching.length ? [{ message: `${matching.length} item(s) not listed before are listed${which}: ${shown}` }] : [], judged: 1 };
+    }
     if (matching.length > 0) return { findings: [], judged: 1 };
     const what = args.path ? ` whose \`${args.path}\` ${describeMatcher(args)}` : '';
     const seen = fresh.length ? ` (${fresh.length} new item(s), none matching)` : '';

@@ -7,6 +7,7 @@ import { fieldNot } from './field-not.js';
 import { inOrder } from './in-order.js';
 import { okWhen } from './ok-when.js';
 import { eachItemOnce } from './each-item-once.js';
+import { itemsPartitioned } from './items-partitioned.js';
 import { error } from './error.js';
 import { errorAnyBody } from './error-any-body.js';
 import { jsonBody } from './json-body.js';
@@ -71,6 +72,7 @@ const ALL: RegisteredCheck[] = [
   imageSize,
   itemsHave,
   eachItemOnce,
+  itemsPartitioned,
   exactlyOneOk,
   firstOkThenErrors,
   pageSizeWithinLimit,

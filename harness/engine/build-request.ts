@@ -1,6 +1,6 @@
 import type { GraphRequest } from '../client/graph-client.js';
 import type { MultipartFile, RequestBody } from '../client/encode.js';
-import { type ImageFormat, imageBytes } from '../content-host/index.js';
+import { IMAGE_FORMATS, type ImageFormat, imageBytes } from '../content-host/index.js';
 import { jpegWithLocation } from '../content-host/jpeg-with-location.js';
 import { evaluate, type Scope } from '../suite/template.js';
 import { TemplateError } from '../errors.js';
@@ -8,7 +8,10 @@ import type { TargetSession } from './run-context.js';
 import { TOKEN_WORDS } from '../profile/vocabulary.js';
 import type { Placement, RequestSpec } from './steps/request-body.js';
 
-type Files = { name: string; filename?: string; format: ImageFormat; bytes?: number; content_type?: string; location?: boolean }[];
+type Files = { name: string; filename?: string; format: ImageFormat | 'text'; bytes?: number; content_type?: string; location?: boolean }[];
+
+/** The bytes of a file part that is not an image (`format: text`), whatever its name and content type say. */
+const NOT_AN_IMAGE = Buffer.from('graphcheck: these bytes are text, not an image\n');
 
 /** Turns a suite's request (templates, token words, a placement) into what the client sends. */
 export function buildRequest(spec: RequestSpec, scope: Scope, target: TargetSession): GraphRequest {
@@ -61,13 +64,19 @@ function buildBody(spec: RequestSpec, scope: Scope): RequestBody | undefined {
   if (spec.json !== undefined) return { json: evaluate(spec.json, scope) };
   if (spec.multipart) {
     const { fields = {}, files = [] } = evaluate(spec.multipart, scope) as { fields?: Record<string, unknown>; files?: Files };
-    const built: MultipartFile[] = files.map((f) => ({
-      name: f.name,
-      filename: f.filename ?? `upload.${f.format}`,
-      contentType: f.content_type ?? `image/${f.format}`,
-      // `location: true`: a JPEG carrying EXIF GPS and XMP coordinates (format jpeg only).
-      data: f.location === true ? jpegWithLocation() : imageBytes(f.format, f.bytes),
-    }));
+    const built: MultipartFile[] = files.map((f) => {
+      if (f.format !== 'text' && !(f.format in IMAGE_FORMATS)) {
+        throw new TemplateError(`multipart file ${f.name}: format ${JSON.stringify(f.format)}; use png, jpeg, gif, bmp, tiff or text`);
+      }
+      const text = f.format === 'text';
+      return {
+        name: f.name,
+        filename: f.filename ?? `upload.${text ? 'txt' : f.format}`,
+        contentType: f.content_type ?? (text ? 'text/plain' : `image/${f.format}`),
+        // `location: true`: a JPEG carrying EXIF GPS and XMP coordinates (format jpeg only).
+        data: text ? NOT_AN_IMAGE : f.location === true ? jpegWithLocation() : imageBytes(f.format as ImageFormat, f.bytes),
+      };
+    });
     return { multipart: { fields, files: built } };
   }
   return undefined;

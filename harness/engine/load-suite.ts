@@ -4,6 +4,7 @@ import { CHECKS, resolveExpectation } from '../checks/registry.js';
 import type { FactName } from '../checks/step-facts.js';
 import { derivedReasons } from './exclusivity.js';
 import { controlPlan } from './positive-control.js';
+import { caseBodies, isCasesBody } from './steps/cases-step.js';
 import { STEP_KINDS } from './steps/registry.js';
 import { at, TemplateError, UserInputError } from '../errors.js';
 import { describeErrors, schemaProblem } from '../validation/validate-value.js';
@@ -133,6 +134,7 @@ function checkStep(suite: Suite, step: Step, where: string): void {
   checkExpectations(suite, `${where}/expect`, step.expect ?? [], leaves);
   checkExpectations(suite, `${where}/assume`, step.assume ?? [], leaves);
   if (step.control) checkControl(suite, step, where);
+  checkCases(suite, step, where);
 }
 
 /** Each alternative is a valid step, and all capture the same names: the later steps read them whichever ran. */
@@ -194,6 +196,29 @@ function checkControl(suite: Suite, step: Step, where: string): void {
   const problem = schemaProblem(kind.body, merged);
   if (problem) fail(suite, `${where}/control/with`, `the control's ${name} ${problem.path === '/' ? '' : `${problem.path} `}${problem.message}`);
   checkExpectations(suite, `${where}/control/expect`, step.control?.expect ?? [], leftBy(controlPlan(step)?.kind ?? name!));
+}
+
+/** Each group and case of a `cases:` step is a valid body of the kind it is sent as, with known checks as expectations. */
+function checkCases(suite: Suite, step: Step, where: string): void {
+  const [name] = stepKindKeys(step);
+  const body = step[name!];
+  if (!isCasesBody(name!, body)) return;
+  if (step.control) fail(suite, `${where}/control`, 'a cases step takes no control: each group sends its own (the group\'s `with`)');
+  const kindName = body.as ?? 'request';
+  const kind = STEP_KINDS.get(kindName)!;
+  const valid = (value: unknown, at: string, what: string) => {
+    const problem = schemaProblem(kind.body, value);
+    if (problem) fail(suite, at, `${what}: the ${kindName} ${problem.path === '/' ? '' : `${problem.path} `}${problem.message}`);
+  };
+  caseBodies(body).forEach((group, g) => {
+    const at = `${where}/cases/groups/${g}`;
+    valid(group.group, `${at}/with`, `group ${g + 1}`);
+    group.cases.forEach((merged, c) => {
+      const spec = body.groups[g]!.cases[c]!;
+      valid(merged, `${at}/cases/${c}/with`, `case "${spec.name}"`);
+      checkExpectations(suite, `${at}/cases/${c}/expect`, spec.expect ?? [], leftBy(kindName));
+    });
+  });
 }
 
 /** What the passive judge (`graphcheck check`) leaves every check: the recorded traffic's facts. */

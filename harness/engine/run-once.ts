@@ -6,6 +6,7 @@ import { isSetupStep, setupPurpose } from '../suite/step-roles.js';
 import { expressionsIn, type Scope } from '../suite/template.js';
 import { lookup } from '../validation/lookup.js';
 import { type Judgement, NOTHING_JUDGED } from '../verdict/rule-result.js';
+import { judgeOutcome } from './judge-cases.js';
 import { judgeStep, type StepJudgement } from './judge-step.js';
 import { controlPlan, runControl } from './positive-control.js';
 import { checkContextOf, type Execution, newExecution, type RunContext } from './run-context.js';
@@ -76,7 +77,8 @@ async function runSteps(
       judged += judgement.judged;
       if (step.end_if_refused && judgement.judged > 0 && refusedAll(outcome)) break;
       const unmet = judgeStep(step.assume ?? [], outcome, scope, checkContextOf(ctx), evidence, true).findings[0];
-      if (unmet) return unjudgeable(`the target's data does not allow judging this rule: ${unmet.message}`);
+      // R53: data the spec cannot make the target produce is no fault of the target: skipped, not error.
+      if (unmet) return { ...unjudgeable(`the target's data does not allow judging this rule: ${unmet.message}`), dataShort: true };
       const missing = capture(step, outcome, scope);
       if (missing && setup) return unjudgeable(setupFailed(step, outcome, missing.message), stepCause({ body: stepKind(step).body, outcome, check: 'capture', message: missing.message, errorPaths }));
       if (missing) return { findings: [{ ...missing, exchange: evidence.length - 1 }], evidence, judged };
@@ -109,7 +111,7 @@ async function runJudged(
   const outcome = await runStep(name, body, scope, ctx, execution);
   const after = plan?.order === 'after' ? await runControl(plan, scope, ctx, execution) : control;
   assertJsonBodies(step.expect ?? [], outcome);
-  const judgement = judgeStep(step.expect ?? [], outcome, scope, checkContextOf(ctx), execution.evidence, after?.accepted === true);
+  const judgement = judgeOutcome(step.expect ?? [], outcome, scope, checkContextOf(ctx), execution.evidence, after?.accepted === true);
   if (after && !after.accepted && judgement.findings.length === 0) {
     const refused = `the target refuses the valid request too (R51): the positive control ${after.answer}`;
     const errorPaths = checkContextOf(ctx).errorPaths;

@@ -2,10 +2,13 @@ import { isRecord } from '../checks/check.js';
 import { itemId, listItems } from '../checks/list-items.js';
 import type { StepOutput } from '../checks/check.js';
 import type { FactName, StepFacts } from '../checks/step-facts.js';
+import type { CaseSpan } from './steps/cases-step.js';
 
 /** What one step produced, handed to its checks; a step kind writes only the facts it declares it leaves. */
 export interface StepOutcome<Leaves extends FactName = FactName> extends StepOutput {
   facts: Pick<StepFacts, Leaves>;
+  /** A `cases:` step: where each case's exchanges are, judged case by case with its own expectations. */
+  cases?: CaseSpan[];
   /** The list item a walk with `find` stopped at (`found` in its captures). */
   found?: Record<string, unknown>;
 }

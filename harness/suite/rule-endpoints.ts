@@ -6,7 +6,13 @@ import { everyStep, passiveBlocks, type Rule, type Step, stepKind } from './suit
  * from the rule's API `passive:` blocks.
  */
 export function endpointsOf(rule: Rule): string[] {
-  const found = new Set(endpointsOfSteps(everyStep(rule)));
+  const steps = everyStep(rule);
+  const found = new Set(endpointsOfSteps(steps));
+  for (const step of steps) {
+    const { name, body } = stepKind(step);
+    const implied = IMPLIED_ENDPOINTS[name === 'cases' ? String((body as { as?: unknown }).as ?? 'request') : name];
+    if (implied) found.add(implied);
+  }
   for (const block of passiveBlocks(rule)) {
     const { kind, method, path } = block.match;
     if ((kind ?? 'api') === 'api' && path) found.add(`${method?.toUpperCase() ?? '*'} ${normalPath(path)}`);
@@ -14,14 +20,30 @@ export function endpointsOf(rule: Rule): string[] {
   return [...found].sort();
 }
 
+/** Step kinds that send to a fixed endpoint without naming it (a `cases:` step sent `as:` one of them too). */
+const IMPLIED_ENDPOINTS: Record<string, string> = {
+  subscribe: 'POST /{app_id}/subscriptions',
+  unsubscribe: 'DELETE /{app_id}/subscriptions',
+};
+
 /** The endpoints these steps (of one kind each) send to, in their order, each once. */
 export function endpointsOfSteps(steps: Step[]): string[] {
   const found = new Set<string>();
   for (const step of steps) {
-    const request = requestIn(stepKind(step).body);
-    if (request) found.add(`${request.method.toUpperCase()} ${normalPath(request.path)}`);
+    for (const request of requestsIn(stepKind(step).body)) found.add(`${request.method.toUpperCase()} ${normalPath(request.path)}`);
   }
   return [...found];
+}
+
+/** The requests a step body names: one, or a `cases:` step's base and the other paths its groups try. */
+function requestsIn(value: unknown): { method: string; path: string }[] {
+  const one = requestIn(value);
+  if (one) return [one];
+  const { base, groups } = (value ?? {}) as { base?: unknown; groups?: { with?: { path?: unknown } }[] };
+  const first = requestIn(base);
+  if (!first) return [];
+  const paths = (Array.isArray(groups) ? groups : []).map((g) => g.with?.path).filter((p): p is string => typeof p === 'string');
+  return [first, ...paths.map((path) => ({ method: first.method, path }))];
 }
 
 /** A request body (`request:`), or a step body holding one (`walk: { request }`, `repeat: { request }`). */

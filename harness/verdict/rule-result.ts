@@ -29,6 +29,12 @@ export interface Judgement {
   cannotJudge?: string;
   /** What the findings, or the reason it could not judge, come from (reports group rules by it). */
   cause?: RuleCause;
+  /**
+   * The rule could not judge because the target's data does not allow it, data the spec gives no way to make the
+   * target produce (a second page of upload errors): the rule is `skipped` with `cannotJudge` as its reason, never
+   * `error` (reading R53).
+   */
+  dataShort?: boolean;
 }
 
 /**
@@ -61,12 +67,12 @@ export function ruleResult(
 /**
  * The verdict a judgement earns: `failed` on a finding (the first one is the reason), `passed` only when something
  * was judged, else `unjudged`: `error` where the rule ran against a target (it could not judge), `skipped` over
- * recorded traffic (the traffic holds nothing to judge).
+ * recorded traffic (the traffic holds nothing to judge); `skipped` wherever the target's data was too short (R53).
  */
 export function verdictOf(judgement: Judgement, unjudged: 'error' | 'skipped'): Partial<RuleResult> & { verdict: Verdict } {
   const { findings, evidence, judged, cannotJudge, cause } = judgement;
   const caused = cause ? { cause } : {};
-  if (cannotJudge !== undefined) return { verdict: unjudged, reason: cannotJudge, evidence, ...caused };
+  if (cannotJudge !== undefined) return { verdict: judgement.dataShort ? 'skipped' : unjudged, reason: cannotJudge, evidence, ...caused };
   if (findings.length > 0) return { verdict: 'failed', reason: findings[0]!.message, findings, evidence, ...caused };
   if (judged === 0) return { verdict: unjudged, reason: NOTHING_JUDGED };
   return { verdict: 'passed' };

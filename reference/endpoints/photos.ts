@@ -27,6 +27,7 @@ function requirePhotoToken(req: RefRequest, pageId: string, needs: PageNeeds, ct
 
 function readType(req: RefRequest, ctx: RefContext): PhotoType {
   const type = readString(req.params, 'type') ?? (ctx.faults.has('photos-default-type-uploaded') ? 'uploaded' : 'profile');
+  if (type === 'tagged' && ctx.faults.has('photos-type-tagged-refused')) throw invalidParam('type tagged is not available.');
   if (!(PHOTO_TYPES as readonly string[]).includes(type)) {
     if (ctx.faults.has('photos-params-unchecked')) return 'profile';
     const message = `type must be one of ${PHOTO_TYPES.join(', ')}.`;
@@ -56,6 +57,9 @@ async function createPhoto(sent: RefRequest, ctx: RefContext): Promise<RefRespon
   const req = ctx.faults.has('photos-post-query-params-ignored') ? withoutQueryParams(sent) : sent;
   const pageId = pageIdOf(req);
   requirePhotoToken(req, pageId, WRITE, ctx);
+  if (ctx.faults.has('photos-create-fields-refused') && req.params['fields'] !== undefined) {
+    throw invalidParam('fields is not a parameter of this operation.');
+  }
   const input = await readPhotoInput(req, ctx);
   const now = ctx.clock.now();
   const photo = addPhoto(ctx.state.get(photosSlice), (id) => ({
@@ -69,9 +73,10 @@ async function createPhoto(sent: RefRequest, ctx: RefContext): Promise<RefRespon
     scheduledPublishTime: input.scheduledPublishTime,
     ...(input.image ? { image: input.image } : {}),
   }));
-  if (input.published) publishPhoto(ctx, photo, now);
+  const publishedAnyway = ctx.faults.has('photos-unpublished-upload-published') && input.scheduledPublishTime === undefined;
+  if (input.published || publishedAnyway) publishPhoto(ctx, photo, now);
   const id = ctx.faults.has('photos-id-not-numeric') ? Number(photo.id) : photo.id;
-  const withPost = photo.postId !== undefined && !ctx.faults.has('photos-post-id-missing');
+  const withPost = input.published && photo.postId !== undefined && !ctx.faults.has('photos-post-id-missing');
   return { status: 200, body: withPost ? { id, post_id: photo.postId } : { id } };
 }
 

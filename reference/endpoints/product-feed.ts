@@ -10,7 +10,10 @@ const PRIORITIES = ['HIGH', 'MEDIUM', 'LOW'];
 /** HIGH returns the fatal errors; MEDIUM and LOW return all warnings, the same set for both (R45). */
 function byPriority(priority: string | undefined, faults: FaultSet): UploadError[] {
   if (priority === undefined || faults.has('product-feed-priority-ignored')) return UPLOAD_ERRORS;
-  if (priority === 'HIGH') return UPLOAD_ERRORS.filter((error) => error.severity === 'fatal');
+  if (priority === 'HIGH') {
+    const fatal = UPLOAD_ERRORS.filter((error) => error.severity === 'fatal');
+    return faults.has('product-feed-high-priority-first-only') ? fatal.slice(0, 1) : fatal;
+  }
   const warnings = UPLOAD_ERRORS.filter((error) => error.severity === 'warning');
   if (priority === 'LOW' && faults.has('product-feed-low-priority-partial')) {
     return warnings.filter((_, i) => i % 2 === 0);
@@ -31,7 +34,7 @@ function render(error: UploadError, faults: FaultSet): Record<string, unknown> {
  * issued token reads it: the spec names no permission and no code 200 for this edge.
  */
 function listErrors(req: RefRequest, ctx: RefContext): RefResponse {
-  requireToken(req);
+  if (!ctx.faults.has('product-feed-token-unchecked')) requireToken(req);
   const priority = readString(req.params, 'error_priority');
   const unchecked = ctx.faults.has('product-feed-priority-unchecked');
   if (priority !== undefined && !PRIORITIES.includes(priority) && !unchecked) {

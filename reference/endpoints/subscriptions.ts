@@ -14,6 +14,7 @@ const isApp = (params: Record<string, string>, ctx: RefContext): boolean =>
   params['app_id'] === ctx.profile.app.id;
 
 function appToken(req: RefRequest, ctx: RefContext): void {
+  if (!req.token && ctx.faults.has('subscriptions-missing-token-served')) return;
   requireAppToken(req, ctx.faults.has('subscriptions-non-app-token-accepted'));
 }
 

@@ -56,7 +56,7 @@ function list(req: RefRequest, ctx: RefContext): RefResponse {
   };
 }
 
-/** POST `/{waba}/message_templates`: `{id, status, category}`; review runs on the clock. */
+/** POST `/{waba}/message_templates`: `{id, status, category}`, or the read fields `fields` asks; review runs on the clock. */
 function create(sent: RefRequest, ctx: RefContext): RefResponse {
   const req = ctx.faults.has('templates-query-params-ignored') ? withoutQueryParams(sent) : sent;
   requireMsgappToken(req, ctx);
@@ -69,6 +69,11 @@ function create(sent: RefRequest, ctx: RefContext): RefResponse {
     rejectedReason: 'NONE',
   }));
   startReview(template, ctx.clock.now());
+  // Read-after-write: `fields` picks the read fields the result holds (under its fault, it is ignored).
+  const asked = readString(req.params, 'fields');
+  if (asked !== undefined && asked.trim() !== '' && !ctx.faults.has('templates-create-fields-ignored')) {
+    return { status: 200, body: renderTemplate(template, templateFields(asked), ctx) };
+  }
   const { id, status, category } = renderTemplate(template, ['id', 'status', 'category'], ctx);
   if (ctx.faults.has('templates-create-response-shape'))
     return { status: 200, body: { id: Number(id), status } };

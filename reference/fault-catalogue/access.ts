@@ -11,6 +11,8 @@ export const ACCESS_FAULTS: FaultCatalogue = {
   ...faultsOf('subscriptions', {
     'subscriptions-non-app-token-accepted':
       '`/{app_id}/subscriptions` accepts a Page or User token instead of requiring the app token.',
+    'subscriptions-missing-token-served':
+      'GET, POST and DELETE `/{app_id}/subscriptions` without `access_token` are served as if the app token had been sent.',
     'subscriptions-object-enum-unchecked':
       'POST `/{app_id}/subscriptions` accepts an `object` outside user, page, permissions, payments.',
     'subscriptions-imgnet-msgapp-accepted':

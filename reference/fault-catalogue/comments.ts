@@ -36,6 +36,7 @@ export const COMMENTS_FAULTS = faultsOf('comments', {
   'comments-post-token-unchecked':
     'POST `/{object_id}/comments` is served without `access_token`, and with the app or a User token.',
   'comments-query-params-ignored': 'POST `/{object_id}/comments` ignores parameters sent in the query string.',
+  'comments-summary-unchecked': 'GET takes a `summary` that is not a Boolean (`maybe`) as false instead of code 100.',
   'comments-body-params-ignored':
     'POST `/{object_id}/comments` reads its parameters from the query string only: a form or multipart body is ignored.',
   'comments-filter-unchecked': 'A `filter` other than toplevel or stream is accepted (read as toplevel).',

@@ -18,6 +18,8 @@ export const FEED_FAULTS = faultsOf('feed', {
   'feed-targeting-age-min-13-only': '`targeting.age_min` other than 13 (15, 18, 21, 25) is refused.',
   'feed-call-to-action-restricted': 'Every `call_to_action.type` but BOOK_TRAVEL is refused.',
   'feed-is-published-wrong': 'Unpublished posts read `is_published: true`.',
+  'feed-message-non-ascii-lost':
+    'A post `message` is kept with every character outside Latin-1 (Cyrillic, CJK, emoji) turned into `?`.',
   'feed-message-link-optional': 'POST with neither `link` nor `message` is accepted.',
   'feed-schedule-window-too-narrow':
     '`scheduled_publish_time` is accepted only 30 min to 60 days ahead (20 min and 70 days refused).',

@@ -12,6 +12,9 @@ export const PHOTOS_FAULTS = faultsOf('photos', {
     'Files above 5,000,000 bytes are refused, so a 10,000,000-byte file is refused (breaks R9).',
   'photos-retention-forever': 'Unpublished uploads are never deleted: one can still be attached to a post after 28 h.',
   'photos-retention-too-short': 'Unpublished uploads are deleted after 6 h instead of about 24 h (gone at 20 h).',
+  'photos-unpublished-upload-published':
+    'An upload with `published` false (and no schedule) makes a published post on the feed at once; it answers `{id}`.',
+  'photos-create-fields-refused': 'POST with `fields` (read-after-write) is refused as an unknown parameter.',
   'photos-post-id-missing': 'A published upload answers `{id}` without `post_id`.',
   'photos-id-not-numeric': 'POST answers `id` as a JSON number instead of a numeric string.',
   'photos-type-ignored': 'GET ignores `type`: every list holds the profile pictures, so uploads never show.',
@@ -52,6 +55,11 @@ export const PHOTOS_FAULTS = faultsOf('photos', {
   'photos-post-query-params-ignored':
     'POST reads its parameters from the body only: those sent in the query string are ignored.',
   'photos-no-token-served': 'GET and POST without `access_token` are served as if the Page token had been sent.',
+  'photos-heading-bounds-exclusive':
+    '`initial_view_heading_override_degrees` of exactly 0 or 360 is refused: the stated bounds are taken as exclusive.',
+  'photos-type-tagged-refused': 'GET with the listed `type=tagged` is refused with code 100.',
+  'photos-temporary-default-published':
+    '`temporary=true` is refused only with an explicit `published=true`: left out, `published` (default true) is not checked.',
   'photos-enums-first-value-only':
     'POST enums take only their first listed value: `backdated_time_granularity` year, `provenance_type` C2PA, `unpublished_content_type` SCHEDULED, `ProjectionType` equirectangular.',
   'photos-location-kept':

@@ -29,11 +29,15 @@ export const TEMPLATES_FAULTS = faultsOf('templates', {
     'Create refuses the listed values `category=AUTHENTICATION` and `sub_category=RICH_ORDER_STATUS`.',
   'templates-field-types-unchecked':
     'Wrong-typed create parameters, component fields, button fields and `example` shapes are accepted.',
+  'templates-button-type-optional': 'A button without `type` is accepted (taken as QUICK_REPLY).',
   'templates-flow-button-unchecked': 'A button `flow_action` or `icon` outside its enum is accepted.',
   'templates-refusal-wrong-code':
     'Invalid values on template create and update answer code 1 instead of 100 or 131009.',
   'templates-update-not-saved': 'Update answers success but the template keeps its old values.',
   'templates-delete-spills': 'DELETE of some templates dissociates every template of the account.',
+  'templates-hsm-id-deletes-every-language':
+    'DELETE with `hsm_id` and `name` dissociates every language of that name, not only the template named by id.',
+  'templates-create-fields-ignored': 'Create ignores `fields` (no read-after-write): it answers `{id, status, category}`.',
   'templates-hsm-id-alone-accepted':
     'DELETE with `hsm_id` and no `name` deletes that template instead of being refused.',
   'templates-list-refused':

@@ -15,7 +15,9 @@ export interface EncodedNotification {
 export function encodeNotification(deps: WebhookDeps, batch: Batch, time: number): EncodedNotification {
   const withValues = batch.includeValues && !deps.fault('webhooks-include-values-ignored');
   const stamp = deps.fault('webhooks-time-not-seconds') ? time * 1000 : time;
-  const compact = JSON.stringify(notificationPayload(batch, stamp, withValues));
+  // The fault writes the object type of the most common subscription on every notification, a user one included.
+  const told = deps.fault('webhooks-object-always-page') ? { ...batch, object: 'page' } : batch;
+  const compact = JSON.stringify(notificationPayload(told, stamp, withValues));
   // The fault signs the compact text but sends a pretty-printed one: same JSON, different bytes.
   const sent = deps.fault('webhooks-signature-reserialized')
     ? JSON.stringify(JSON.parse(compact), null, 2)

@@ -47,6 +47,10 @@ export const WEBHOOK_FAULTS: Record<string, { area: string; description: string 
     area: 'events',
     description: 'Delivers notifications while the app is not Live.',
   },
+  'webhooks-object-always-page': {
+    area: 'events',
+    description: 'Writes `"object": "page"` on every notification, those carrying `user` updates included.',
+  },
   'webhooks-wrong-content-type': {
     area: 'events',
     description: 'Sends notifications as `text/plain`.',

@@ -7,6 +7,7 @@ interface Listed {
   suite: string;
   endpoints: string[];
   needs: { tokens: string[]; fixtures: string[]; capabilities: string[] };
+  cases?: { name: string; why?: string }[];
 }
 
 describe('graphcheck list', () => {
@@ -36,5 +37,31 @@ describe('graphcheck list', () => {
     const typo = await runCli(['list', '--endpoint', 'POST /{page_id}/fed']);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toMatch(/--endpoint POST \/\{page_id\}\/fed: no rule sends to it/);
+  });
+
+  it("--verbose shows each generated sweep case under its rule with the spec's words; --json carries them; hand rules have none", async () => {
+    const out = await runCli(['list', '--rule', 'sweep.photos.bounds.create,sweep.photos.listed.read,sweep.photos.types.read', '--verbose']);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatch(/^sweep\.photos\.bounds\.create .*\n {4}case /m);
+    expect(out.stdout).toMatch(/^ {4}case initial_view_heading_override_degrees=361 {2}\(.*0 to 360.*one above the upper bound\)$/m);
+    expect(out.stdout).toMatch(/^ {4}case type=tagged {2}\(`type` enum .*: listed\)$/m);
+    expect(out.stdout).toMatch(/^ {4}case biz_tag_id=1\.5 {2}\(.*a fraction where an integer is stated\)$/m);
+    const plain = await runCli(['list', '--rule', 'sweep.photos.bounds.create']);
+    expect(plain.stdout).not.toMatch(/^ {4}case /m);
+
+    const listed = JSON.parse((await runCli(['list', '--json', '--rule', 'sweep.templates.tokens.update,feed.get-list-shape'])).stdout) as Listed[];
+    const tokens = listed.find((r) => r.id === 'sweep.templates.tokens.update');
+    expect(tokens?.cases?.map((c) => c.name)).toEqual(['without access_token', 'with a token never issued']);
+    // The base request's endpoint and the one the case groups send to (the template's own node) are both listed.
+    expect(tokens?.endpoints).toEqual(expect.arrayContaining(['POST /{template}']));
+    expect(listed.find((r) => r.id === 'feed.get-list-shape')).not.toHaveProperty('cases');
+  });
+
+  it('a subscribe step, or cases sent as one, names the endpoint it posts to, so --endpoint finds hand and sweep rules', async () => {
+    const out = await runCli(['list', '--json', '--endpoint', 'POST /{app_id}/subscriptions']);
+    const ids = (JSON.parse(out.stdout) as Listed[]).map((r) => r.id);
+    expect(ids).toEqual(expect.arrayContaining(['subscriptions.post-verifies-callback', 'sweep.subscriptions.tokens.create']));
+    const removing = JSON.parse((await runCli(['list', '--json', '--rule', 'subscriptions.delete-all'])).stdout) as Listed[];
+    expect(removing[0]?.endpoints).toEqual(expect.arrayContaining(['DELETE /{app_id}/subscriptions']));
   });
 });

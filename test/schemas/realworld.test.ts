@@ -52,6 +52,13 @@ describe('the group schemas accept real recorded answers', () => {
   });
 });
 
+describe('a template read whose default fields leave `id` out (reading R24)', () => {
+  it('matches: only the fields shown are typed', () => {
+    expect(problems('template', { name: 'order_update', status: 'PENDING', language: 'en_US' })).toEqual([]);
+    expect(problems('template', { id: 'not-digits' })).toEqual(['/id: must match pattern "^[0-9]+$"']);
+  });
+});
+
 describe('where recorded answers differ from the spec, the schemas side with the spec', () => {
   it('reports a recorded template update answering only {success}: the spec states id, name and category too', () => {
     const answer = cassetteBodies(join(TEMPLATES, 'update_a_template_with_components_and_category.yml'))[0];

@@ -1,6 +1,7 @@
 import { acrossVersionsStep } from './across-versions-step.js';
 import { appLiveStep } from './app-live-step.js';
 import { authorizeStep } from './authorize-step.js';
+import { casesStep } from './cases-step.js';
 import { callbackTlsStep } from './callback-tls-step.js';
 import { clockStep } from './clock-step.js';
 import { deliveriesStep } from './deliveries-step.js';
@@ -40,6 +41,8 @@ for (const kind of [
   parallelStep,
   repeatStep,
   acrossVersionsStep,
+  // Many cases of one operation, one control (the sweeps generated from the spec's tables).
+  casesStep,
   clockStep,
   authorizeStep,
   exchangeStep,

@@ -33,7 +33,7 @@ export function commentsListBody(
   const stream = filter === 'stream' && !faults.has('comments-filter-ignored');
   let order = readEnum(req, ctx, 'order', ORDERS);
   if (faults.has('comments-reverse-order')) order = 'reverse_chronological';
-  const wantSummary = readBool(req.params, 'summary') ?? false;
+  const wantSummary = faults.has('comments-summary-unchecked') ? lenientTrue(req.params['summary']) : (readBool(req.params, 'summary') ?? false);
   const fields = commentFields(readString(req.params, 'fields'));
   const state = ctx.state.get(commentsSlice);
   const hidden = access === 'empty' || (isComment && faults.has('comments-replies-not-listed'));
@@ -58,4 +58,9 @@ export function commentsListBody(
 function listed(item: Record<string, unknown>, ctx: RefContext): Record<string, unknown> {
   if (!ctx.faults.has('comments-listed-can-comment-string') || item['can_comment'] === undefined) return item;
   return { ...item, can_comment: String(item['can_comment']) };
+}
+
+/** Under `comments-summary-unchecked`: `true` asks for the summary, anything else (`maybe`) does not. */
+function lenientTrue(value: unknown): boolean {
+  return value === true || value === 'true';
 }

@@ -67,7 +67,8 @@ function readContent(params: Params, faults: FaultSet) {
   // Only its type is checked: whether the carousel shows its end card is nothing a read shows.
   if (!faults.has('feed-multi-share-end-card-unchecked')) readBool(params, 'multi_share_end_card');
   return {
-    message,
+    // Under its fault the text is kept as a Latin-1-only store would keep it: every other character a `?`.
+    message: faults.has('feed-message-non-ascii-lost') ? message?.replace(/[^\u0000-\u00ff]/gu, '?') : message,
     link,
     name: readString(params, 'name'),
     description: readString(params, 'description'),

@@ -1,5 +1,5 @@
 import { invalidParam } from '../../graph-error.js';
-import { toInt } from '../../params.js';
+import { toInt, toObject } from '../../params.js';
 import type { FaultSet } from '../../types.js';
 
 const TARGETING_AGE_MIN = [13, 15, 18, 21, 25];
@@ -37,6 +37,8 @@ export function checkFeedTargeting(
     throw invalidParam('feed_targeting.college_years must be an integer.');
   }
   checkIntList(value, result, 'college_years');
+  checkIntList(value, result, 'interests');
+  checkGeoLocations(value, 'feed_targeting');
   // The feed states `locales` int; a photo's `feed_targeting` states a list of string (its own shape check).
   if (localesAre === 'int') {
     const locales = toInt(value['locales'], 'feed_targeting.locales');
@@ -56,7 +58,13 @@ export function checkTargeting(value: Record<string, unknown>, faults: FaultSet)
     }
     result['age_min'] = ageMin;
   }
+  checkGeoLocations(value, 'targeting');
   return result;
+}
+
+/** `geo_locations` is an object (its keys are the photo edge's shape rules); anything else is code 100 (R1). */
+function checkGeoLocations(value: Record<string, unknown>, where: string): void {
+  toObject(value['geo_locations'], `${where}.geo_locations`);
 }
 
 /** A scalar or a list of ints, each one of `allowed`; kept as a list. */
@@ -76,7 +84,7 @@ function checkEnumList(
   result[key] = ints;
 }
 
-/** `college_years` int[] (a single int taken as a list of one). */
+/** `college_years`, `interests`: int[] (a single int taken as a list of one). */
 function checkIntList(value: Record<string, unknown>, result: Record<string, unknown>, key: string): void {
   const raw = value[key];
   if (raw === undefined) return;

@@ -72,7 +72,9 @@ function readPublishing(params: Params, faults: FaultSet) {
   const temporary = readBool(params, 'temporary') ?? false;
   const raw = params['scheduled_publish_time'];
   const scheduled = raw === undefined || raw === '' ? undefined : parseScheduledTime(raw);
-  if (temporary && (published || scheduled !== undefined) && !faults.has('photos-temporary-unchecked')) {
+  // Under its fault, only an explicit `published=true` conflicts: the default is forgotten.
+  const publishing = faults.has('photos-temporary-default-published') ? readBool(params, 'published') === true : published;
+  if (temporary && (publishing || scheduled !== undefined) && !faults.has('photos-temporary-unchecked')) {
     throw invalidParam('temporary needs published=false and cannot be used with scheduled_publish_time.');
   }
   // A scheduled upload is unpublished until its time, whatever `published` said (as on the feed).

@@ -120,7 +120,8 @@ export function checkPhotoParams(params: Params, faults: FaultSet): void {
   oneOf(params, 'unpublished_content_type', CONTENT_TYPES, faults);
   for (const [name, min, max] of RANGES) {
     const value = readInt(params, name);
-    if (value !== undefined && (value < min || value > max)) {
+    const exclusive = name === RANGES[0]![0] && faults.has('photos-heading-bounds-exclusive');
+    if (value !== undefined && (value < min || value > max || (exclusive && (value === min || value === max)))) {
       throw invalidParam(`${name} must be from ${min} to ${max}.`);
     }
   }

@@ -65,7 +65,7 @@ function checkButtons(value: unknown, where: string, faults: FaultSet): void {
   value.forEach((item, j) => {
     const at = `${where}.buttons[${j}]`;
     const button = toObject(item, at) ?? {};
-    const { type } = button;
+    const type = button['type'] === undefined && faults.has('templates-button-type-optional') ? 'QUICK_REPLY' : button['type'];
     if (typeof type !== 'string') throw invalidParam(`${at}.type is required and must be a string.`);
     if (!BUTTON_TYPES.includes(type) && !faults.has('templates-component-type-unchecked')) {
       throw invalidValue(`${at}.type ${type} is not a button type.`);

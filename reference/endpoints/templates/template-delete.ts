@@ -24,6 +24,10 @@ export function templatesToDelete(params: Params, live: Template[], faults: Faul
   if (hsmId !== undefined) {
     const alone = faults.has('templates-hsm-id-alone-accepted');
     if (!name && !alone) throw invalidParam('hsm_id must be sent together with name.');
+    if (faults.has('templates-hsm-id-deletes-every-language')) {
+      found(live.filter((t) => t.id === hsmId && t.name === name), `template ${hsmId} named ${name}`);
+      return live.filter((t) => t.name === name);
+    }
     return [
       found(
         live.filter((t) => t.id === hsmId && (alone || t.name === name)),

@@ -52,6 +52,18 @@ describe('every-item', () => {
     ]);
   });
 
+  it('with or_error, counts an error answer as a refusal and still judges the items of a success', () => {
+    const args = { path: 'id', exists: false, or_error: true };
+    const refused = runCheck(CHECKS.get('every-item')!, pages([failure], 400), args, ctx);
+    expect(refused).toMatchObject({ findings: [], judged: 1, refusals: [0] });
+    expect(run('every-item', pages([{ data: [{ message: 'hi' }] }]), args)).toEqual([]);
+    expect(run('every-item', pages([{ data: [{ id: '1_2' }] }]), args)).toEqual(['item 1_2: `id` is present ("1_2")']);
+  });
+
+  it('without or_error, an error answer judged nothing', () => {
+    expect(runCheck(CHECKS.get('every-item')!, pages([failure], 400), { path: 'id', exists: false }, ctx)).toMatchObject({ judged: 0 });
+  });
+
   it('refuses arguments without a matcher at load time', () => {
     expect(schemaProblem(CHECKS.get('every-item')!.args, { path: 'severity' })?.message).toMatch(/^needs one of equals, one_of/);
   });

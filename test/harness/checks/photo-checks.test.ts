@@ -69,4 +69,11 @@ describe('new-item', () => {
     const unpublished = judge('new-item', page([{ id: '4', is_published: false }]), { not_in: ['1'], path: 'is_published', truthy: true });
     expect(unpublished.findings[0]?.message).toMatch(/1 new item\(s\), none matching/);
   });
+
+  it('with absent, passes when no new item matches (a new unpublished one may be listed) and names those that do', () => {
+    const args = { not_in: ['1'], path: 'is_published', truthy: true, absent: true };
+    expect(judge('new-item', page([{ id: '1', is_published: true }, { id: '4', is_published: false }]), args)).toMatchObject({ findings: [], judged: 1 });
+    const published = judge('new-item', page([{ id: '1', is_published: true }, { id: '5', is_published: true }]), args);
+    expect(published.findings.map((f) => f.message)).toEqual(['1 item(s) not listed before are listed whose `is_published` truthy true: 5']);
+  });
 });

@@ -47,7 +47,7 @@ describe('check over the shipped run as a target that refuses everything would h
     const report = JSON.parse(await readFile(join(dir.path('check'), 'report.json'), 'utf8')) as { results: Array<{ rule: string; verdict: string }> };
     expect(report.results.length).toBeGreaterThan(100);
     expect(report.results.filter((r) => r.verdict === 'passed').map((r) => r.rule)).toEqual([]);
-    expect(checked.stdout).toMatch(/^judged from this traffic: 0 of 267 rules$/m);
+    expect(checked.stdout).toMatch(/^judged from this traffic: 0 of \d+ rules$/m);
     // The whole shipped run is read and judged: a bound on a hang on a busy machine, not a measure of speed.
   }, 180_000);
 });

@@ -84,6 +84,7 @@ describe('the fault catalogue', () => {
       'webhooks-unsubscribed-fields-delivered',
       'webhooks-send-when-not-live',
       'webhooks-wrong-content-type',
+      'webhooks-object-always-page',
       'webhooks-time-not-seconds',
       'webhooks-drop-updates',
       'subscriptions-wrong-challenge-accepted',
@@ -140,6 +141,16 @@ describe('signature and payload faults', () => {
   it('webhooks-wrong-content-type: not application/json', async () => {
     const { first } = await deliver('webhooks-wrong-content-type', [feed(1)]);
     expect(first?.headers['content-type']).not.toMatch(/^application\/json/);
+  });
+
+  it('webhooks-object-always-page: a user update arrives under "object": "page"', async () => {
+    const r = await receiver();
+    const { svc, state } = service('webhooks-object-always-page');
+    expect(await svc.upsert({ ...sub(r.url, ['name']), object: 'user' })).toEqual({ ok: true });
+    state.live = true;
+    svc.acceptEvents([{ object: 'user', id: '7200001', field: 'name', value: { n: 1 } }]);
+    await svc.idle();
+    expect(payloadOf(r.posts()[0]!).object).toBe('page');
   });
 
   it('webhooks-time-not-seconds: entry time in milliseconds', async () => {

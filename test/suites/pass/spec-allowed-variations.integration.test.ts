@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../../bin/commands/run.js';
-import { startVaryingFront } from '../../helpers/varying-front.js';
+import { type Answer, startFront, startVaryingFront } from '../../helpers/varying-front.js';
 import { runWebhookSuites } from '../../helpers/run-webhook-suites.js';
 
 // The webhook suites judge what the target sends, which the front does not touch; they run against the plain
@@ -36,5 +36,60 @@ describe('a correct target whose answers vary only where the spec leaves them op
     expect(result.results.length).toBeGreaterThan(140);
     expect(varied.successes).toBeGreaterThan(500);
     expect(varied.errors).toBeGreaterThan(100);
+  });
+});
+
+/** The messages edge answered as a bare array of its list result's items: its shape is not shown (NS-13, R22). */
+function bareMessages(answer: { status: number; headers: Record<string, string>; body: string }, request: { path: string }) {
+  if (!/^[^?]*\/[^/?]+\/messages(\?|$)/.test(request.path) || answer.status !== 200) return answer;
+  const parsed = JSON.parse(answer.body) as { data?: unknown[] };
+  return Array.isArray(parsed.data) ? { ...answer, body: JSON.stringify(parsed.data) } : answer;
+}
+
+describe('a correct target whose messages edge is a bare array', () => {
+  it('passes the thread suite, the edge counted as an array (reading R22)', async () => {
+    let front = '';
+    let varied = { successes: 0, errors: 0 };
+    const result = await runWebhookSuites({
+      suites: ['thread'],
+      seed: 5,
+      before: async (reference) => {
+        const started = await startFront(reference.url, bareMessages);
+        closers.push(started.close);
+        front = started.url;
+        varied = started.varied;
+      },
+      profile: (profile) => ({ ...profile, base_url: front }),
+    });
+    expect(result.results.filter((r) => r.verdict !== 'passed').map((r) => `${r.rule}: ${r.verdict} ${r.reason}`)).toEqual([]);
+    expect(result.results.map((r) => r.rule)).toContain('thread.messages-edge-lists-messages');
+    expect(varied.successes).toBeGreaterThan(0);
+  });
+});
+
+describe('a correct target that refuses a comment read to a person who cannot MODERATE', () => {
+  it('passes comments.ids-need-moderate: a refusal conforms as well as a list without ids', async () => {
+    let front = '';
+    let refused = 0;
+    const result = await runWebhookSuites({
+      suites: ['comments'],
+      rules: ['comments.ids-need-moderate'],
+      seed: 5,
+      before: async (reference) => {
+        const noModerate = (reference.profile as { tokens: Record<string, string> }).tokens.page_no_moderate;
+        const refuse = (answer: Answer, request: { method: string; path: string }): Answer => {
+          const url = new URL(request.path, 'http://front');
+          if (request.method !== 'GET' || !url.pathname.endsWith('/comments') || url.searchParams.get('access_token') !== noModerate) return answer;
+          refused += 1;
+          return { status: 403, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { message: 'MODERATE needed', type: 'OAuthException', code: 200 } }) };
+        };
+        const started = await startFront(reference.url, refuse);
+        closers.push(started.close);
+        front = started.url;
+      },
+      profile: (profile) => ({ ...profile, base_url: front }),
+    });
+    expect(result.results.map((r) => `${r.rule}: ${r.verdict} ${r.reason ?? ''}`.trim())).toEqual(['comments.ids-need-moderate: passed']);
+    expect(refused).toBeGreaterThan(0);
   });
 });

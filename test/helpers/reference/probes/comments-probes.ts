@@ -68,5 +68,6 @@ export const COMMENTS_PROBES: Record<string, Probe> = {
       }),
     ),
   'comments-filter-unchecked': (env) => outcome(read(env, { filter: 'everything' })),
+  'comments-summary-unchecked': (env) => outcome(read(env, { summary: 'maybe' })),
   'comments-body-params-ignored': (env) => outcome(comment(env, { message: 'm' })),
 };

@@ -52,6 +52,7 @@ export const FEED_PROBES: Record<string, Probe> = {
   'feed-is-published-wrong': publishedFlags,
   'feed-fields-ignored': async (env) =>
     Object.keys((await feed(env, { fields: 'is_published' })).body.data[0]),
+  'feed-message-non-ascii-lost': async (env) => (await readBack(env, { message: 'Привет 🎉' }, 'message')).message,
   'feed-message-link-optional': (env) => outcome(post(env, {})),
   'feed-schedule-window-too-narrow': async (env) => [
     await schedule(env, 1200),

@@ -41,6 +41,13 @@ export const PHOTOS_PROBES: Record<string, Probe> = {
     outcome(uploadPhoto(env.ref, {}, { data: imageBytes('png', 10_000_000) })),
   'photos-retention-forever': (env) => afterRetention(env, 28),
   'photos-retention-too-short': (env) => afterRetention(env, 20),
+  'photos-unpublished-upload-published': async (env) => {
+    await upload(env, { published: 'false' });
+    const { body } = await call(env.ref, 'GET', `/v25.0/${env.ref.pageId}/feed`, { query: { access_token: page(env), limit: '100', fields: 'id,is_published' } });
+    // The newest post first: the upload's own post under the fault, a post made before it otherwise.
+    return (body.data as { id: string }[])[0]?.id;
+  },
+  'photos-create-fields-refused': (env) => outcome(upload(env, { fields: 'id' })),
   'photos-post-id-missing': async (env) => Object.keys((await upload(env, {})).body).sort(),
   'photos-id-not-numeric': async (env) => typeof (await upload(env, {})).body.id,
   'photos-type-ignored': async (env) => {
@@ -56,6 +63,10 @@ export const PHOTOS_PROBES: Record<string, Probe> = {
     await outcome(upload(env, {}, env.ref.tokens['page_no_manage_posts'])),
   ],
   'photos-temporary-unchecked': (env) => outcome(upload(env, { temporary: 'true' })),
+  'photos-temporary-default-published': (env) => outcome(upload(env, { temporary: 'true' })),
+  'photos-heading-bounds-exclusive': (env) => outcome(upload(env, { initial_view_heading_override_degrees: '360' })),
+  'photos-type-tagged-refused': (env) =>
+    outcome(call(env.ref, 'GET', `/v25.0/${env.ref.pageId}/photos`, { query: { access_token: page(env), type: 'tagged' } })),
   'photos-attached-media-unchecked': (env) => outcome(postWithPhotos(env.ref, ['8999999'])),
   'photos-age-min-under-13-accepted': (env) =>
     outcome(upload(env, { feed_targeting: JSON.stringify({ age_min: 12 }) })),

@@ -12,6 +12,7 @@ const field = async (env: ProbeEnv, name: string, query: Record<string, string> 
 export const PRODUCT_FEED_PROBES: Record<string, Probe> = {
   'product-feed-priority-ignored': (env) => field(env, 'severity', { error_priority: 'HIGH' }),
   'product-feed-low-priority-partial': (env) => field(env, 'id', { error_priority: 'LOW' }),
+  'product-feed-high-priority-first-only': (env) => field(env, 'id', { error_priority: 'HIGH' }),
   'product-feed-severity-wrong': (env) => field(env, 'severity'),
   'product-feed-summary-missing': async (env) => (await errors(env, { summary: 'true' })).body.summary,
   'product-feed-summary-always': async (env) => (await errors(env)).body.summary,
@@ -23,6 +24,8 @@ export const PRODUCT_FEED_PROBES: Record<string, Probe> = {
   'product-feed-id-not-number': async (env) => (await field(env, 'id')).map((id: unknown) => typeof id),
   'product-feed-priority-unchecked': (env) => outcome(errors(env, { error_priority: 'URGENT' })),
   'product-feed-priority-wrong-code': (env) => outcome(errors(env, { error_priority: 'URGENT' })),
+  'product-feed-token-unchecked': (env) =>
+    outcome(call(env.ref, 'GET', '/v25.0/4000001/errors', { query: {} })),
   'product-feed-write-accepted': async (env) => {
     const query = { access_token: page(env) };
     return [

@@ -34,6 +34,7 @@ export const TEMPLATES_PROBES: Record<string, Probe> = {
     outcome(create(env, template([{ type: 'HEADER', format: 'TEXT' }, BODY]))),
   'templates-component-type-unchecked': (env) =>
     outcome(create(env, template(buttons([{ type: 'TELEPORT', text: 'go' }])))),
+  'templates-button-type-optional': (env) => outcome(create(env, template(buttons([{ text: 'go' }])))),
   'templates-phone-number-wrong-code': (env) =>
     outcome(create(env, template(buttons([{ type: 'PHONE_NUMBER', text: 'c', phone_number: 'x' }])))),
   'templates-category-unchecked': (env) => outcome(create(env, template([BODY], { category: 'OTHER' }))),
@@ -79,6 +80,19 @@ export const TEMPLATES_PROBES: Record<string, Probe> = {
     const query = { access_token: msgapp(env), name: 'order_shipped' };
     await call(env.ref, 'DELETE', '/v25.0/3000001/message_templates', { query });
     return (await read(env, SEEDED)).body.status;
+  },
+  'templates-hsm-id-deletes-every-language': async (env) => {
+    const english = (await create(env, template([BODY]))).body.id as string;
+    const french = (await create(env, template([BODY], { language: 'fr' }))).body.id as string;
+    const query = { access_token: msgapp(env), hsm_id: english, name: 'probe' };
+    await call(env.ref, 'DELETE', '/v25.0/3000001/message_templates', { query });
+    return (await read(env, french)).body.status;
+  },
+  'templates-create-fields-ignored': async (env) => {
+    const { body } = await call(env.ref, 'POST', `/v25.0/3000001/message_templates?access_token=${msgapp(env)}&fields=name,language`, {
+      json: template([BODY]),
+    });
+    return Object.keys(body).sort();
   },
   'templates-hsm-id-alone-accepted': (env) =>
     outcome(

@@ -33,6 +33,7 @@ export const ACCESS_PROBES: Record<string, Probe> = {
     outcome(call(env.ref, 'POST', `/v25.0/${env.ref.pageId}/feed`, { form: { access_token: page(env), message: 'm' } })),
   'subscriptions-non-app-token-accepted': async (env) =>
     outcome(call(env.ref, 'GET', `/${env.ref.appId}/subscriptions`, { query: { access_token: page(env) } })),
+  'subscriptions-missing-token-served': (env) => outcome(call(env.ref, 'GET', `/${env.ref.appId}/subscriptions`, { query: {} })),
   'tokens-missing-served': (env) =>
     outcome(call(env.ref, 'POST', `/v25.0/${env.ref.pageId}/feed`, { form: { message: 'without a token' } })),
   'params-post-query-ignored': (env) =>

@@ -1,0 +1,153 @@
+import { describeResponse, isErrorResponse } from '../../checks/error-envelope.js';
+import { mergeBody } from '../../suite/merge-body.js';
+import type { Expectation } from '../../suite/suite.js';
+import { object, STRING } from '../../validation/json-schema.js';
+import type { StepOutcome } from '../step-outcome.js';
+import { describeRequest, type RequestSpec } from './request-body.js';
+import { requestStep } from './request-step.js';
+import type { StepKind, StepNeeds, TargetStepKind } from './step-kind.js';
+import { subscribeStep } from './subscribe-step.js';
+
+/** One case: its group's body with `with` merged over it, judged alone by its own expectations. */
+export interface CaseSpec {
+  /** What is varied, in a few words (`attempt=many`): how reports and `graphcheck list --verbose` name the case. */
+  name: string;
+  /** Merged over the group's body as a control's `with` is: objects key by key, `null` removes a key. */
+  with?: Record<string, unknown>;
+  /** The case's expectations; absent: the step's. */
+  expect?: Expectation[];
+  /** Where the case comes from: the spec's words that make it a case (`0 to 360`, `enum 13, 15, 18, 21, 25`). */
+  why?: string;
+}
+
+/**
+ * Cases that vary one part of a request, and the request with that part valid: their positive control (reading
+ * R51), sent once before them. A group whose cases are all to be accepted needs none (`control: false`).
+ */
+export interface CaseGroup {
+  /** Merged over the step's base: the part the cases vary, made valid. */
+  with?: Record<string, unknown>;
+  /**
+   * Default true: send the group's body first, as the positive control of its refusals. `last`: after the cases,
+   * for a request that consumes what it acts on (a DELETE): refused cases leave the state as it was, so the control
+   * still meets the state they met (R51), where sent first it would have removed what they act on.
+   */
+  control?: boolean | 'last';
+  cases: CaseSpec[];
+}
+
+export interface CasesBody {
+  /** The kind every case is sent as: `request` (default) or `subscribe`. */
+  as?: 'request' | 'subscribe';
+  /** A valid body of that kind, which each group completes and each case varies. */
+  base: Record<string, unknown>;
+  groups: CaseGroup[];
+}
+
+/** Where one case's exchanges are in its step's outcome, and how they are judged. */
+export interface CaseSpan {
+  name: string;
+  why?: string;
+  expect?: Expectation[];
+  from: number;
+  to: number;
+  /** The group's positive control was sent and accepted; absent: the group sent none. */
+  control?: { accepted: boolean; answer: string };
+}
+
+/** The kinds a case may be sent as; each takes a body a case can vary and sends what it is given. */
+const CASE_KINDS = { request: requestStep, subscribe: subscribeStep } as unknown as Record<string, TargetStepKind<never, never>>;
+
+function kindOf(body: CasesBody): TargetStepKind<never, never> {
+  return CASE_KINDS[body.as ?? 'request']!;
+}
+
+/** Each group's body and each case's (no scope: at load time and for needs, templates stay as written). */
+export function caseBodies(body: CasesBody): { group: unknown; cases: unknown[] }[] {
+  return body.groups.map((g) => {
+    const group = mergeBody(body.base, g.with ?? {});
+    return { group, cases: g.cases.map((c) => mergeBody(group, c.with ?? {})) };
+  });
+}
+
+const CASE = object({ name: STRING, with: { type: 'object' }, expect: { type: 'array' }, why: STRING }, ['name']);
+const GROUP = object({ with: { type: 'object' }, control: { enum: [true, false, 'last'] }, cases: { type: 'array', minItems: 1, items: CASE } }, ['cases']);
+
+/**
+ * Many cases of one operation in one step (the sweeps generated from the spec's tables): each group completes the
+ * base with the part its cases vary made valid, sends that once as their positive control, then each case, judged
+ * alone by its own expectations. Every group runs, so one step reports every case that broke the rule.
+ */
+export const casesStep: StepKind<CasesBody> = {
+  name: 'cases',
+  side: 'target',
+  explain: (b) => {
+    const names = b.groups.flatMap((g) => g.cases.map((c) => c.name));
+    const shown = names.length > 6 ? [...names.slice(0, 6), `${names.length - 6} more`] : names;
+    const what = (b.as ?? 'request') === 'request' ? describeRequest(b.base as unknown as RequestSpec) : `${b.as} ${String(b.base['object'])}`;
+    return `send ${what} with each of ${names.length} cases: ${shown.join(', ')}`;
+  },
+  body: object(
+    { as: { enum: Object.keys(CASE_KINDS) }, base: { type: 'object' }, groups: { type: 'array', minItems: 1, items: GROUP } },
+    ['base', 'groups'],
+  ),
+  needs: (b) => {
+    const kind = kindOf(b);
+    const bodies = [b.base, ...caseBodies(b).flatMap((g) => [g.group, ...g.cases])];
+    const all: StepNeeds[] = bodies.map((body) => kind.needs?.(body as never) ?? {});
+    return {
+      tokens: [...new Set(all.flatMap((n) => n.tokens ?? []))],
+      capabilities: [...new Set(all.flatMap((n) => n.capabilities ?? []))],
+      ...(all.some((n) => n.receiver) ? { receiver: true } : {}),
+    };
+  },
+  run: async (step) => {
+    const { body, scope } = step;
+    const outcome = step.outcome as StepOutcome;
+    const kind = kindOf(body);
+    const send = async (sent: unknown) => kind.run({ ...step, body: sent as never, outcome: outcome as StepOutcome<never> });
+    const spans: CaseSpan[] = [];
+    for (const group of body.groups) {
+      const groupBody = mergeBody(body.base, group.with ?? {}, scope);
+      const first = group.control === undefined || group.control === true;
+      const control = first ? await sendControl(outcome, () => send(groupBody)) : undefined;
+      const sent: CaseSpan[] = [];
+      for (const spec of group.cases) {
+        const from = outcome.exchanges.length;
+        await send(mergeBody(groupBody, spec.with ?? {}, scope));
+        const { name, why, expect } = spec;
+        sent.push({ name, ...(why ? { why } : {}), ...(expect ? { expect } : {}), from, to: outcome.exchanges.length, ...(control ? { control } : {}) });
+      }
+      const after = group.control === 'last' ? await sendControl(outcome, () => send(groupBody)) : undefined;
+      spans.push(...(after ? sent.map((span) => ({ ...span, control: after })) : sent));
+    }
+    outcome.cases = spans;
+  },
+};
+
+/**
+ * Sends a group's control: its exchanges are evidence marked `positive-control`, kept out of what the cases'
+ * checks judge. Accepted: every answer is a success.
+ */
+async function sendControl(outcome: StepOutcome, send: () => Promise<void>): Promise<{ accepted: boolean; answer: string }> {
+  const from = outcome.exchanges.length;
+  await send();
+  const exchanges = outcome.exchanges.splice(from);
+  const bodies = outcome.bodies.splice(from);
+  exchanges.forEach((exchange) => (exchange.role = 'positive-control'));
+  const refused = exchanges.findIndex((exchange, i) => isErrorResponse(exchange, bodies[i]));
+  const last = exchanges.at(-1);
+  const answer = refused >= 0 ? describeResponse(exchanges[refused]!, bodies[refused]) : last ? describeResponse(last, bodies.at(-1)) : 'no answer';
+  const what = last ? `${last.request.method} ${new URL(last.request.url).pathname}` : 'the control';
+  return { accepted: exchanges.length > 0 && refused < 0, answer: `${what} answered ${answer}` };
+}
+
+/** Whether a step body is a `cases:` body (for the loader and `list --verbose`). */
+export function isCasesBody(kind: string, body: unknown): body is CasesBody {
+  return kind === 'cases' && typeof body === 'object' && body !== null && Array.isArray((body as CasesBody).groups);
+}
+
+/** The names of a cases body's cases, in order. */
+export function caseNames(body: CasesBody): string[] {
+  return body.groups.flatMap((g) => g.cases.map((c) => c.name));
+}
