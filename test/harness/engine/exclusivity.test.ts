@@ -118,6 +118,10 @@ rules:
       'versioning.older-than-first-called-refused',
       'webhooks.retry-schedule-36h',
       'authorization.code-single-use',
+      // Sweeps: their cases are requests and subscriptions as any step's.
+      'sweep.subscriptions.listed.create',
+      'sweep.subscriptions.tokens.delete',
+      'sweep.subscriptions.tokens.subscribed-apps',
     ]) {
       expect(alone, id).toContain(id);
     }
