@@ -118,6 +118,7 @@ rules:
       'versioning.older-than-first-called-refused',
       'webhooks.retry-schedule-36h',
       'authorization.code-single-use',
+      'photos.unpublished-upload-publishes-nothing',
       // Sweeps: their cases are requests and subscriptions as any step's.
       'sweep.subscriptions.listed.create',
       'sweep.subscriptions.tokens.delete',
