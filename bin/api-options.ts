@@ -33,6 +33,12 @@ export interface RunOptions extends OutputOptions {
   seed?: number;
   runs?: number;
   timeoutMs?: number;
+  /** Rule executions at once (`--concurrency`). */
+  concurrency?: number;
+  /** At most this many requests a second (`--max-rps`). */
+  maxRps?: number;
+  /** The backoff's first wait on a rate limit that says nothing of how long (default 1000 ms). */
+  rateLimitBaseMs?: number;
   versionPrefix?: string;
   suitesDir?: string;
   formats?: ReportFormat[];
@@ -80,6 +86,8 @@ export function runFlagsOf(o: RunOptions): RunFlags {
     seed: text(o.seed),
     runs: text(o.runs),
     timeout: text(o.timeoutMs),
+    concurrency: text(o.concurrency),
+    maxRps: text(o.maxRps),
     versionPrefix: o.versionPrefix,
     suitesDir: o.suitesDir,
     reportDir: o.reportDir,

@@ -21,7 +21,8 @@ export { type ListedRule, listRules } from './list-rules.js';
 
 /** Runs the suites against a target and writes the reports, as `graphcheck run` does. */
 export async function run(options: RunOptions = {}): Promise<Executed> {
-  return executed(planFromFlags(runFlagsOf(options), await loadConfig(options.config)), options);
+  const plan = planFromFlags(runFlagsOf(options), await loadConfig(options.config));
+  return executed(options.rateLimitBaseMs === undefined ? plan : { ...plan, rateLimitBaseMs: options.rateLimitBaseMs }, options);
 }
 
 /** Plays the service against an app's callback endpoint and writes the reports, as `graphcheck webhook-test` does. */

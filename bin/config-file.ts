@@ -21,6 +21,8 @@ export interface ConfigValues {
   allow_origins?: string[];
   version_prefix?: string;
   runs?: number;
+  concurrency?: number;
+  max_rps?: number;
 }
 
 export const CONFIG_FILE = 'graphcheck.config.yaml';

@@ -1,7 +1,7 @@
 import type { SecretMatching } from '../harness/replay/normalize-request.js';
 import { resolve } from 'node:path';
 import { UserInputError } from '../harness/errors.js';
-import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, drawSeed } from '../harness/run/defaults.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, drawSeed } from '../harness/run/defaults.js';
 import { REPORT_FORMATS, type ReportFormat } from '../harness/reports/report-files.js';
 import type { PlanSelection, RunPlan, ServicePlan, Shard, TargetPlan } from '../harness/run/run-plan.js';
 import { SUITES_DIR } from '../harness/suite/suites-dir.js';
@@ -42,6 +42,10 @@ export interface RunFlags {
   allowStale?: boolean;
   updateBaseline?: boolean;
   strict?: boolean;
+  /** `--concurrency N`: rule executions at once. */
+  concurrency?: string;
+  /** `--max-rps N`: requests a second at most. */
+  maxRps?: string;
 }
 
 /** The flags of `RunFlags` that name files or folders: resolved against the command's folder before a plan is made. */
@@ -70,6 +74,7 @@ export function planFromFlags(flags: RunFlags, config: ConfigValues = {}): RunPl
     ...(flags.caDir ?? config.ca_dir ? { caDir: flags.caDir ?? config.ca_dir } : {}),
     allowOrigins: allowOrigins(flags, config),
     timeoutMs: timeoutFlag(flags.timeout ?? (config.timeout === undefined ? undefined : String(config.timeout))),
+    ...pace(flags, config),
     ...suitesDirOf(flags.suitesDir),
     report: {
       dir: flags.reportDir ?? config.report_dir ?? 'reports',
@@ -100,6 +105,24 @@ export function timeoutFlag(flag: string | undefined): number {
 export function suitesDirOf(flag: string | undefined): Pick<RunPlan, 'suitesDir' | 'suitesDirIsDefault'> {
   const suitesDir = flag ?? SUITES_DIR;
   return { suitesDir, suitesDirIsDefault: resolve(suitesDir) === resolve(SUITES_DIR) };
+}
+
+/**
+ * `--concurrency` and `--max-rps` (else the config file's). A recording keeps each rule's traffic apart and its
+ * repeat plays it back in that order: both run one rule at a time.
+ */
+function pace(flags: RunFlags, config: ConfigValues): Pick<RunPlan, 'concurrency' | 'maxRps'> {
+  const given = flags.concurrency ?? (config.concurrency === undefined ? undefined : String(config.concurrency));
+  const maxRps = flags.maxRps ?? (config.max_rps === undefined ? undefined : String(config.max_rps));
+  const concurrency = given === undefined ? undefined : wholeNumberFlag('--concurrency', given, 1, 256);
+  const recorded = flags.record ? '--record' : flags.cassette ? '--cassette' : undefined;
+  if (recorded && concurrency !== undefined && concurrency > 1) {
+    throw new UserInputError('USAGE', `--concurrency ${concurrency}: ${recorded} keeps each rule's traffic apart, so it runs one rule at a time; drop --concurrency`);
+  }
+  return {
+    concurrency: recorded ? 1 : (concurrency ?? DEFAULT_CONCURRENCY),
+    ...(maxRps === undefined ? {} : { maxRps: wholeNumberFlag('--max-rps', maxRps, 1, 100_000) }),
+  };
 }
 
 function runsAndPrefix(flags: RunFlags, config: ConfigValues): Pick<RunPlan, 'runs' | 'runsGiven' | 'versionPrefix' | 'versionPrefixGiven'> {

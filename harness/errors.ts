@@ -38,6 +38,7 @@ export class CannotJudgeError extends GraphcheckError {
     readonly code:
       | 'TARGET_UNREACHABLE'
       | 'TARGET_TIMEOUT'
+      | 'RATE_LIMITED'
       | 'TARGET_GARBAGE'
       | 'ANSWER_TOO_LARGE'
       | 'ANSWER_TOO_DEEP'

@@ -23,13 +23,26 @@ export interface ReferenceOptions {
   mtls?: { cn: string } | false;
   /** `empty`: the Page starts with no posts, photos, comments or templates (default `full`). */
   fixtures?: FixtureSet;
+  /**
+   * The address clients reach it at, when that is not where it listens (behind a proxy that delays traffic, say):
+   * its profile and the links it hands over (`paging.next`, photo URLs) name this origin. Default: where it listens.
+   */
+  publicUrl?: string;
+  /**
+   * Every Nth photos read of a Page answers 80001 and every Nth call to an account's templates 80008 ("wait and
+   * retry"): a client that waits and retries gets the same answers as without it. Default: never limited.
+   */
+  rateLimitEvery?: number;
 }
 
 /** The client certificate's common name when `mtls` is not given. */
 export const DEFAULT_MTLS_CN = 'webhooks.reference.graphcheck.test';
 
 export interface RunningReference {
+  /** Where clients reach it: its `publicUrl` when given, else where it listens. */
   url: string;
+  /** Where it listens (the same as `url` unless it was given a `publicUrl`). */
+  listeningOn: { host: string; port: number };
   controlUrl: string;
   /** Exactly what `GET {controlUrl}/profile` answers at start. */
   profile: Record<string, unknown>;
@@ -53,14 +66,16 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     });
   });
   const { port } = server.address() as AddressInfo;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const url = options.publicUrl?.replace(/\/+$/, '') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const runtime = {
     ...runtimeOptions(options.mtls === undefined ? { cn: DEFAULT_MTLS_CN } : options.mtls),
     ...(options.fixtures ? { fixtures: options.fixtures } : {}),
+    ...(options.rateLimitEvery ? { rateLimitEvery: options.rateLimitEvery } : {}),
   };
   server.on('request', createReferenceListener(url, faults, undefined, runtime));
   return {
     url,
+    listeningOn: { host, port },
     controlUrl: `${url}/_control`,
     profile: toProfileDocument(buildProfile(url, runtime.mtls?.cn, faults), true),
     close: () =>

@@ -2,6 +2,7 @@ import { createVirtualClock, type ResettableClock } from './clock.js';
 import { ENDPOINT_GROUPS } from './endpoints/index.js';
 import { stableSecret } from './fixtures.js';
 import { createRouteTable, type RouteMatch } from './http/route-table.js';
+import { createRateLimits } from './rate-limits.js';
 import { buildProfile } from './profile.js';
 import { createStateStore, type ResettableStateStore } from './state-store.js';
 import type { AppSettings, EndpointGroup, FaultSet, FixtureSet, RefContext } from './types.js';
@@ -13,6 +14,8 @@ export interface RuntimeOptions {
   mtls?: { cn: string; clientCert: ClientCertificate };
   /** `empty`: no seeded posts, photos, comments or templates (default `full`). */
   fixtures?: FixtureSet;
+  /** Every Nth photos read of a Page answers 80001, every Nth template call of an account 80008 (`rate-limits.ts`). */
+  rateLimitEvery?: number;
 }
 
 /** Everything one running reference owns. Nothing is module-global, so several can share a process. */
@@ -21,6 +24,8 @@ export interface Runtime {
   clock: ResettableClock;
   store: ResettableStateStore;
   match(method: string, path: string): RouteMatch | null;
+  /** Throws the rate-limit error when the switch limits this call; nothing otherwise. */
+  rateLimit(method: string, path: string): void;
   /** Deterministic `fbtrace_id`s: stable across runs, different per answer. */
   traceId(): string;
 }
@@ -61,6 +66,7 @@ export function createRuntime(
     clock,
     store,
     match: (method, path) => table(method, path, ctx),
+    rateLimit: createRateLimits(options.rateLimitEvery),
     traceId: () => {
       traces += 1;
       return stableSecret('A', `trace-${traces}`, 22);

@@ -83,6 +83,8 @@ async function dispatch(
   if (!found || (explicit === null && ctx.faults.has('versioning-bare-path-unsupported'))) {
     throw unsupported(method, path);
   }
+  // A limited call changes nothing, not even the version history.
+  runtime.rateLimit(method, path);
   if (!found.route.exemptFromVersionHistory) enforceVersionHistory(explicit, ctx);
   const ignoreQuery = method === 'POST' && ctx.faults.has('params-post-query-ignored');
   const parsed = parseRequestParams(ignoreQuery ? tokenOnly(url) : url, req.headers, raw);

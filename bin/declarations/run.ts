@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from '../../harness/run/defaults.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from '../../harness/run/defaults.js';
 import { type CommandContext, processContext } from '../command-context.js';
 import { parseSecretMatching, targetUrlFlag } from '../flags.js';
 import { RUN_PATH_FLAGS, type RunFlags } from '../plan-from-flags.js';
@@ -20,6 +20,8 @@ export function register(program: Command, cx: CommandContext = processContext()
     .option('--report-dir <dir>', 'where the reports go (default: reports)')
     .option('--format <name...>', 'report files: json, junit, markdown, html (default: all four)')
     .option('--timeout <ms>', `per-request timeout in milliseconds (default: ${DEFAULT_TIMEOUT_MS})`)
+    .option('--concurrency <n>', `rule executions at once; rules that touch global state run alone (default: ${DEFAULT_CONCURRENCY})`)
+    .option('--max-rps <n>', 'at most n requests a second to the target, for targets that must not be pushed')
     .option('--version-prefix <v>', 'latest, none (bare paths) or a version such as v24.0 (default: latest)')
     .option('--fault <name...>', 'embedded reference only: turn on fault switches (comma-separated)')
     .option('--ca-dir <dir>', 'for a target without the trust capability: the CA it trusts, as written by graphcheck ca --with-key')

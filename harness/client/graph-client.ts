@@ -3,7 +3,9 @@ import type { Profile } from '../profile/profile.js';
 import { encodeBody, encodeParams, type RequestBody } from './encode.js';
 import { withoutUserinfo } from '../http/without-userinfo.js';
 import { OriginPolicy } from './origin-policy.js';
+import { DEFAULT_RATE_LIMIT, type RateLimitPolicy, sendRespectingLimits } from './rate-limit.js';
 import { type SentExchange, send } from './send.js';
+import type { TargetLink } from './target-link.js';
 
 /** What a step asks the client to send; templates are already evaluated. */
 export interface GraphRequest {
@@ -33,9 +35,24 @@ export class GraphClient {
     private readonly maxBodyBytes?: number,
     /** Where requests may go; by default the profile's own origins. */
     private readonly origins: OriginPolicy = OriginPolicy.forProfile(profile),
+    /** The run's pool, rate cap and measured round trip; absent: undici's global pool. */
+    private readonly link?: TargetLink,
+    /** How a rate-limited answer is met (wait and send again); `false`: kept as it came, for a step judging it. */
+    private readonly rateLimits: RateLimitPolicy | false = DEFAULT_RATE_LIMIT,
   ) {}
 
+  /** The same client, keeping a rate-limited answer as it came: for a step whose expectations judge that refusal. */
+  takingRateLimitsAsAnswers(): GraphClient {
+    return new GraphClient(this.profile, this.timeoutMs, this.maxBodyBytes, this.origins, this.link, false);
+  }
+
+  /** Sends the request; a rate-limited answer (80001, 80008, HTTP 429, `Retry-After`) is waited out and sent again. */
   async send(req: GraphRequest): Promise<SentExchange> {
+    if (!this.rateLimits) return this.sendOnce(req);
+    return sendRespectingLimits(() => this.sendOnce(req), this.profile.errors.code, this.rateLimits);
+  }
+
+  private async sendOnce(req: GraphRequest): Promise<SentExchange> {
     const url = this.urlFor(req);
     const query = new URLSearchParams(url.search);
     // Asked before the token is added: a URL on another origin never holds the suite's token, not even in memory.
@@ -58,6 +75,7 @@ export class GraphClient {
       timeoutMs: this.timeoutMs,
       maxBodyBytes: this.maxBodyBytes,
       origins: this.origins,
+      ...(this.link ? { link: this.link } : {}),
     });
   }
 

@@ -8,6 +8,7 @@ import { readStream } from '../http/read-body.js';
 import { type StoredBody, storeBody } from '../http/stored-body.js';
 import { withoutUserinfo } from '../http/without-userinfo.js';
 import type { OriginPolicy } from './origin-policy.js';
+import type { TargetLink } from './target-link.js';
 import { jsonTooDeepAt, MAX_NESTING } from '../validation/nesting.js';
 
 /** A request as the client sends it: absolute URL, final headers and body bytes. */
@@ -22,6 +23,8 @@ export interface OutgoingRequest {
   maxBodyBytes?: number;
   /** Where requests may go: checked here before anything is sent, whoever sends. */
   origins: OriginPolicy;
+  /** The run's pool, rate cap and measured round trip; absent: undici's global pool, no cap. */
+  link?: TargetLink;
 }
 
 /** An exchange plus the response body parsed as JSON when it was JSON (undefined otherwise). */
@@ -39,6 +42,7 @@ export async function send(asked: OutgoingRequest): Promise<SentExchange> {
   asked.origins.check(asked.url, { method: asked.method });
   // undici never sends userinfo (`http://user:pass@host`): the evidence does not hold it either.
   const out = { ...asked, url: withoutUserinfo(asked.url) };
+  await out.link?.turn();
   const started = Date.now();
   const exchange: Exchange = {
     kind: out.kind ?? 'api',
@@ -59,11 +63,13 @@ export async function send(asked: OutgoingRequest): Promise<SentExchange> {
       headersTimeout: out.timeoutMs,
       bodyTimeout: out.timeoutMs,
       signal: AbortSignal.timeout(out.timeoutMs),
+      ...(out.link ? { dispatcher: out.link.dispatcher } : {}),
     });
     const { bytes, tooLarge } = await readStream(res.body, out.maxBodyBytes ?? DEFAULT_MAX_BODY);
     const headers = res.headers as Headers;
     exchange.response = { status: res.statusCode, headers, ...bodyField(bytes, headerValue(headers, 'content-type')) };
     exchange.durationMs = Date.now() - started;
+    out.link?.observe(exchange.durationMs);
     if (tooLarge) {
       exchange.response = { ...exchange.response, bodyOmitted: true, bodyTooLarge: tooLarge };
       throw new TargetFailure('ANSWER_TOO_LARGE', `${out.method} ${pathOf(out.url)}: ${tooLargeReason('answer', tooLarge)}`, exchange);
@@ -96,7 +102,8 @@ function networkError(error: unknown, out: OutgoingRequest, exchange: Exchange):
   const where = `${out.method} ${new URL(out.url).origin}${new URL(out.url).pathname}`;
   if (timedOut) {
     exchange.error = { code: 'TIMEOUT', message: `no answer within ${out.timeoutMs} ms` };
-    return new TargetFailure('TARGET_TIMEOUT', `${where}: no answer within ${out.timeoutMs} ms (--timeout)`, exchange);
+    const measured = out.link ? `; ${out.link.describeRoundTrip()}` : '';
+    return new TargetFailure('TARGET_TIMEOUT', `${where}: no answer within ${out.timeoutMs} ms (--timeout)${measured}`, exchange);
   }
   const code = cause ?? ((error as Error).name === 'HTTPParserError' ? 'HPE_NOT_HTTP' : 'NETWORK');
   exchange.error = { code, message: (error as Error).message };

@@ -5,6 +5,7 @@ import { OriginPolicy } from '../client/origin-policy.js';
 import { type SentExchange, send } from '../client/send.js';
 import { headerValue } from '../headers.js';
 import { ClockMemory } from './clock-memory.js';
+import type { TargetLink } from '../client/target-link.js';
 
 /**
  * The control protocol (contract §2). Every call is kept as evidence through `onExchange`; any non-2xx answer is
@@ -19,11 +20,13 @@ export class ControlClient {
     private readonly clock: ClockMemory = new ClockMemory(),
     /** Where requests may go: the run's policy, by default the profile's own origins. */
     private readonly origins: OriginPolicy = OriginPolicy.forProfile(profile),
+    /** The run's pool, rate cap and measured round trip (shared with the API client); absent: undici's own. */
+    private readonly link?: TargetLink,
   ) {}
 
   /** The same protocol, clock memory and origins, keeping every call in `evidence` (one execution of a rule). */
   keepingIn(evidence: Exchange[]): ControlClient {
-    return new ControlClient(this.profile, this.timeoutMs, (exchange) => evidence.push(exchange), this.clock, this.origins);
+    return new ControlClient(this.profile, this.timeoutMs, (exchange) => evidence.push(exchange), this.clock, this.origins, this.link);
   }
 
   has(capability: Capability): boolean {
@@ -91,6 +94,7 @@ export class ControlClient {
       body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
       timeoutMs: this.timeoutMs,
       origins: this.origins,
+      ...(this.link ? { link: this.link } : {}),
     });
     this.onExchange(sent.exchange);
     const status = sent.exchange.response?.status ?? 0;

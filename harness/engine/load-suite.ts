@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CHECKS, resolveExpectation } from '../checks/registry.js';
 import type { FactName } from '../checks/step-facts.js';
+import { derivedReasons } from './exclusivity.js';
 import { controlPlan } from './positive-control.js';
 import { caseBodies, isCasesBody } from './steps/cases-step.js';
 import { STEP_KINDS } from './steps/registry.js';
@@ -108,6 +109,7 @@ function checkSemantics(suite: Suite): void {
       }
     }
     checkMaxRuns(suite, rule, base);
+    checkExclusive(suite, rule, base);
     rule.steps.forEach((step, s) => {
       const where = `${base}/steps/${s}`;
       const alternatives = alternativesOf(step);
@@ -173,6 +175,16 @@ function checkMaxRuns(suite: Suite, rule: Rule, base: string): void {
   if (rule.runs !== undefined && rule.max_runs < rule.runs) {
     fail(suite, `${base}/max_runs`, `max_runs ${rule.max_runs} is below the rule's own runs ${rule.runs}; a ceiling never cuts a rule's own runs`);
   }
+}
+
+/** `exclusive:` says what the steps cannot: never where they (or `reset:`) already do, never off a target. */
+function checkExclusive(suite: Suite, rule: Rule, base: string): void {
+  if (rule.exclusive === undefined) return;
+  if ((rule.side ?? 'service') !== 'service') {
+    fail(suite, `${base}/exclusive`, `a ${rule.side} rule never runs against a target beside others; drop exclusive:`);
+  }
+  const derived = derivedReasons(rule);
+  if (derived.length > 0) fail(suite, `${base}/exclusive`, `the rule already runs alone (${derived[0]}); drop exclusive:`);
 }
 
 /** A control belongs to a kind that declares one, and its merged body is a valid body of that kind. */

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { GraphClient } from '../client/graph-client.js';
 import { OriginPolicy } from '../client/origin-policy.js';
+import { DEFAULT_RATE_LIMIT, type RateLimitPolicy, type RateLimitWait } from '../client/rate-limit.js';
+import { TargetLink } from '../client/target-link.js';
 import { startContentHost } from '../content-host/index.js';
 import { virtualContentHost } from '../content-host/virtual-host.js';
 import { ControlClient } from '../control/control-client.js';
@@ -25,6 +27,14 @@ export interface OpenRunOptions {
   runsFloor?: number;
   /** `latest` (default), `none` for bare paths, or a version such as v24.0. */
   versionPrefix: string;
+  /** Rule executions at work at once (`--concurrency`; default 1); the client's connections are sized to it. */
+  concurrency?: number;
+  /** At most this many requests a second (`--max-rps`). */
+  maxRps?: number;
+  /** The backoff's first wait on a rate limit that says nothing of how long. */
+  rateLimitBaseMs?: number;
+  /** Each wait for a rate limit as it starts (the progress line shows it). */
+  onRateLimitWait?(wait: RateLimitWait): void;
   /** The replay command of a rule (`replayCommand(plan, id)`); default: `graphcheck run --rule ID --seed N`. */
   replayCommand?: (ruleId: string) => string;
   /** How reports name the target; default `embedded reference`. */
@@ -61,10 +71,11 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: TargetRun
   // A content host this run started is its own server (a target may hand its links back); a recorded one is not.
   const policy = options.origins ?? OriginPolicy.forProfile(profile);
   const origins = recorded ? policy : policy.with(host.url);
-  const client = new GraphClient(profile, options.timeoutMs, undefined, origins);
+  const link = new TargetLink({ concurrency: options.concurrency ?? 1, ...(options.maxRps ? { maxRps: options.maxRps } : {}) });
+  const client = new GraphClient(profile, options.timeoutMs, undefined, origins, link, rateLimitPolicy(options));
   const clock = new ClockMemory();
   // One clock memory for the run: arrivals are dated by what any of its control clients last saw of the clock.
-  const control = new ControlClient(profile, options.timeoutMs, undefined, clock, origins);
+  const control = new ControlClient(profile, options.timeoutMs, undefined, clock, origins, link);
   const webhooks = createWebhookHarness({
     profile,
     control,
@@ -75,6 +86,7 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: TargetRun
   const close = async () => {
     await webhooks.close();
     await host.close();
+    await link.close();
   };
   try {
     const version = resolvePrefix(options.versionPrefix, profile);
@@ -83,6 +95,7 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: TargetRun
       seed: options.seed,
       runs: options.runs,
       ...(options.runsFloor ? { runsFloor: options.runsFloor } : {}),
+      concurrency: options.concurrency ?? 1,
       replayCommand: options.replayCommand ?? ((id) => `graphcheck run --rule ${id} --seed ${options.seed}`),
       targetSource: options.targetSource ?? 'embedded reference',
       target: {
@@ -105,6 +118,14 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: TargetRun
     await close();
     throw error;
   }
+}
+
+function rateLimitPolicy(options: OpenRunOptions): RateLimitPolicy {
+  return {
+    ...DEFAULT_RATE_LIMIT,
+    ...(options.rateLimitBaseMs !== undefined ? { baseMs: options.rateLimitBaseMs } : {}),
+    ...(options.onRateLimitWait ? { onWait: options.onRateLimitWait } : {}),
+  };
 }
 
 function resolvePrefix(prefix: string, profile: Profile): string | null {

@@ -14,6 +14,8 @@ export interface RunCore {
   runs: number;
   /** An explicit `--runs N`: every property rule runs at least N times. */
   runsFloor?: number;
+  /** How many rule executions may be at work at once (`--concurrency`); default 1. */
+  concurrency?: number;
   /** The command that runs one rule again with the same requests (rendered from the run plan). */
   replayCommand(ruleId: string): string;
   /** How reports name what was judged (`--target http://…`, `embedded reference`, `webhook-test --callback`). */

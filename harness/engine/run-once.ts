@@ -16,8 +16,14 @@ import { assertJsonBodies, runStep } from './steps/run-step.js';
 import { targetNow } from './target-time.js';
 import { tokenRefusedAfterClockMove } from './token-after-clock-move.js';
 
-/** What one execution of a rule's steps came to. */
-export type RunOutcome = Judgement;
+/** What one execution of a rule's steps came to, and how long it waited for the target's rate limits. */
+export type RunOutcome = Judgement & { rateLimited?: RateLimitTotal };
+
+/** Waits for rate limits, counted over one execution or a whole rule. */
+export interface RateLimitTotal {
+  waits: number;
+  waitedMs: number;
+}
 
 /** Runs the steps in order; the first step with findings ends the run, since later steps build on it. */
 export async function runOnce(
@@ -26,6 +32,25 @@ export async function runOnce(
   base: Scope,
   ctx: RunContext,
   resetFirst = false,
+): Promise<RunOutcome> {
+  const outcome: RunOutcome = await runSteps(rule, given, base, ctx, resetFirst);
+  const rateLimited = addWaits(undefined, outcome.evidence.flatMap((exchange) => exchange.rateLimited ?? []));
+  return rateLimited ? { ...outcome, rateLimited } : outcome;
+}
+
+/** `total` plus these waits (undefined while there are none). */
+export function addWaits(total: RateLimitTotal | undefined, waits: { waitedMs: number }[] | RateLimitTotal | undefined): RateLimitTotal | undefined {
+  const more = Array.isArray(waits) ? { waits: waits.length, waitedMs: waits.reduce((sum, w) => sum + w.waitedMs, 0) } : waits;
+  if (!more || more.waits === 0) return total;
+  return { waits: (total?.waits ?? 0) + more.waits, waitedMs: (total?.waitedMs ?? 0) + more.waitedMs };
+}
+
+async function runSteps(
+  rule: Rule,
+  given: Record<string, unknown>,
+  base: Scope,
+  ctx: RunContext,
+  resetFirst: boolean,
 ): Promise<RunOutcome> {
   const execution = newExecution(ctx);
   const { evidence, target } = execution;
@@ -77,8 +102,9 @@ async function runJudged(
   step: Step,
   scope: Scope,
   ctx: RunContext,
-  execution: Execution,
+  executionAsGiven: Execution,
 ): Promise<{ refusedControl: string; cause: RuleCause } | { judgement: StepJudgement; outcome: StepOutcome }> {
+  const execution = judgesRateLimits(step) ? takingRateLimitsAsAnswers(executionAsGiven) : executionAsGiven;
   const plan = controlPlan(step, scope);
   const control = plan?.order === 'before' ? await runControl(plan, scope, ctx, execution) : undefined;
   const { name, body } = stepKind(step);
@@ -92,6 +118,19 @@ async function runJudged(
     return { refusedControl: refused, cause: stepCause({ body: plan!.body, outcome: after.outcome, check: 'positive-control', message: refused, errorPaths }) };
   }
   return { judgement, outcome };
+}
+
+/**
+ * A step whose expectations name a rate limit (code 80001 or 80008, HTTP 429) judges that refusal: its requests
+ * are not waited out and sent again, or the answer judged would never be the one that came.
+ */
+function judgesRateLimits(step: Step): boolean {
+  return /\b(80001|80008|429)\b/.test(JSON.stringify([step.expect ?? [], step.assume ?? []]));
+}
+
+function takingRateLimitsAsAnswers(execution: Execution): Execution {
+  const { target } = execution;
+  return target ? { ...execution, target: { ...target, client: target.client.takingRateLimitsAsAnswers() } } : execution;
 }
 
 /** Every exchange of the step answered an error (judged as a refusal next to an accepted control, R51). */

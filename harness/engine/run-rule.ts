@@ -7,11 +7,22 @@ import { ruleAsRun } from './alternatives.js';
 import { missingInRun, setupProblemFor } from './needs.js';
 import type { RunContext } from './run-context.js';
 import { propertyRuns } from './property-runs.js';
-import { type RunOutcome, runOnce } from './run-once.js';
+import { addWaits, type RateLimitTotal, type RunOutcome, runOnce } from './run-once.js';
 import { ruleSeed } from './rule-seed.js';
 import { baseScope } from './scope.js';
 import { preflightCause } from '../verdict/cause.js';
 import { ruleResult, verdictOf } from '../verdict/rule-result.js';
+import { exclusivityOf } from './exclusivity.js';
+import { prefetchRuns } from './prefetch-runs.js';
+import type { Slots } from './slots.js';
+
+/** Where a rule runs in a run of many (`schedule-rules.ts`); a rule run by itself needs none of it. */
+export interface RuleLane {
+  /** The run's slots: a shared rule's property runs also take any that are free. */
+  slots?: Slots;
+  /** Why the rule cannot start (the reset that puts the target back after a rule that ran alone failed). */
+  setupProblem?: string;
+}
 
 /** Long shrinking against a slow target stops here; the smallest failure found so far is reported. */
 const PROPERTY_TIME_LIMIT_MS = 120_000;
@@ -20,7 +31,7 @@ const PROPERTY_TIME_LIMIT_MS = 120_000;
  * Runs one rule to a verdict: skipped (a need is missing), error (could not judge), failed or passed. The rule runs
  * as this run takes it: each `one_of` step as the alternative the target and profile allow.
  */
-export async function runRule(declared: Rule, suite: Suite, ctx: RunContext): Promise<RuleResult> {
+export async function runRule(declared: Rule, suite: Suite, ctx: RunContext, lane: RuleLane = {}): Promise<RuleResult> {
   const started = Date.now();
   const seed = ruleSeed(ctx.seed, declared.id);
   const result = (verdict: Verdict, extra: Partial<RuleResult> = {}): RuleResult =>
@@ -30,19 +41,23 @@ export async function runRule(declared: Rule, suite: Suite, ctx: RunContext): Pr
   const { rule } = asRun;
   const missing = missingInRun(rule, ctx);
   if (missing) return result('skipped', { reason: missing });
+  if (lane.setupProblem) return result('error', { reason: `setup: ${lane.setupProblem}` });
   const setup = ctx.target && setupProblemFor(rule, ctx.target.setupProblems);
   if (setup) return result('error', { reason: `setup: ${setup.problem}`, cause: preflightCause(setup.field, setup.problem) });
+  // The declared rule's, as the scheduler placed it: whichever alternative this run takes.
+  const { reset, alone } = exclusivityOf(declared);
   try {
-    if (rule.reset !== 'never' && ctx.target?.control.has('reset')) await ctx.target.control.reset();
+    if (reset === 'rule' && ctx.target?.control.has('reset')) await ctx.target.control.reset();
   } catch (error) {
     return result('error', { reason: (error as Error).message });
   }
   const base = baseScope(ctx);
   if (!rule.given) {
     const outcome = await runOnce(rule, {}, withUnique(base, seed, 1), ctx);
-    return fromOutcome(outcome, (v, e) => result(v, { judged: outcome.judged, ...e }));
+    const rateLimited = outcome.rateLimited ? { rateLimited: outcome.rateLimited } : {};
+    return fromOutcome(outcome, (v, e) => result(v, { judged: outcome.judged, ...rateLimited, ...e }));
   }
-  return runProperty(rule, seed, base, ctx, result);
+  return runProperty(rule, seed, base, ctx, result, alone ? undefined : { slots: lane.slots });
 }
 
 /**
@@ -62,6 +77,8 @@ async function runProperty(
   base: Scope,
   ctx: RunContext,
   result: (verdict: Verdict, extra?: Partial<RuleResult>) => RuleResult,
+  /** A shared rule: its generated runs are executed ahead, side by side (`prefetchRuns`); absent: one by one. */
+  ahead?: { slots: Slots | undefined },
 ): Promise<RuleResult> {
   const outcomes = new Map<string, RunOutcome>();
   let cannotJudge: RunOutcome | undefined;
@@ -72,31 +89,56 @@ async function runProperty(
     // A generator over a list the profile leaves empty, say: nothing to generate from is not a verdict.
     return result('error', { reason: `setup: cannot generate the rule's values: ${(error as Error).message}` });
   }
-  let executions = 0;
   let judged = 0;
+  let rateLimited: RateLimitTotal | undefined;
+  const { runs, capped } = propertyRuns(rule, ctx);
+  const ran = ahead ? await runAhead(arbitrary, { seed, runs }, (given, i) => runOnce(rule, given, withUnique(base, seed, i + 1), ctx), ahead.slots) : undefined;
+  // Executions fast-check asks for itself (all of them, or the shrinking after runs made ahead) number on from there.
+  let executions = ran?.length ?? 0;
+  let drawn = 0;
+  let shrinking = false;
   const property = fc.asyncProperty(arbitrary, async (given) => {
     if (cannotJudge) return true;
-    const scope = withUnique(base, seed, ++executions);
-    const outcome = await runOnce(rule, given, scope, ctx, rule.reset === 'each-run');
+    const ahead = shrinking ? undefined : ran?.[drawn++];
+    const outcome = ahead ?? (await runOnce(rule, given, withUnique(base, seed, ++executions), ctx, rule.reset === 'each-run'));
     // Only a failing run can be the counterexample: holding every run's evidence (a 10 MB upload each) till the
     // rule ends cost memory and collection time for nothing.
     if (outcome.findings.length > 0) outcomes.set(keyOf(given), outcome);
     judged += outcome.judged;
+    rateLimited = addWaits(rateLimited, outcome.rateLimited);
     if (outcome.cannotJudge) {
       cannotJudge = outcome;
       return true;
     }
+    shrinking ||= outcome.findings.length > 0;
     return outcome.findings.length === 0;
   });
-  const { runs, capped } = propertyRuns(rule, ctx);
   const details = await fc.check(property, { seed, numRuns: runs, interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS });
-  const extra = { runs: details.numRuns, judged, ...(capped ? { runsCapped: capped } : {}) };
+  const extra = { runs: details.numRuns, judged, ...(capped ? { runsCapped: capped } : {}), ...(rateLimited ? { rateLimited } : {}) };
   if (cannotJudge) return fromOutcome(cannotJudge, (v, e) => result(v, { ...extra, ...e }));
   if (!details.failed) return result('passed', extra);
   const counterexample = details.counterexample?.[0] as Record<string, unknown> | undefined;
   const outcome = counterexample ? outcomes.get(keyOf(counterexample)) : undefined;
   if (!outcome) return result('error', { ...extra, reason: `property errored: ${String(details.errorInstance)}` });
   return fromOutcome(outcome, (v, e) => result(v, { ...extra, counterexample, ...e }));
+}
+
+/**
+ * The rule's generated runs executed before fast-check asks for them: the values it will draw from the same seed,
+ * in the same order (`fc.sample` draws them as `fc.check` does), each as the execution of its number. A run that
+ * passed keeps only its judged count: only a failing one can be the counterexample.
+ */
+async function runAhead(
+  arbitrary: fc.Arbitrary<Record<string, unknown>>,
+  draw: { seed: number; runs: number },
+  run: (given: Record<string, unknown>, index: number) => Promise<RunOutcome>,
+  slots: Slots | undefined,
+): Promise<RunOutcome[]> {
+  const values = fc.sample(arbitrary, { seed: draw.seed, numRuns: draw.runs });
+  return prefetchRuns(values, async (given, i) => {
+    const outcome = await run(given, i);
+    return outcome.findings.length > 0 || outcome.cannotJudge ? outcome : { ...outcome, evidence: [] };
+  }, slots);
 }
 
 function fromOutcome(

@@ -3,18 +3,24 @@ import { runResult } from '../verdict/rule-result.js';
 import { type RuleSelection, selectedRules } from '../suite/select-rules.js';
 import type { Rule, Suite } from '../suite/suite.js';
 import type { RunContext } from './run-context.js';
-import { runRule } from './run-rule.js';
+import { scheduleRules } from './schedule-rules.js';
 
 /** Hooks fired while a run goes on (reporters print progress from them). */
 export interface RunEvents {
   /** Before any rule runs: how many will run. */
   onRunStart?(total: number): void;
-  /** As each rule starts, with its place in the run (from 1). */
+  /** As each rule starts, with its place in the run (from 1); with `--concurrency`, others may be in flight. */
   onRuleStart?(rule: Rule, index: number): void;
+  /** As a rule's work ends, in whatever order rules end (what is in flight). */
+  onRuleFinish?(rule: Rule, index: number): void;
+  /** Each rule's result, in the run's order (suite order), whatever order they ended in. */
   onRuleEnd?(result: RuleResult): void;
 }
 
-/** Runs the selected rules in suite order, one at a time (rules share the target's state and clock). */
+/**
+ * Runs the selected rules in suite order, `ctx.concurrency` shared rules at a time and each rule that touches the
+ * target's or the app's global state alone (`schedule-rules.ts`); the results in suite order.
+ */
 export async function runSuites(
   suites: Suite[],
   selection: RuleSelection,
@@ -22,15 +28,9 @@ export async function runSuites(
   events: RunEvents = {},
 ): Promise<RunResult> {
   const startedAt = new Date().toISOString();
-  const results: RuleResult[] = [];
   const selected = selectedRules(suites, selection);
   events.onRunStart?.(selected.length);
-  for (const [i, { suite, rule }] of selected.entries()) {
-    events.onRuleStart?.(rule, i + 1);
-    const result = await runRule(rule, suite, ctx);
-    results.push(result);
-    events.onRuleEnd?.(result);
-  }
+  const results = await scheduleRules(selected, ctx, events);
   const baseUrl = ctx.target?.profile.base_url ?? ctx.callback?.url ?? '';
   return runResult({ baseUrl, source: ctx.targetSource }, ctx.seed, startedAt, results);
 }

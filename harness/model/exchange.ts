@@ -96,6 +96,11 @@ export interface Exchange {
    * suite was moving the clock meanwhile (an advance's start and end), else one instant (`from` = `to`).
    */
   targetTime?: { from: number; to: number };
+  /**
+   * The rate limits the request met before this answer (code 80001 or 80008, HTTP 429, `Retry-After`): what
+   * limited it and how long graphcheck waited before sending it again.
+   */
+  rateLimited?: { answer: string; waitedMs: number }[];
   /** Webhook requests over TLS only: the client certificate the target presented (mTLS, reading R46). */
   tlsClient?: { presented: boolean; cn?: string; chain: string[] };
 }

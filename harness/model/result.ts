@@ -59,6 +59,8 @@ export interface RuleResult {
   durationMs: number;
   /** The baseline's reason, when the baseline expects exactly this verdict of the rule (a known failure or skip). */
   known?: string;
+  /** The target's rate limits (80001, 80008, HTTP 429) the rule's requests waited out: how often, how long in all. */
+  rateLimited?: { waits: number; waitedMs: number };
 }
 
 /** A rule's ceiling on property runs, as it bit: the runs asked for, the ceiling, and the suite's reason. */

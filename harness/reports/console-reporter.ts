@@ -41,6 +41,12 @@ export function consoleReporter(write: (text: string) => void, options: ConsoleO
       }
       const capped = result.results.filter((r) => r.runsCapped).length;
       if (capped) write(`\n${capped} rule(s) ran fewer property runs than asked: their max_runs (--verbose lists them and why; so do the reports)\n`);
+      const limited = result.results.filter((r) => r.rateLimited);
+      if (limited.length) {
+        const waits = limited.reduce((n, r) => n + r.rateLimited!.waits, 0);
+        const ms = limited.reduce((n, r) => n + r.rateLimited!.waitedMs, 0);
+        write(`\nrate limits: ${waits} request(s) of ${limited.length} rule(s) waited ${(ms / 1000).toFixed(1)} s in all and were sent again (each rule's rateLimited in report.json)\n`);
+      }
       if (!options.traffic) {
         write(`\n${verdictLine(result)} (seed ${result.seed})\n`);
         return;

@@ -21,6 +21,8 @@ function serviceReplay(plan: RunPlan, target: ServicePlan, ruleId: string): stri
   if (target.kind !== 'cassette') {
     if (plan.versionPrefix !== 'latest') args.push('--version-prefix', plan.versionPrefix);
     if (plan.runs !== DEFAULT_RUNS) args.push('--runs', String(plan.runs));
+    // A target that must not be pushed must not be pushed by the replay either; --concurrency changes no verdict.
+    if (plan.maxRps) args.push('--max-rps', String(plan.maxRps));
   }
   return [...args, ...commonArgs(plan)].join(' ');
 }

@@ -29,6 +29,8 @@ export interface JudgingOutput {
   events(onRuleStart?: (ruleId: string) => void): RunEvents;
   /** No more progress (before anything after the rules is printed). */
   stop(): void;
+  /** A request waits for the target's rate limit: the progress line says so while it lasts. */
+  rateLimitWait(wait: { answer: string; waitedMs: number }): void;
 }
 
 /**
@@ -62,7 +64,13 @@ export class ReportTail {
 
   /** What the side judging the rules is handed. */
   get judging(): JudgingOutput {
-    return { edge: this.edge, say: this.say, stop: () => this.progress.stop(), events: (onRuleStart) => this.events(onRuleStart) };
+    return {
+      edge: this.edge,
+      say: this.say,
+      stop: () => this.progress.stop(),
+      events: (onRuleStart) => this.events(onRuleStart),
+      rateLimitWait: ({ answer, waitedMs }) => this.progress.onWait(`waiting ${(waitedMs / 1000).toFixed(1)} s: rate limited, ${answer}`, waitedMs),
+    };
   }
 
   /** After the rules: the baseline rewritten if asked, the result as shown, the console's account, the files. */
@@ -83,8 +91,9 @@ export class ReportTail {
         onRuleStart?.(rule.id);
         this.progress.onRuleStart(rule.id, index);
       },
+      onRuleFinish: (rule) => this.progress.onRuleEnd(rule.id),
       onRuleEnd: (r) => {
-        this.progress.onRuleEnd();
+        this.progress.onRuleEnd(r.rule);
         const rule = this.baseline.mark(this.edge.rule(r));
         this.shown.push(rule);
         this.consoleOut.onRuleEnd?.(rule);

@@ -27,6 +27,15 @@ export interface RunPlan {
   allowOrigins: string[];
   /** Per request (one default for every command: `DEFAULT_TIMEOUT_MS`). */
   timeoutMs: number;
+  /**
+   * Rule executions at work on the target at once (`--concurrency`, `concurrency:`); rules that touch global state
+   * run alone whatever it says. Default `DEFAULT_CONCURRENCY`; a recording and its repeat run one at a time.
+   */
+  concurrency?: number;
+  /** `--max-rps N`: at most N requests a second to the target (its control protocol included). */
+  maxRps?: number;
+  /** The backoff's first wait when a rate-limited answer says nothing of how long (default 1 s; tests shorten it). */
+  rateLimitBaseMs?: number;
   suitesDir: string;
   /** Whether `suitesDir` is the one shipped with graphcheck (a replay command then leaves it out). */
   suitesDirIsDefault: boolean;

@@ -59,6 +59,10 @@ async function runAgainst(layer: TargetLayer, suites: Suite[], output: JudgingOu
     // A given --runs raises every property rule to at least that many runs; a repeat runs what it recorded.
     ...(plan.runsGiven && plan.target.kind !== 'cassette' ? { runsFloor: plan.runs } : {}),
     versionPrefix: plan.versionPrefix,
+    concurrency: plan.concurrency ?? 1,
+    onRateLimitWait: (wait) => output.rateLimitWait(wait),
+    ...(plan.maxRps ? { maxRps: plan.maxRps } : {}),
+    ...(plan.rateLimitBaseMs !== undefined ? { rateLimitBaseMs: plan.rateLimitBaseMs } : {}),
     replayCommand: (id) => replayCommand(plan, id),
     targetSource: targetSource(plan.target),
     ...(plan.caDir ? { caDir: plan.caDir } : {}),

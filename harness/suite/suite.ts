@@ -47,7 +47,17 @@ export interface Rule {
    */
   max_runs?: number;
   max_runs_reason?: string;
+  /**
+   * `rule`: reset the target before the rule, `each-run`: before every property run (either way the rule runs
+   * alone); `never`: not even when it runs alone. Absent: a rule that runs alone resets first, a shared rule never
+   * (`engine/exclusivity.ts`).
+   */
   reset?: 'rule' | 'each-run' | 'never';
+  /**
+   * Why the rule runs alone, where its steps cannot show it (a walk that counts every post of the Page, a fixture it
+   * deletes). The loader refuses it where a step or `reset:` already makes the rule run alone.
+   */
+  exclusive?: string;
   steps: Step[];
   /**
    * How `graphcheck check` judges this rule from recorded traffic, when one exchange (or a group) can show it; a

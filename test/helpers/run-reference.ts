@@ -19,13 +19,26 @@ export interface ReferenceRunOptions {
   fixtures?: 'full' | 'empty';
   /** A folder of suites other than the shipped ones. */
   suitesDir?: string;
+  /** Rule executions at once (default 1, as `openRun`'s). */
+  concurrency?: number;
+  /** The reference's rate-limit switch: every Nth photos read of a Page and templates call of an account is limited. */
+  rateLimitEvery?: number;
+  /** The backoff's first wait on a rate limit (the reference's answers name no Retry-After). */
+  rateLimitBaseMs?: number;
+  /** A profile without `control_url`: the target as one without the control protocol (no reset, no clock). */
+  withoutControl?: boolean;
 }
 
 /** Starts the reference target (with faults), runs the selected rules against it through the engine, stops it. */
 export async function runAgainstReference(options: ReferenceRunOptions = {}): Promise<RunResult> {
-  const reference = await startReference({ faults: options.faults ?? [], fixtures: options.fixtures ?? 'full' });
+  const reference = await startReference({
+    faults: options.faults ?? [],
+    fixtures: options.fixtures ?? 'full',
+    ...(options.rateLimitEvery ? { rateLimitEvery: options.rateLimitEvery } : {}),
+  });
   try {
-    const profile = validateProfile(reference.profile, 'reference');
+    const { control_url: _control, capabilities: _capabilities, ...withoutControl } = reference.profile;
+    const profile = validateProfile(options.withoutControl ? withoutControl : reference.profile, 'reference');
     const run = await openRun({
       profile,
       timeoutMs: 10_000,
@@ -33,6 +46,8 @@ export async function runAgainstReference(options: ReferenceRunOptions = {}): Pr
       runs: options.runs ?? 20,
       ...(options.runsFloor ? { runsFloor: options.runsFloor } : {}),
       versionPrefix: 'latest',
+      ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+      ...(options.rateLimitBaseMs !== undefined ? { rateLimitBaseMs: options.rateLimitBaseMs } : {}),
     });
     try {
       const suites = await (options.suitesDir ? loadSuites(options.suitesDir) : shippedSuites());

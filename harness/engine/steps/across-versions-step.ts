@@ -25,6 +25,7 @@ export const acrossVersionsStep: StepKind<AcrossVersionsBody> = {
   explain: (b) => `send ${typeof b.request === 'string' ? b.request : describeRequest(b.request)} under each version of ${JSON.stringify(b.versions)}`,
   body: object({ versions: STRINGS, request: { anyOf: [TEMPLATE, REQUEST_BODY] } }, ['versions', 'request']),
   needs: (b) => (typeof b.request === 'string' ? {} : requestNeeds(b.request)),
+  exclusive: () => "calls every version: the version the app first called (reset clears it) is the app's, not the rule's",
   control: { expect: ['ok'] },
   run: async ({ body, scope, target, keep }) => {
     // A template inside the list counts item by item: `["{{versions.usable}}", none]`.

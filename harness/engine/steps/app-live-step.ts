@@ -11,6 +11,7 @@ export const appLiveStep: StepKind<{ live: unknown }> = {
   explain: (b) => `set the app ${b.live === false ? 'not ' : ''}Live (control app)`,
   body: object({ live: BOOLEAN }, ['live']),
   needs: () => ({ capabilities: ['app'] }),
+  exclusive: () => "sets the app's Live setting",
   run: async ({ body, scope, target }) => {
     const run = await webhookRun(scope, target.webhooks);
     const live = evaluate(body.live, scope) === true;

@@ -91,6 +91,12 @@ export const casesStep: StepKind<CasesBody> = {
     { as: { enum: Object.keys(CASE_KINDS) }, base: { type: 'object' }, groups: { type: 'array', minItems: 1, items: GROUP } },
     ['base', 'groups'],
   ),
+  // A case's request is what the target meets: a sweep of the app's subscriptions runs alone as a request there does.
+  exclusive: (b) => {
+    const kind = kindOf(b);
+    const bodies = [b.base, ...caseBodies(b).flatMap((g) => [g.group, ...g.cases])];
+    return bodies.map((body) => kind.exclusive?.(body as never)).find((why) => why !== undefined);
+  },
   needs: (b) => {
     const kind = kindOf(b);
     const bodies = [b.base, ...caseBodies(b).flatMap((g) => [g.group, ...g.cases])];

@@ -9,6 +9,7 @@ export const clockStep: StepKind<{ advance: unknown }> = {
   explain: (b) => `advance the target's clock by ${String(b.advance)} s`,
   body: object({ advance: NUMBER }, ['advance']),
   needs: () => ({ capabilities: ['clock'] }),
+  exclusive: () => "moves the target's clock",
   run: async ({ body, scope, target }) => {
     await target.control.advance(Number(evaluate(body.advance, scope)));
   },

@@ -45,6 +45,7 @@ export const deliveriesStep: StepKind<DeliveriesBody, 'webhook' | 'waited'> = {
   },
   body: object({ advance_to: INTEGER, real_timeout_ms: INTEGER, whole_way: BOOLEAN }),
   needs: (b) => ({ receiver: true, live: true, ...(b.advance_to === undefined ? {} : { capabilities: ['clock'] }) }),
+  exclusive: () => "reads what reached the run's one receiver, moving the target's clock while updates are missing",
   run: async ({ body, scope, target, outcome, evidence }) => {
     const run = await webhookRun(scope, target.webhooks);
     const receiver = await target.webhooks.receiver();

@@ -19,6 +19,7 @@ export const eventsStep: StepKind<{ updates: unknown; fill_to?: unknown }> = {
   },
   body: object({ updates: ANY, fill_to: INTEGER }, ['updates']),
   needs: () => ({ capabilities: ['events'] }),
+  exclusive: () => "injects changes delivered to every subscription of the app, at the run's one receiver",
   run: async ({ body, scope, target, outcome }) => {
     const run = await webhookRun(scope, target.webhooks);
     const given = evaluate(body.updates, scope);

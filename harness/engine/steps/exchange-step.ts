@@ -35,6 +35,7 @@ export const exchangeStep: StepKind<ExchangeSpec> = {
     ['code'],
   ),
   needs: (b) => (b.advance_between === undefined ? {} : { capabilities: ['clock'] }),
+  exclusive: (b) => (b.advance_between === undefined ? undefined : "moves the target's clock"),
   control: { expect: ['ok'] },
   run: async ({ body, scope, target, keep }) => {
     const count = body.count === undefined ? 1 : Number(evaluate(body.count, scope));

@@ -1,7 +1,7 @@
 import { evaluate } from '../../suite/template.js';
 import { INTEGER, object } from '../../validation/json-schema.js';
 import { buildRequest } from '../build-request.js';
-import { describeRequest, REQUEST_BODY, type RequestSpec, requestNeeds } from './request-body.js';
+import { describeRequest, REQUEST_BODY, type RequestSpec, requestExclusive, requestNeeds } from './request-body.js';
 import type { StepKind } from './step-kind.js';
 
 /** The same request `count` times at once: single-use codes and other races. */
@@ -11,6 +11,7 @@ export const parallelStep: StepKind<{ count: unknown; request: RequestSpec }> = 
   explain: (b) => `send ${describeRequest(b.request)} ${String(b.count)} times at once`,
   body: object({ count: INTEGER, request: REQUEST_BODY }, ['count', 'request']),
   needs: (b) => requestNeeds(b.request),
+  exclusive: (b) => requestExclusive(b.request),
   control: { expect: ['ok'] },
   run: async ({ body, scope, target, keep }) => {
     const count = Number(evaluate(body.count, scope));

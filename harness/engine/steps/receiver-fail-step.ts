@@ -12,6 +12,7 @@ export const receiverFailStep: StepKind<{ next: unknown; how?: unknown }> = {
   explain: (b) => `make the receiver fail the next ${String(b.next)} notification attempts (${String(b.how ?? '500')})`,
   body: object({ next: INTEGER, how: orTemplate({ enum: ['500', 500, 'reset', 'hang'] }) }, ['next']),
   needs: () => ({ receiver: true }),
+  exclusive: () => "makes the run's one receiver fail",
   run: async ({ body, scope, target }) => {
     await webhookRun(scope, target.webhooks);
     const how = String(evaluate(body.how ?? '500', scope)) as FailureMode;

@@ -1,7 +1,7 @@
 import { evaluate } from '../../suite/template.js';
 import { INTEGER, object } from '../../validation/json-schema.js';
 import { buildRequest } from '../build-request.js';
-import { describeRequest, REQUEST_BODY, type RequestSpec, requestNeeds } from './request-body.js';
+import { describeRequest, REQUEST_BODY, type RequestSpec, requestExclusive, requestNeeds } from './request-body.js';
 import type { StepKind } from './step-kind.js';
 
 interface RepeatBody {
@@ -21,6 +21,7 @@ export const repeatStep: StepKind<RepeatBody> = {
     ...requestNeeds(b.request),
     ...(b.advance_between === undefined ? {} : { capabilities: ['clock'] }),
   }),
+  exclusive: (b) => (b.advance_between === undefined ? requestExclusive(b.request) : "moves the target's clock"),
   control: { expect: ['ok'] },
   run: async ({ body, scope, target, keep }) => {
     const count = Number(evaluate(body.count, scope));

@@ -74,6 +74,23 @@ export function requestNeeds(request: RequestSpec): StepNeeds {
   return { tokens: [token] };
 }
 
+/**
+ * The global state a request touches (`StepKind.exclusive`): the app's subscriptions and its installation on a
+ * Page, which decide where every notification goes, and an explicit version, since the version the app first called
+ * is the app's (contract §3.2: a later call to an older one is refused until `reset`). The run's own prefix
+ * (`default`) and the bare path leave that history as every other rule leaves it.
+ */
+export function requestExclusive(request: RequestSpec): string | undefined {
+  const path = request.path ?? '';
+  if (/\/subscriptions(?:$|[/?])/.test(path)) return "reads or changes the app's subscriptions";
+  if (/\/subscribed_apps(?:$|[/?])/.test(path)) return "installs the app on a Page or reads where it is installed";
+  const { version } = request;
+  if (version !== undefined && version !== 'default' && version !== 'none' && (request.base ?? 'api') !== 'url') {
+    return `calls version ${String(version)}: the version the app first called (reset clears it) is the app's`;
+  }
+  return undefined;
+}
+
 export function describeRequest(request: RequestSpec): string {
   return `${request.method} ${request.path ?? '/'}`;
 }

@@ -1,5 +1,5 @@
 import { buildRequest } from '../build-request.js';
-import { describeRequest, REQUEST_BODY, type RequestSpec, requestNeeds } from './request-body.js';
+import { describeRequest, REQUEST_BODY, type RequestSpec, requestExclusive, requestNeeds } from './request-body.js';
 import type { StepKind } from './step-kind.js';
 
 /** One request. */
@@ -9,6 +9,7 @@ export const requestStep: StepKind<RequestSpec> = {
   explain: (r) => `send ${describeRequest(r)}`,
   body: REQUEST_BODY,
   needs: requestNeeds,
+  exclusive: requestExclusive,
   control: { expect: ['ok'] },
   run: async ({ body, scope, target, keep }) => keep(await target.client.send(buildRequest(body, scope, target))),
 };

@@ -77,6 +77,12 @@ interface StepKindBase<Body, Leaves extends FactName> {
   body: JsonSchema;
   /** Needs read off the step's body (token names, control capabilities), before any traffic. */
   needs?(body: Body): StepNeeds;
+  /**
+   * What global state of the target the step changes or reads, which no other rule may touch meanwhile (the clock,
+   * the app's subscriptions, the run's one receiver, ...), as a phrase (`moves the target's clock`); absent or
+   * undefined: the step touches only what its rule made. A rule with any such step runs alone (`exclusivity.ts`).
+   */
+  exclusive?(body: Body): string | undefined;
   /** Absent: the kind takes no `control:`. */
   control?: ControlDeclaration<Body>;
 }

@@ -50,6 +50,7 @@ export const subscribeStep: StepKind<SubscribeBody, 'verifications'> = {
     const token = b.token ?? 'app';
     return { ...(token.includes('{{') || ['none', 'unissued'].includes(token) ? {} : { tokens: [token] }), receiver: true };
   },
+  exclusive: () => "changes the app's subscriptions, verified at the run's one receiver",
   control: { expect: ['ok'] },
   run: async ({ body, scope, target, outcome, evidence, keep }) => {
     const run = await webhookRun(scope, target.webhooks);

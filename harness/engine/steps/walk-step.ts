@@ -2,7 +2,7 @@ import { itemId, listItems } from '../../checks/list-items.js';
 import { evaluate } from '../../suite/template.js';
 import { INTEGER, object, STRING } from '../../validation/json-schema.js';
 import { buildRequest } from '../build-request.js';
-import { REQUEST_BODY, type RequestSpec, requestNeeds } from './request-body.js';
+import { REQUEST_BODY, type RequestSpec, requestExclusive, requestNeeds } from './request-body.js';
 import type { StepKind } from './step-kind.js';
 import type { WalkEnd } from '../../checks/step-facts.js';
 import type { GraphRequest } from '../../client/graph-client.js';
@@ -31,6 +31,7 @@ export const walkStep: StepKind<{ request: RequestSpec; max_pages?: number; find
   explain: (b) => `walk ${b.request.path ?? '/'} page by page through paging.next${b.find ? `, until ${b.find} is listed` : ''}`,
   body: object({ request: REQUEST_BODY, max_pages: INTEGER, find: STRING }, ['request']),
   needs: (b) => requestNeeds(b.request),
+  exclusive: (b) => requestExclusive(b.request),
   control: { expect: ['ok'] },
   run: async ({ body, scope, target, keep, outcome, evidence }) => {
     const maxPages = body.max_pages ?? DEFAULT_MAX_PAGES;

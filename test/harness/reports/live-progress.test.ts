@@ -23,4 +23,28 @@ describe('progress', () => {
     expect(lines.length).toBe(count);
     progress.stop();
   });
+
+  it('names the rules in flight, the first three and how many more, and a rate-limit wait while it lasts', () => {
+    vi.useFakeTimers();
+    const lines: string[] = [];
+    const progress = liveProgress((t) => lines.push(t), { tty: false, heartbeatMs: 40 });
+    progress.onRunStart(179);
+    for (const [i, id] of ['feed.a', 'feed.b', 'feed.c', 'feed.d', 'feed.e'].entries()) progress.onRuleStart(id, 40 + i);
+    progress.onWait('waiting 1.0 s: rate limited, code 80001', 1000);
+    vi.advanceTimersByTime(40);
+    expect(lines.at(-1)).toMatch(
+      /^… \[44\/179\] 5 in flight: feed\.a \d+\.\d s, feed\.b \d+\.\d s, feed\.c \d+\.\d s \+2 \(waiting 1\.0 s: rate limited, code 80001\) \(still running\)\n$/,
+    );
+    progress.onRuleEnd('feed.a');
+    progress.onRuleEnd('feed.c');
+    progress.onRuleEnd('feed.d');
+    vi.advanceTimersByTime(2000);
+    expect(lines.at(-1)).toMatch(/^… \[44\/179\] 2 in flight: feed\.b \d+\.\d s, feed\.e \d+\.\d s \(still running\)\n$/);
+    progress.onRuleEnd('feed.b');
+    progress.onRuleEnd('feed.e');
+    const count = lines.length;
+    vi.advanceTimersByTime(200);
+    expect(lines.length).toBe(count);
+    progress.stop();
+  });
 });

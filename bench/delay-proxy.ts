@@ -1,0 +1,60 @@
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
+
+/**
+ * A TCP proxy on loopback that makes a target look remote: every chunk waits `oneWayMs` before it is passed on, in
+ * each direction, in order (so a round trip costs twice that, however many requests share the connection), and a
+ * new connection pays one more round trip before its first byte goes out, as a TCP handshake would. It knows
+ * nothing of HTTP: keep-alive, pipelining and bodies pass as they would over a slow link. `connections` counts
+ * what clients opened, for the benchmark's account.
+ */
+export async function startDelayProxy(
+  target: { host: string; port: number },
+  oneWayMs: number,
+): Promise<{ url: string; port: number; connections(): number; close(): Promise<void> }> {
+  let opened = 0;
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    opened++;
+    const upstream = connect(target.port, target.host);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    // The handshake's round trip: nothing the client sends leaves before it.
+    relay(client, upstream, oneWayMs, 2 * oneWayMs);
+    relay(upstream, client, oneWayMs, 0);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    connections: () => opened,
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const s of sockets) s.destroy();
+      await closed;
+    },
+  };
+}
+
+/**
+ * Passes `from`'s bytes to `to`, each chunk `delayMs` after it arrived (and none before `firstAfterMs` from now),
+ * keeping their order; an end is passed on after the chunks before it.
+ */
+function relay(from: Socket, to: Socket, delayMs: number, firstAfterMs: number): void {
+  const notBefore = Date.now() + firstAfterMs;
+  let last = 0;
+  const later = (what: () => void) => {
+    // Never before an earlier chunk: timers of equal delay fire in order, but a later chunk must not overtake.
+    const at = Math.max(Date.now() + delayMs, notBefore, last);
+    last = at;
+    setTimeout(what, at - Date.now());
+  };
+  from.on('data', (chunk) => later(() => to.writable && to.write(chunk)));
+  from.on('end', () => later(() => to.end()));
+}

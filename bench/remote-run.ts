@@ -1,0 +1,108 @@
+// The full default run against the reference as if it were across a network: the reference (in this process) sits
+// behind bench/delay-proxy.ts, which makes every round trip cost BENCH_RTTS milliseconds (default "0,20,100"; 0 is
+// loopback, no proxy), and a fresh CLI process runs every rule against it through a profile file, with
+// --concurrency 1 and with the default. Aim (issue 23): at a 20 ms round trip the default run takes at most 30 s with
+// every rule passed; on loopback the default is no slower than --concurrency 1. The serial run at 100 ms takes ten
+// minutes or more: BENCH_SERIAL_MAX_RTT (default 20) leaves out serial runs above it.
+// Run: node bin/run-ts.js bench/remote-run.ts
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SUITES_DIR } from '../bin/commands/run.js';
+import { exclusivityOf } from '../harness/engine/exclusivity.js';
+import { loadSuites } from '../harness/engine/load-suite.js';
+import { DEFAULT_CONCURRENCY } from '../harness/run/defaults.js';
+import { startReference } from '../reference/index.js';
+import { startDelayProxy } from './delay-proxy.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RTTS = (process.env.BENCH_RTTS ?? '0,20,100').split(',').map(Number);
+const SERIAL_MAX_RTT = Number(process.env.BENCH_SERIAL_MAX_RTT ?? 20);
+
+interface Timed {
+  seconds: number;
+  exitCode: number | null;
+  rules: number;
+  passed: number;
+  connections: number | undefined;
+  /** Seconds spent in rules that run alone (nothing beside them), summed from report.json. */
+  aloneSeconds: number;
+  /** The same seconds by the first reason each rule runs alone (`exclusivityOf(...).why[0]`, step numbers dropped). */
+  aloneByReason: Map<string, number>;
+}
+
+/** The rules that run alone, each with its first reason: their time is the floor no concurrency lowers. */
+const alone = new Map(
+  (await loadSuites(SUITES_DIR))
+    .flatMap((s) => s.rules)
+    .filter((r) => exclusivityOf(r).alone)
+    .map((r) => [r.id, exclusivityOf(r).why[0]!.replace(/^step \d+ /, '')]),
+);
+
+/** A port free at the moment, so the proxy can name where the reference will listen before it does. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function timeRun(rtt: number, concurrency: number): Promise<Timed> {
+  const port = await freePort();
+  const proxy = rtt ? await startDelayProxy({ host: '127.0.0.1', port }, rtt / 2) : undefined;
+  const reference = await startReference({ port, ...(proxy ? { publicUrl: proxy.url } : {}) });
+  const dir = await mkdtemp(join(tmpdir(), 'graphcheck-remote-'));
+  try {
+    const profile = join(dir, 'profile.json');
+    await writeFile(profile, JSON.stringify(reference.profile));
+    const args = ['run', '--quiet', '--seed', '7', '--format', 'json', '--report-dir', dir, '--profile', profile, '--concurrency', String(concurrency)];
+    const started = process.hrtime.bigint();
+    const exitCode = await new Promise<number | null>((resolve) => {
+      const child = spawn(process.execPath, [join(ROOT, 'bin/graphcheck.js'), ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+      child.on('exit', (code) => resolve(code));
+    });
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as { results: { rule: string; verdict: string; durationMs: number }[] };
+    const { results } = report;
+    const aloneResults = results.filter((r) => alone.has(r.rule));
+    const aloneMs = aloneResults.reduce((sum, r) => sum + r.durationMs, 0);
+    const aloneByReason = new Map<string, number>();
+    for (const r of aloneResults) aloneByReason.set(alone.get(r.rule)!, (aloneByReason.get(alone.get(r.rule)!) ?? 0) + r.durationMs / 1000);
+    return {
+      seconds,
+      exitCode,
+      rules: results.length,
+      passed: results.filter((r) => r.verdict === 'passed').length,
+      connections: proxy?.connections(),
+      aloneSeconds: aloneMs / 1000,
+      aloneByReason,
+    };
+  } finally {
+    await reference.close();
+    await proxy?.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+
+console.log(`full run against the reference (seed 7), round trips ${RTTS.join(', ')} ms; default concurrency ${DEFAULT_CONCURRENCY}`);
+console.log(`${alone.size} rules run alone`);
+console.log('| round trip | concurrency | wall s | in rules run alone s | rules | passed | connections opened | exit | load before; after |');
+console.log('|---|---|---|---|---|---|---|---|---|');
+const aloneAccounts: string[] = [];
+for (const rtt of RTTS) {
+  for (const concurrency of rtt <= SERIAL_MAX_RTT ? [1, DEFAULT_CONCURRENCY] : [DEFAULT_CONCURRENCY]) {
+    const before = load();
+    const t = await timeRun(rtt, concurrency);
+    const where = rtt ? `${rtt} ms` : 'loopback';
+    console.log(`| ${where} | ${concurrency} | ${t.seconds.toFixed(1)} | ${t.aloneSeconds.toFixed(1)} | ${t.rules} | ${t.passed} | ${t.connections ?? '-'} | ${t.exitCode} | ${before}; ${load()} |`);
+    const byReason = [...t.aloneByReason].sort((a, b) => b[1] - a[1]).map(([why, s]) => `${s.toFixed(1)} s ${why}`);
+    aloneAccounts.push(`${where}, concurrency ${concurrency}, rules run alone by their first reason:\n  ${byReason.join('\n  ')}`);
+  }
+}
+console.log(`\n${aloneAccounts.join('\n')}`);

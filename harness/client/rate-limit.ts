@@ -1,0 +1,86 @@
+import { TargetFailure } from '../errors.js';
+import { headerValue } from '../headers.js';
+import type { Exchange } from '../model/index.js';
+import { pathOf } from '../http/path-of.js';
+import { lookup } from '../validation/lookup.js';
+import type { SentExchange } from './send.js';
+
+/** The spec's two limits, each "wait and retry": 80001 (a Page account, photos read), 80008 (templates). */
+export const RATE_LIMIT_CODES: readonly number[] = [80001, 80008];
+
+/** How the run meets a rate limit: a bounded backoff, real time (a limit is the target's, not its virtual clock). */
+export interface RateLimitPolicy {
+  /** The first wait when the answer does not say how long (`Retry-After`); doubled at each retry. Default 1000. */
+  baseMs: number;
+  /** Retries of one request before its rule is `error` (rate limited). */
+  retries: number;
+  /** The longest single wait; a `Retry-After` asking for more is not waited for. */
+  maxWaitMs: number;
+  /** Each wait as it starts (the progress line shows it). */
+  onWait?(wait: RateLimitWait): void;
+}
+
+/** One wait for a rate limit, kept on the exchange that was finally answered (`Exchange.rateLimited`). */
+export interface RateLimitWait {
+  /** What limited the request: `code 80001`, `HTTP 429`, `HTTP 503 with Retry-After`. */
+  answer: string;
+  waitedMs: number;
+}
+
+export const DEFAULT_RATE_LIMIT: RateLimitPolicy = { baseMs: 1000, retries: 4, maxWaitMs: 60_000 };
+
+/**
+ * Sends through `sendOnce` and, while the answer is a rate limit, waits and sends the same request again: as long as
+ * `Retry-After` says (seconds or a date), else the backoff's base doubled at each retry. The answer finally kept
+ * lists the waits; a request still limited after the last retry stops its rule as one that could not judge
+ * (`RATE_LIMITED`), never as a finding.
+ */
+export async function sendRespectingLimits(
+  sendOnce: () => Promise<SentExchange>,
+  errorCodePath: string,
+  policy: RateLimitPolicy,
+): Promise<SentExchange> {
+  const waits: RateLimitWait[] = [];
+  for (let retry = 0; ; retry++) {
+    const sent = await sendOnce();
+    const answer = rateLimitOf(sent, errorCodePath);
+    if (!answer) return withWaits(sent, waits);
+    const waitMs = retryAfterMs(sent.exchange) ?? policy.baseMs * 2 ** retry;
+    if (retry >= policy.retries || waitMs > policy.maxWaitMs) throw stillLimited(withWaits(sent, waits).exchange, answer, waitMs, policy);
+    const wait = { answer, waitedMs: waitMs };
+    policy.onWait?.(wait);
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+    waits.push(wait);
+  }
+}
+
+/** `code 80001`, `HTTP 429`, `HTTP 503 with Retry-After`; undefined for an answer that is no rate limit. */
+export function rateLimitOf(sent: SentExchange, errorCodePath: string): string | undefined {
+  const status = sent.exchange.response?.status ?? 0;
+  if (status === 429) return 'HTTP 429';
+  const code = lookup(sent.json, errorCodePath);
+  if (typeof code === 'number' && RATE_LIMIT_CODES.includes(code)) return `code ${code}`;
+  if (status >= 400 && headerValue(sent.exchange.response?.headers, 'retry-after') !== undefined) return `HTTP ${status} with Retry-After`;
+  return undefined;
+}
+
+function retryAfterMs(exchange: Exchange): number | undefined {
+  const value = headerValue(exchange.response?.headers, 'retry-after')?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+function withWaits(sent: SentExchange, waits: RateLimitWait[]): SentExchange {
+  return waits.length === 0 ? sent : { ...sent, exchange: { ...sent.exchange, rateLimited: waits } };
+}
+
+function stillLimited(exchange: Exchange, answer: string, waitMs: number, policy: RateLimitPolicy): TargetFailure {
+  const where = `${exchange.request.method} ${pathOf(exchange.request.url)}`;
+  const why =
+    waitMs > policy.maxWaitMs
+      ? `the target asks to wait ${Math.round(waitMs / 1000)} s, more than graphcheck waits (${policy.maxWaitMs / 1000} s)`
+      : `still limited after ${policy.retries} retries`;
+  return new TargetFailure('RATE_LIMITED', `${where}: rate limited (${answer}): ${why}; --max-rps lowers the request rate`, exchange);
+}

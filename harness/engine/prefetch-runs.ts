@@ -1,0 +1,37 @@
+import type { Slots } from './slots.js';
+
+/**
+ * Runs `work` on every value, in the values' order of starting, as wide as the run allows: one at a time in the
+ * rule's own slot, and beside it in any slot free at the moment (never waiting for one, so a rule cannot hold the
+ * run up). A shared property rule's runs are independent executions (their names come from `{{unique}}` and the
+ * execution's number), so running them side by side changes nothing but the wall: fast-check then reads the
+ * outcomes in order, as if it had run them itself.
+ */
+export async function prefetchRuns<V, O>(values: readonly V[], work: (value: V, index: number) => Promise<O>, slots?: Slots): Promise<O[]> {
+  const outcomes: O[] = new Array<O>(values.length);
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const workers: Promise<void>[] = [];
+  const worker = async (ownSlot: boolean): Promise<void> => {
+    try {
+      while (next < values.length && !failure) {
+        const index = next++;
+        widen();
+        outcomes[index] = await work(values[index]!, index);
+      }
+    } catch (error) {
+      failure ??= { error };
+    } finally {
+      if (ownSlot) slots?.release();
+    }
+  };
+  // Another worker for each slot free now while values wait: a new worker takes one before this loop goes on.
+  const widen = () => {
+    while (slots && next < values.length && !failure && slots.tryAcquire()) workers.push(worker(true));
+  };
+  workers.push(worker(false));
+  // Workers added while others run are awaited too: the list grows while this loop reads it.
+  for (let i = 0; i < workers.length; i++) await workers[i];
+  if (failure) throw failure.error;
+  return outcomes;
+}

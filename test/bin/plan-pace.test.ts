@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { planFromFlags } from '../../bin/plan-from-flags.js';
+import { UserInputError } from '../../harness/errors.js';
+import { DEFAULT_CONCURRENCY } from '../../harness/run/defaults.js';
+import { replayCommand } from '../../harness/run/replay-command.js';
+
+function usage(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(UserInputError);
+    return (error as UserInputError).message;
+  }
+  throw new Error('no usage error');
+}
+
+describe('how fast a run goes', () => {
+  it('--concurrency, else the config file, else the default; --max-rps likewise, and no cap without it', () => {
+    expect(planFromFlags({})).toMatchObject({ concurrency: DEFAULT_CONCURRENCY });
+    expect(planFromFlags({}).maxRps).toBeUndefined();
+    expect(planFromFlags({}, { concurrency: 3, max_rps: 40 })).toMatchObject({ concurrency: 3, maxRps: 40 });
+    expect(planFromFlags({ concurrency: '1', maxRps: '5' }, { concurrency: 3, max_rps: 40 })).toMatchObject({ concurrency: 1, maxRps: 5 });
+  });
+
+  it('a recording and its repeat run one rule at a time; asking for more with them is a usage error', () => {
+    expect(planFromFlags({ record: 'run.yaml' }).concurrency).toBe(1);
+    expect(planFromFlags({ cassette: 'run.yaml' }).concurrency).toBe(1);
+    expect(usage(() => planFromFlags({ record: 'run.yaml', concurrency: '4' }))).toMatch(/--concurrency 4: --record keeps each rule's traffic apart/);
+  });
+
+  it('refuses what is not a whole number in range, naming the flag', () => {
+    expect(usage(() => planFromFlags({ concurrency: '0' }))).toMatch(/--concurrency/);
+    expect(usage(() => planFromFlags({ concurrency: 'many' }))).toMatch(/--concurrency/);
+    expect(usage(() => planFromFlags({ maxRps: '-1' }))).toMatch(/--max-rps/);
+  });
+
+  it('the replay line keeps --max-rps (the target must not be pushed) and leaves --concurrency out (it changes no verdict)', () => {
+    const plan = planFromFlags({ target: 'http://127.0.0.1:9', concurrency: '16', maxRps: '20', seed: '5' });
+    expect(replayCommand(plan, 'feed.post-returns-id')).toBe('graphcheck run --rule feed.post-returns-id --seed 5 --target http://127.0.0.1:9 --max-rps 20');
+  });
+});

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TargetFailure } from '../../../harness/errors.js';
+import { rateLimitOf, sendRespectingLimits } from '../../../harness/client/rate-limit.js';
+import type { SentExchange } from '../../../harness/client/send.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** An answer as the client keeps it. */
+function answer(status: number, json: unknown, headers: Record<string, string> = {}): SentExchange {
+  return {
+    exchange: {
+      request: { method: 'GET', url: 'http://127.0.0.1:1/v25.0/2000001/photos', headers: {} },
+      response: { status, headers, body: JSON.stringify(json) },
+      startedAt: new Date(0).toISOString(),
+      durationMs: 1,
+    },
+    json,
+  };
+}
+
+const limited = answer(400, { error: { code: 80001, message: 'Too many calls' } });
+const fine = answer(200, { data: [] });
+const policy = { baseMs: 10, retries: 3, maxWaitMs: 1000 };
+
+/** Answers in turn, each request counted. */
+function target(...answers: SentExchange[]) {
+  let sent = 0;
+  return { send: async () => answers[Math.min(sent++, answers.length - 1)]!, sent: () => sent };
+}
+
+describe('rate limits', () => {
+  it('reads the spec\'s codes, HTTP 429 and an error with Retry-After as rate limits; other errors are answers', () => {
+    expect(rateLimitOf(limited, 'error.code')).toBe('code 80001');
+    expect(rateLimitOf(answer(400, { error: { code: 80008 } }), 'error.code')).toBe('code 80008');
+    expect(rateLimitOf(answer(429, {}), 'error.code')).toBe('HTTP 429');
+    expect(rateLimitOf(answer(503, {}, { 'Retry-After': '2' }), 'error.code')).toBe('HTTP 503 with Retry-After');
+    expect(rateLimitOf(answer(400, { error: { code: 100 } }), 'error.code')).toBeUndefined();
+    expect(rateLimitOf(answer(200, { id: '1' }, { 'retry-after': '1' }), 'error.code')).toBeUndefined();
+    // The profile says where its error answers keep the code.
+    expect(rateLimitOf(answer(400, { fault: { number: 80001 } }), 'fault.number')).toBe('code 80001');
+  });
+
+  it('waits with a doubling backoff, sends the same request again, and keeps the waits on the answer', async () => {
+    vi.useFakeTimers();
+    const waits: number[] = [];
+    const t = target(limited, limited, fine);
+    const sending = sendRespectingLimits(t.send, 'error.code', { ...policy, onWait: (w) => waits.push(w.waitedMs) });
+    await vi.runAllTimersAsync();
+    const sent = await sending;
+    expect(t.sent()).toBe(3);
+    expect(waits).toEqual([10, 20]);
+    expect(sent.exchange.response?.status).toBe(200);
+    expect(sent.exchange.rateLimited).toEqual([
+      { answer: 'code 80001', waitedMs: 10 },
+      { answer: 'code 80001', waitedMs: 20 },
+    ]);
+  });
+
+  it('waits as long as Retry-After says, in seconds', async () => {
+    vi.useFakeTimers();
+    const t = target(answer(429, {}, { 'retry-after': '1' }), fine);
+    const sending = sendRespectingLimits(t.send, 'error.code', policy);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(t.sent()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await sending).exchange.rateLimited).toEqual([{ answer: 'HTTP 429', waitedMs: 1000 }]);
+  });
+
+  it('still limited after the last retry: the rule cannot judge (RATE_LIMITED), and the answer is its evidence', async () => {
+    vi.useFakeTimers();
+    const t = target(limited);
+    const sending = sendRespectingLimits(t.send, 'error.code', policy).catch((e: unknown) => e);
+    await vi.runAllTimersAsync();
+    const error = (await sending) as TargetFailure;
+    expect(error).toBeInstanceOf(TargetFailure);
+    expect(error.code).toBe('RATE_LIMITED');
+    expect(error.message).toMatch(/GET \/v25\.0\/2000001\/photos: rate limited \(code 80001\): still limited after 3 retries/);
+    expect(t.sent()).toBe(4);
+    expect(error.exchange.rateLimited).toHaveLength(3);
+  });
+
+  it('a Retry-After longer than graphcheck waits is not waited for', async () => {
+    const t = target(answer(429, {}, { 'retry-after': '3600' }));
+    const error = (await sendRespectingLimits(t.send, 'error.code', policy).catch((e: unknown) => e)) as TargetFailure;
+    expect(error.code).toBe('RATE_LIMITED');
+    expect(error.message).toMatch(/asks to wait 3600 s, more than graphcheck waits \(1 s\)/);
+    expect(t.sent()).toBe(1);
+  });
+});

@@ -1,0 +1,134 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SUITES_DIR } from '../../../bin/commands/run.js';
+import { UserInputError } from '../../../harness/errors.js';
+import { exclusivityOf } from '../../../harness/engine/exclusivity.js';
+import { loadSuiteFile, loadSuites } from '../../../harness/engine/load-suite.js';
+import type { Rule } from '../../../harness/suite/suite.js';
+
+/** A suite of one rule whose steps (and extra keys) are given as YAML lines. */
+function suite(steps: string, extra = ''): string {
+  return `suite: demo
+title: Demo
+rules:
+  - id: demo.one
+    title: One
+    strength: MUST
+    cites: [{ section: S, text: "a sentence" }]
+${extra}    steps:
+${steps}`;
+}
+
+async function load(text: string): Promise<Rule> {
+  const file = join(await mkdtemp(join(tmpdir(), 'gc-excl-')), 'demo.yaml');
+  await writeFile(file, text);
+  return (await loadSuiteFile(file)).rules[0]!;
+}
+
+async function problem(text: string): Promise<string> {
+  const error = await load(text).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(UserInputError);
+  expect((error as UserInputError).code).toBe('SUITE_INVALID');
+  return (error as UserInputError).message;
+}
+
+const OWN_POST = `      - request: { method: POST, path: "/{{fixtures.page_id}}/feed", form: { message: "m {{unique}}" } }
+        expect: [ok]
+`;
+
+describe('which rules run alone', () => {
+  it('a rule that touches only what it makes is shared and never resets', async () => {
+    const rule = await load(suite(OWN_POST));
+    expect(exclusivityOf(rule)).toEqual({ alone: false, why: [], reset: 'none' });
+  });
+
+  it.each([
+    ['a clock step', `      - clock: { advance: 60 }\n`, /step 1 \(clock\): moves the target's clock/],
+    ['a repeat moving the clock', `      - repeat: { count: 2, advance_between: 5, request: { method: GET, path: /x } }\n        expect: [ok]\n`, /step 1 \(repeat\): moves the target's clock/],
+    ['an exchange moving the clock', `      - exchange: { code: c, count: 2, advance_between: 5 }\n`, /step 1 \(exchange\): moves the target's clock/],
+    ['a subscribe step', `      - subscribe: { object: page, fields: [feed] }\n`, /step 1 \(subscribe\): changes the app's subscriptions/],
+    ['events', `      - events: { updates: [] }\n`, /step 1 \(events\): injects changes/],
+    ['the app Live setting', `      - app-live: { live: false }\n`, /step 1 \(app-live\): sets the app's Live setting/],
+    ['a request to the app subscriptions', `      - request: { method: GET, path: "/{{app.id}}/subscriptions", token: app }\n        expect: [ok]\n`, /reads or changes the app's subscriptions/],
+    ['a walk of the app subscriptions', `      - walk: { request: { method: GET, path: "/{{app.id}}/subscriptions", token: app } }\n        expect: [ok]\n`, /step 1 \(walk\)/],
+    ['an install on a Page', `      - request: { method: POST, path: "/{{fixtures.page_id}}/subscribed_apps" }\n        expect: [ok]\n`, /installs the app on a Page/],
+    ['an explicit version', `      - request: { method: GET, path: /x, version: v24.0 }\n        expect: [ok]\n`, /calls version v24\.0: the version the app first called/],
+  ])('%s runs it alone, and it resets first', async (_what, steps, why) => {
+    const rule = await load(suite(steps));
+    const exclusivity = exclusivityOf(rule);
+    expect(exclusivity.alone).toBe(true);
+    expect(exclusivity.reset).toBe('rule');
+    expect(exclusivity.why.join('\n')).toMatch(why);
+  });
+
+  it('the run prefix and the bare path leave the version history as every rule does', async () => {
+    const steps = `      - request: { method: GET, path: /x, version: default }\n        expect: [ok]\n      - request: { method: GET, path: /x, version: none }\n        expect: [ok]\n`;
+    expect(exclusivityOf(await load(suite(steps))).alone).toBe(false);
+  });
+
+  it('a positive control that touches global state counts as the step does', async () => {
+    const steps = `      - request: { method: GET, path: /x }\n        expect: [{ error: { code: 100 } }]\n        control: { with: { version: v24.0 } }\n`;
+    expect(exclusivityOf(await load(suite(steps))).why.join()).toMatch(/step 1 \(request\): calls version v24\.0/);
+  });
+
+  it('reset: rule and each-run make a rule run alone; never keeps it from resetting when it does', async () => {
+    expect(exclusivityOf(await load(suite(OWN_POST, '    reset: rule\n')))).toMatchObject({ alone: true, reset: 'rule' });
+    const never = await load(suite(`      - clock: { advance: 60 }\n`, '    reset: never\n'));
+    expect(exclusivityOf(never)).toMatchObject({ alone: true, reset: 'none' });
+  });
+
+  it('exclusive: says why where no step can, and the rule runs alone', async () => {
+    const rule = await load(suite(OWN_POST, '    exclusive: "it counts every post of the Page"\n'));
+    expect(exclusivityOf(rule)).toEqual({ alone: true, why: ['the suite says: it counts every post of the Page'], reset: 'rule' });
+  });
+
+  it('refuses exclusive: where the steps already make the rule run alone, naming file, line and cause', async () => {
+    const text = suite(`      - clock: { advance: 60 }\n`, '    exclusive: "it moves the clock, as the step says"\n');
+    expect(await problem(text)).toMatch(/demo\.yaml:8: the rule already runs alone \(step 1 \(clock\): moves the target's clock\); drop exclusive:/);
+    const reset = suite(OWN_POST, '    reset: each-run\n    exclusive: "it wants the fixtures"\n');
+    expect(await problem(reset)).toMatch(/demo\.yaml:9: the rule already runs alone \(reset: each-run/);
+  });
+
+  it('refuses exclusive: on a rule that never runs against a target', async () => {
+    const text = `suite: demo
+title: Demo
+rules:
+  - id: demo.one
+    title: One
+    strength: MUST
+    side: client
+    cites: [{ section: S, text: "a sentence" }]
+    exclusive: "nothing to share"
+    passive: { match: { method: GET, path: "/{page_id}/feed" }, expect: [ok] }
+`;
+    expect(await problem(text)).toMatch(/demo\.yaml:9: a client rule never runs against a target/);
+  });
+
+  it('the shipped suites: the rules that must run alone do, and most share the target', async () => {
+    const rules = (await loadSuites(SUITES_DIR)).flatMap((s) => s.rules).filter((r) => (r.side ?? 'service') === 'service');
+    const alone = new Set(rules.filter((r) => exclusivityOf(r).alone).map((r) => r.id));
+    for (const id of [
+      'feed.get-walk-each-post-once',
+      'videos.deleted-video-no-longer-read',
+      'comments.chronological-order',
+      'subscriptions.list-shape',
+      'subscriptions.delete-all',
+      'versioning.older-than-first-called-refused',
+      'webhooks.retry-schedule-36h',
+      'authorization.code-single-use',
+      'photos.unpublished-upload-publishes-nothing',
+      // Sweeps: their cases are requests and subscriptions as any step's.
+      'sweep.subscriptions.listed.create',
+      'sweep.subscriptions.tokens.delete',
+      'sweep.subscriptions.tokens.subscribed-apps',
+    ]) {
+      expect(alone, id).toContain(id);
+    }
+    for (const id of ['feed.post-returns-id', 'photos.post-over-10mb-refused', 'templates.lookup-answers', 'authorization.code-single-use-at-the-same-moment']) {
+      expect(alone, id).not.toContain(id);
+    }
+    expect(alone.size).toBeLessThan(rules.length / 3);
+  });
+});
