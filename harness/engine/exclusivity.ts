@@ -1,4 +1,5 @@
-import { alternativesOf, type Rule, stepKind } from '../suite/suite.js';
+import { expectationName } from '../suite/step-roles.js';
+import { alternativesOf, type Rule, type Step, stepKind } from '../suite/suite.js';
 import { controlPlan } from './positive-control.js';
 import { STEP_KINDS } from './steps/registry.js';
 
@@ -55,7 +56,17 @@ export function derivedReasons(rule: Rule): string[] {
         const line = reason && `step ${i + 1} (${kind}): ${reason}`;
         if (line && !why.includes(line)) why.push(line);
       }
+      const compared = comparesBeforeAndAfter(step);
+      if (compared && !why.includes(`step ${i + 1}: ${compared}`)) why.push(`step ${i + 1}: ${compared}`);
     }
   });
   return why;
+}
+
+/** Checks that judge what is new in a list since an earlier read: another rule's writes in between would count. */
+const BEFORE_AND_AFTER = new Set(['new-item']);
+
+function comparesBeforeAndAfter(step: Step): string | undefined {
+  const name = (step.expect ?? []).map(expectationName).find((check) => BEFORE_AND_AFTER.has(check));
+  return name && `compares a list with an earlier read of it (${name}): another rule's writes in between are not the target's`;
 }

@@ -55,6 +55,7 @@ describe('which rules run alone', () => {
     ['a walk of the app subscriptions', `      - walk: { request: { method: GET, path: "/{{app.id}}/subscriptions", token: app } }\n        expect: [ok]\n`, /step 1 \(walk\)/],
     ['an install on a Page', `      - request: { method: POST, path: "/{{fixtures.page_id}}/subscribed_apps" }\n        expect: [ok]\n`, /installs the app on a Page/],
     ['an explicit version', `      - request: { method: GET, path: /x, version: v24.0 }\n        expect: [ok]\n`, /calls version v24\.0: the version the app first called/],
+    ['a list compared with an earlier read', `      - walk: { request: { method: GET, path: "/{{fixtures.page_id}}/feed" } }\n        expect: [ok, { new-item: { not_in: [], path: is_published, truthy: true, absent: true } }]\n`, /step 1: compares a list with an earlier read of it \(new-item\)/],
   ])('%s runs it alone, and it resets first', async (_what, steps, why) => {
     const rule = await load(suite(steps));
     const exclusivity = exclusivityOf(rule);
