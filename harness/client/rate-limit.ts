@@ -64,10 +64,16 @@ export function rateLimitOf(sent: SentExchange, errorCodePath: string): string |
   return undefined;
 }
 
+/**
+ * How long `Retry-After` asks to wait: seconds (a fraction too, as some servers write it) or an HTTP date, which
+ * names its month and day in words. Anything else says nothing (the backoff's own wait), rather than what
+ * `Date.parse` makes of it (`0.5` and `-1` read as dates in 2000 and 2001: no wait at all).
+ */
 function retryAfterMs(exchange: Exchange): number | undefined {
   const value = headerValue(exchange.response?.headers, 'retry-after')?.trim();
   if (value === undefined || value === '') return undefined;
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  if (/^\d+(?:\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
+  if (!/[A-Za-z]/.test(value)) return undefined;
   const at = Date.parse(value);
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }

@@ -4,16 +4,14 @@ import { Agent, type Dispatcher } from 'undici';
 const ROUND_TRIPS_KEPT = 200;
 
 export interface TargetLinkOptions {
-  /** Rule executions at work at once: the pool keeps that many connections per origin open and reused. */
-  concurrency: number;
   /** At most this many requests a second (`--max-rps`), spaced evenly; absent: no cap. */
   maxRps?: number;
 }
 
 /**
  * How one run reaches its target: one keep-alive pool for every request it sends (the API and the control
- * protocol alike), sized to the concurrency; the round trip it measured, which a timeout names; and the request
- * rate it may not pass. Closed with the run.
+ * protocol alike), its idle connections reused by whichever rule sends next, not capped (see the constructor); the
+ * round trip it measured, which a timeout names; and the request rate it may not pass. Closed with the run.
  */
 export class TargetLink {
   readonly dispatcher: Dispatcher;
@@ -21,10 +19,10 @@ export class TargetLink {
   private measured = 0;
   private nextTurn = 0;
 
-  constructor(private readonly options: TargetLinkOptions) {
+  constructor(private readonly options: TargetLinkOptions = {}) {
     // A step may send a burst at once (`parallel`, an exchange `at_once`: up to 20 codes at the same moment), and
-    // queuing it behind a pool the size of the concurrency would space out what must arrive together: beyond the
-    // connections kept for reuse, more may open for a burst and close once idle.
+    // queuing it behind a pool the size of the concurrency would space out what must arrive together: connections
+    // open as requests need them, are reused while idle, and close once idle past the keep-alive.
     this.dispatcher = new Agent({
       connections: null,
       keepAliveTimeout: 30_000,

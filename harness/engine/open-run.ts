@@ -27,7 +27,7 @@ export interface OpenRunOptions {
   runsFloor?: number;
   /** `latest` (default), `none` for bare paths, or a version such as v24.0. */
   versionPrefix: string;
-  /** Rule executions at work at once (`--concurrency`; default 1); the client's connections are sized to it. */
+  /** Rule executions at work at once (`--concurrency`; default 1). */
   concurrency?: number;
   /** At most this many requests a second (`--max-rps`). */
   maxRps?: number;
@@ -71,7 +71,7 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: TargetRun
   // A content host this run started is its own server (a target may hand its links back); a recorded one is not.
   const policy = options.origins ?? OriginPolicy.forProfile(profile);
   const origins = recorded ? policy : policy.with(host.url);
-  const link = new TargetLink({ concurrency: options.concurrency ?? 1, ...(options.maxRps ? { maxRps: options.maxRps } : {}) });
+  const link = new TargetLink(options.maxRps ? { maxRps: options.maxRps } : {});
   const client = new GraphClient(profile, options.timeoutMs, undefined, origins, link, rateLimitPolicy(options));
   const clock = new ClockMemory();
   // One clock memory for the run: arrivals are dated by what any of its control clients last saw of the clock.

@@ -25,12 +25,15 @@ export class AcceptedOperations {
   private position = 0;
   private readonly accepted = new Set<string>();
   private readonly positions = new WeakMap<Exchange, number>();
+  /** The state each exchange was observed in: a refusal judged later (held for want of a credential) keeps its own. */
+  private readonly states = new WeakMap<Exchange, number>();
   /** Positions, in this state, of accepted changes. */
   private changes: number[] = [];
 
   /** Called for every exchange in recording order. */
   observe(exchange: Exchange, body: unknown): void {
     this.positions.set(exchange, this.position++);
+    this.states.set(exchange, this.state);
     const kind = exchange.kind ?? 'api';
     if ((kind !== 'api' && kind !== 'control') || !exchange.response || isErrorResponse(exchange, body)) return;
     const method = exchange.request.method.toUpperCase();
@@ -47,11 +50,13 @@ export class AcceptedOperations {
   }
 
   /**
-   * The operation an exchange made, in the current state: what `has` is asked about once the traffic is read.
+   * The operation an exchange made, in the state it was observed in (the current one for an exchange not observed):
+   * what `has` is asked about once the traffic is read.
    * `method` names another operation on the same path (the twin of a refused unsupported method).
    */
   operationOf(exchange: Exchange, method = exchange.request.method): Operation {
-    return { key: `${this.state} ${method.toUpperCase()} ${unversionedPath(exchange.request.url)}`, token: tokenOf(exchange) };
+    const state = this.states.get(exchange) ?? this.state;
+    return { key: `${state} ${method.toUpperCase()} ${unversionedPath(exchange.request.url)}`, token: tokenOf(exchange) };
   }
 
   /** Whether the target accepted the operation in its state; with `sameToken`, with the token the refusal carried. */

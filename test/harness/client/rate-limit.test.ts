@@ -68,6 +68,32 @@ describe('rate limits', () => {
     expect((await sending).exchange.rateLimited).toEqual([{ answer: 'HTTP 429', waitedMs: 1000 }]);
   });
 
+  it('reads a fraction of a second in Retry-After as seconds, and a value that is neither seconds nor a date as saying nothing', async () => {
+    vi.useFakeTimers();
+    const waits: number[] = [];
+    const onWait = (w: { waitedMs: number }) => waits.push(w.waitedMs);
+    const halfSecond = target(answer(429, {}, { 'retry-after': '0.5' }), fine);
+    const sending = sendRespectingLimits(halfSecond.send, 'error.code', { ...policy, onWait });
+    await vi.runAllTimersAsync();
+    await sending;
+    // `-1` is no wait the target asked for: the backoff's own first wait, not none.
+    const nonsense = target(answer(429, {}, { 'retry-after': '-1' }), fine);
+    const again = sendRespectingLimits(nonsense.send, 'error.code', { ...policy, onWait });
+    await vi.runAllTimersAsync();
+    await again;
+    expect(waits).toEqual([500, policy.baseMs]);
+  });
+
+  it('waits until the HTTP date Retry-After names', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-01-01T00:00:00Z') });
+    const waits: number[] = [];
+    const t = target(answer(503, {}, { 'retry-after': 'Thu, 01 Jan 2026 00:00:01 GMT' }), fine);
+    const sending = sendRespectingLimits(t.send, 'error.code', { ...policy, onWait: (w) => waits.push(w.waitedMs) });
+    await vi.runAllTimersAsync();
+    await sending;
+    expect(waits).toEqual([1000]);
+  });
+
   it('still limited after the last retry: the rule cannot judge (RATE_LIMITED), and the answer is its evidence', async () => {
     vi.useFakeTimers();
     const t = target(limited);

@@ -8,7 +8,7 @@ afterEach(() => {
 describe('the link to a target', () => {
   it('--max-rps spaces requests evenly: the fifth of five at 10 a second goes 400 ms after the first', async () => {
     vi.useFakeTimers();
-    const link = new TargetLink({ concurrency: 4, maxRps: 10 });
+    const link = new TargetLink({ maxRps: 10 });
     const went: number[] = [];
     const start = Date.now();
     const turns = Array.from({ length: 5 }, () => link.turn().then(() => went.push(Date.now() - start)));
@@ -20,7 +20,7 @@ describe('the link to a target', () => {
 
   it('without a cap, a turn is at once', async () => {
     vi.useFakeTimers();
-    const link = new TargetLink({ concurrency: 1 });
+    const link = new TargetLink();
     let went = false;
     void link.turn().then(() => (went = true));
     await vi.advanceTimersByTimeAsync(0);
@@ -29,7 +29,7 @@ describe('the link to a target', () => {
   });
 
   it('names the round trip it measured: the median and the slowest of recent answers', async () => {
-    const link = new TargetLink({ concurrency: 1 });
+    const link = new TargetLink();
     expect(link.describeRoundTrip()).toBe('no answer measured yet from this target');
     for (const ms of [20, 22, 21, 90, 19]) link.observe(ms);
     expect(link.describeRoundTrip()).toBe('round trips so far: median 21 ms, slowest 90 ms of the last 5 (5 answers)');
