@@ -16,11 +16,15 @@ describe('graphcheck serve-reference, and a run against the profile it wrote', (
     const profileDir = await tempDir();
     // Start a reference, then hand graphcheck its profile without the control protocol.
     const serve = spawn(process.execPath, [BIN, 'serve-reference', '--profile-out', join(profileDir, 'p.json')]);
-    const url = await new Promise<string>((resolve) => {
+    let stderr = '';
+    serve.stderr.on('data', (d: Buffer) => (stderr += String(d)));
+    const url = await new Promise<string>((resolve, reject) => {
       serve.stdout.on('data', (d: Buffer) => {
         const match = /reference target on (\S+)/.exec(String(d));
         if (match) resolve(match[1]!);
       });
+      // A serve-reference that ends before printing its address fails here with what it said, not at the timeout.
+      serve.once('exit', (code) => reject(new Error(`serve-reference exited (${code}) before it listened: ${stderr}`)));
     });
     try {
       const profile = JSON.parse(await readFile(join(profileDir, 'p.json'), 'utf8'));

@@ -5,6 +5,24 @@ import { forward, isControl } from './varying-front.js';
 /** How the front refuses: HTTP 500 with an empty body, or 400 with the contract's envelope and code 100. */
 export type Refusal = 'http-500-empty' | 'code-100';
 
+/** A request as a front reads it before passing it on. */
+export interface FrontRequest {
+  method: string;
+  path: string;
+  body: Buffer;
+}
+
+/** An answer a front gives itself instead of passing the request on (JSON when the body is not empty). */
+export interface OwnAnswer {
+  status: number;
+  body: string;
+}
+
+/** The contract's error envelope with code 100, status 400. */
+export function code100(message: string): OwnAnswer {
+  return { status: 400, body: JSON.stringify({ error: { message: `(#100) ${message}`, type: 'OAuthException', code: 100 } }) };
+}
+
 /**
  * A target that refuses every request of its interface (the authorization window and the token endpoint too)
  * while its control protocol, passed on to `target`, works. Refused requests never reach `target`. While
@@ -14,25 +32,40 @@ export async function startRefusingFront(
   target: string,
   refusal: Refusal,
 ): Promise<{ url: string; refused: () => number; sparing(on: boolean): void; close(): Promise<void> }> {
-  let refused = 0;
   let spare = false;
+  const answer = refusal === 'http-500-empty' ? { status: 500, body: '' } : code100('Invalid parameter');
+  const front = await startGatingFront(target, ({ path }) => (isControl(path) || spare ? undefined : answer));
+  return {
+    ...front,
+    sparing: (on) => {
+      spare = on;
+    },
+  };
+}
+
+/**
+ * A front on loopback that answers a request itself where `refuse` gives an answer (counted), and passes every
+ * other request on to `target`, its address in the answer rewritten to the front's.
+ */
+export async function startGatingFront(
+  target: string,
+  refuse: (request: FrontRequest) => OwnAnswer | undefined,
+): Promise<{ url: string; refused: () => number; close(): Promise<void> }> {
+  let refused = 0;
   let url = '';
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const method = req.method ?? 'GET';
-      const path = req.url ?? '/';
-      if (!isControl(path) && !spare) {
+      const request = { method: req.method ?? 'GET', path: req.url ?? '/', body: Buffer.concat(chunks) };
+      const own = refuse(request);
+      if (own) {
         refused++;
-        if (refusal === 'http-500-empty') res.writeHead(500, { 'content-length': '0' }).end();
-        else {
-          const body = JSON.stringify({ error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100 } });
-          res.writeHead(400, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }).end(body);
-        }
+        const type = own.body === '' ? {} : { 'content-type': 'application/json' };
+        res.writeHead(own.status, { ...type, 'content-length': String(Buffer.byteLength(own.body)) }).end(own.body);
         return;
       }
-      forward(target, method, path, req.headers, Buffer.concat(chunks))
+      forward(target, request.method, request.path, req.headers, request.body)
         .then((answer) => {
           const text = answer.body.split(target).join(url);
           res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(text)) });
@@ -43,12 +76,5 @@ export async function startRefusingFront(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url,
-    refused: () => refused,
-    sparing: (on) => {
-      spare = on;
-    },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { url, refused: () => refused, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

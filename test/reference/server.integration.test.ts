@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, control, errorCode, type Ref, start, toAnswer } from '../helpers/reference/reference-client.js';
+import { describe, expect, it } from 'vitest';
+import { call, errorCode, toAnswer, useReference } from '../helpers/reference/reference-client.js';
 
-let ref: Ref;
-beforeAll(async () => {
-  ref = await start();
-});
-afterAll(() => ref.close());
-beforeEach(async () => {
-  await control(ref, 'POST', '/reset');
-});
+const ref = useReference();
 
 const feedPath = () => `/v25.0/${ref.pageId}/feed`;
 const postFields = (id: string, fields: string) =>

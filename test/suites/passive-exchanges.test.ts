@@ -1,14 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../bin/commands/run.js';
-import { UserInputError } from '../../harness/errors.js';
 import type { Exchange } from '../../harness/model/index.js';
 import { checkTraffic } from '../../harness/passive/check-traffic.js';
-import { loadSuiteFile, loadSuites } from '../../harness/engine/load-suite.js';
+import { loadSuites } from '../../harness/engine/load-suite.js';
 import type { Suite } from '../../harness/suite/suite.js';
+import { DEMO_SUITE, suiteError } from '../helpers/demo-suite.js';
 import { BASE, call, type Call, ERROR } from '../helpers/recorded-calls.js';
 import { judging } from '../helpers/traffic-judging.js';
 
@@ -235,26 +232,8 @@ describe('list results over recorded traffic', () => {
 });
 
 describe('passive blocks in suite files', () => {
-  const RULE = `suite: demo
-title: Demo
-rules:
-  - id: demo.one
-    title: One
-    strength: MUST
-    cites: [{ section: S, text: "a sentence" }]
-    steps:
-      - request: { method: GET, path: "/{{fixtures.page_id}}/feed" }
-        expect: [ok]
-    passive:
-PASSIVE`;
-
   async function problem(passive: string): Promise<string> {
-    const file = join(await mkdtemp(join(tmpdir(), 'gc-passive-')), 'demo.yaml');
-    await writeFile(file, RULE.replace('PASSIVE', passive));
-    const error = await loadSuiteFile(file).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UserInputError);
-    expect((error as UserInputError).code).toBe('SUITE_INVALID');
-    return (error as UserInputError).message;
+    return (await suiteError(`${DEMO_SUITE}    passive:\n${passive}`)).message;
   }
 
   it('refuses an API match without a path, and a matcher key it does not know', async () => {

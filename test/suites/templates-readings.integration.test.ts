@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../bin/commands/run.js';
 import { openRun } from '../../harness/engine/open-run.js';
@@ -8,47 +6,25 @@ import type { RunResult } from '../../harness/model/index.js';
 import { validateProfile } from '../../harness/profile/load-profile.js';
 import { loadSuites } from '../../harness/engine/load-suite.js';
 import { type RunningReference, startReference } from '../../reference/index.js';
-import { forward, isControl } from '../helpers/varying-front.js';
+import { code100, startGatingFront } from '../helpers/refusing-front.js';
+import { isControl } from '../helpers/varying-front.js';
 
 /**
  * A front for the reference that takes two liberties the spec leaves to a target: it refuses every template
  * created without an `example` (R49), and it refuses `fields=` on `GET /{template_id}`, which takes "No
  * parameters" (R24). A correct target doing so must still pass every template rule.
  */
-async function startStrictFront(target: string): Promise<{ url: string; refused: () => number; close(): Promise<void> }> {
-  let refused = 0;
-  let url = '';
-  const refuse = (res: import('node:http').ServerResponse, message: string) => {
-    refused++;
-    const body = JSON.stringify({ error: { message: `(#100) ${message}`, type: 'OAuthException', code: 100 } });
-    res.writeHead(400, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }).end(body);
-  };
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const method = req.method ?? 'GET';
-      const path = req.url ?? '/';
-      const body = Buffer.concat(chunks);
-      const sent = decodeURIComponent(`${path} ${body.toString('utf8')}`.replace(/\+/g, ' '));
-      const { pathname, searchParams } = new URL(path, 'http://front');
-      if (!isControl(path) && method === 'POST' && pathname.endsWith('/message_templates') && !sent.includes('example')) {
-        return refuse(res, 'Templates need examples (R49).');
-      }
-      const templateRead = /^\/(v\d+\.\d+\/)?\d+$/.test(pathname) && method === 'GET';
-      if (templateRead && searchParams.has('fields')) return refuse(res, 'This endpoint takes no parameters (R24).');
-      forward(target, method, path, req.headers, body)
-        .then((answer) => {
-          const text = answer.body.split(target).join(url);
-          res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(text)) });
-          res.end(text);
-        })
-        .catch((error: Error) => res.writeHead(502).end(error.message));
-    });
+function startStrictFront(target: string) {
+  return startGatingFront(target, ({ method, path, body }) => {
+    const sent = decodeURIComponent(`${path} ${body.toString('utf8')}`.replace(/\+/g, ' '));
+    const { pathname, searchParams } = new URL(path, 'http://front');
+    if (!isControl(path) && method === 'POST' && pathname.endsWith('/message_templates') && !sent.includes('example')) {
+      return code100('Templates need examples (R49).');
+    }
+    const templateRead = /^\/(v\d+\.\d+\/)?\d+$/.test(pathname) && method === 'GET';
+    if (templateRead && searchParams.has('fields')) return code100('This endpoint takes no parameters (R24).');
+    return undefined;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, refused: () => refused, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 let reference: RunningReference;

@@ -1,37 +1,18 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../../bin/commands/run.js';
-import { UserInputError } from '../../../harness/errors.js';
 import { exclusivityOf } from '../../../harness/engine/exclusivity.js';
-import { loadSuiteFile, loadSuites } from '../../../harness/engine/load-suite.js';
+import { loadSuites } from '../../../harness/engine/load-suite.js';
 import type { Rule } from '../../../harness/suite/suite.js';
+import { demoSuite, loadSuiteText, suiteError } from '../../helpers/demo-suite.js';
 
-/** A suite of one rule whose steps (and extra keys) are given as YAML lines. */
-function suite(steps: string, extra = ''): string {
-  return `suite: demo
-title: Demo
-rules:
-  - id: demo.one
-    title: One
-    strength: MUST
-    cites: [{ section: S, text: "a sentence" }]
-${extra}    steps:
-${steps}`;
-}
+const suite = demoSuite;
 
 async function load(text: string): Promise<Rule> {
-  const file = join(await mkdtemp(join(tmpdir(), 'gc-excl-')), 'demo.yaml');
-  await writeFile(file, text);
-  return (await loadSuiteFile(file)).rules[0]!;
+  return (await loadSuiteText(text)).rules[0]!;
 }
 
 async function problem(text: string): Promise<string> {
-  const error = await load(text).catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(UserInputError);
-  expect((error as UserInputError).code).toBe('SUITE_INVALID');
-  return (error as UserInputError).message;
+  return (await suiteError(text)).message;
 }
 
 const OWN_POST = `      - request: { method: POST, path: "/{{fixtures.page_id}}/feed", form: { message: "m {{unique}}" } }

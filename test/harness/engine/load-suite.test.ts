@@ -1,38 +1,10 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../../bin/commands/run.js';
-import { UserInputError } from '../../../harness/errors.js';
-import { loadSuiteFile, loadSuites } from '../../../harness/engine/load-suite.js';
-
-const RULE = `suite: demo
-title: Demo
-rules:
-  - id: demo.one
-    title: One
-    strength: MUST
-    cites: [{ section: S, text: "a sentence" }]
-    steps:
-      - request: { method: GET, path: "/{{fixtures.page_id}}/feed" }
-        expect: [ok]
-`;
-
-async function load(text: string) {
-  const file = join(await mkdtemp(join(tmpdir(), 'gc-suite-')), 'demo.yaml');
-  await writeFile(file, text);
-  return loadSuiteFile(file);
-}
-
-async function loadError(text: string): Promise<UserInputError> {
-  const error = await load(text).catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(UserInputError);
-  expect((error as UserInputError).code).toBe('SUITE_INVALID');
-  return error as UserInputError;
-}
+import { loadSuites } from '../../../harness/engine/load-suite.js';
+import { DEMO_SUITE, loadSuiteText, suiteError } from '../../helpers/demo-suite.js';
 
 async function problem(text: string): Promise<string> {
-  return (await loadError(text)).message;
+  return (await suiteError(text)).message;
 }
 
 describe('loading suites', () => {
@@ -42,15 +14,15 @@ describe('loading suites', () => {
   });
 
   it('names file and line of an unknown check', async () => {
-    expect(await problem(RULE.replace('expect: [ok]', 'expect: [okay]'))).toMatch(/demo\.yaml:10: unknown check "okay"/);
+    expect(await problem(DEMO_SUITE.replace('expect: [ok]', 'expect: [okay]'))).toMatch(/demo\.yaml:10: unknown check "okay"/);
   });
 
   it('refuses a check under a step kind that does not leave the facts it needs, with file and line', async () => {
-    const underRequest = RULE.replace('expect: [ok]', 'expect: [ok, updates-delivered]');
+    const underRequest = DEMO_SUITE.replace('expect: [ok]', 'expect: [ok, updates-delivered]');
     expect(await problem(underRequest)).toMatch(
       /demo\.yaml:10: check "updates-delivered" needs the fact webhook, which a request step does not leave; a deliveries step leaves it/,
     );
-    const passive = RULE.replace(
+    const passive = DEMO_SUITE.replace(
       '    steps:',
       '    passive: { match: { method: GET, path: "/{page_id}/feed" }, expect: [verification-request] }\n    steps:',
     );
@@ -58,33 +30,33 @@ describe('loading suites', () => {
   });
 
   it('takes a check under a step kind that leaves what it needs, and one that reads a fact only when there', async () => {
-    const delivered = RULE.replace(
+    const delivered = DEMO_SUITE.replace(
       /steps:[^]*$/,
       'steps:\n      - deliveries: {}\n        expect: [updates-delivered, { client-certificate: { cn: x } }]\n',
     );
-    await expect(load(delivered)).resolves.toMatchObject({ suite: 'demo' });
+    await expect(loadSuiteText(delivered)).resolves.toMatchObject({ suite: 'demo' });
   });
 
   it('refuses needs: on a callback rule, which plays against no target profile', async () => {
-    const callback = RULE.replace('strength: MUST', 'strength: MUST\n    side: callback\n    needs: { tokens: [page] }');
+    const callback = DEMO_SUITE.replace('strength: MUST', 'strength: MUST\n    side: callback\n    needs: { tokens: [page] }');
     expect(await problem(callback)).toMatch(/demo\.yaml:8: a callback rule plays against no target/);
   });
 
   it('names file and line of a schema mistake', async () => {
-    expect(await problem(RULE.replace('strength: MUST', 'strength: MAYBE'))).toMatch(
+    expect(await problem(DEMO_SUITE.replace('strength: MUST', 'strength: MAYBE'))).toMatch(
       /demo\.yaml:6: \/rules\/0\/strength must be one of "MUST", "SHOULD"/,
     );
   });
 
   it('refuses an unknown schema name at load time', async () => {
-    expect(await problem(RULE.replace('expect: [ok]', 'expect: [{ schema: nope }]'))).toMatch(
+    expect(await problem(DEMO_SUITE.replace('expect: [ok]', 'expect: [{ schema: nope }]'))).toMatch(
       /demo\.yaml:10: check "schema": must be one of .*"feed-page"/,
     );
   });
 
   it('refuses a typo in a check argument with file, line, the check and its allowed keys', async () => {
-    const text = RULE.replace('expect: [ok]', 'expect:\n          - ok\n          - field: { path: x, ltee: 3 }');
-    const error = await loadError(text);
+    const text = DEMO_SUITE.replace('expect: [ok]', 'expect:\n          - ok\n          - field: { path: x, ltee: 3 }');
+    const error = await suiteError(text);
     expect(error.exitCode).toBe(2);
     expect(error.message).toMatch(
       /demo\.yaml:12: check "field": unknown key "ltee"; allowed: path, equals, one_of, same_members, lte, gte, truthy, falsy, exists, matches, type$/,
@@ -92,43 +64,43 @@ describe('loading suites', () => {
   });
 
   it('takes a template where a check argument needs a number, and refuses a value of the wrong type', async () => {
-    await expect(load(RULE.replace('expect: [ok]', 'expect: [{ field: { path: data.length, lte: "{{given.limit}}" } }]'))).resolves.toBeDefined();
-    expect(await problem(RULE.replace('expect: [ok]', 'expect: [{ field: { path: x, lte: three } }]'))).toMatch(/check "field": \/lte must be number/);
-    expect(await problem(RULE.replace('expect: [ok]', 'expect: [{ field: { path: x } }]'))).toMatch(/check "field": needs one of equals, one_of/);
+    await expect(loadSuiteText(DEMO_SUITE.replace('expect: [ok]', 'expect: [{ field: { path: data.length, lte: "{{given.limit}}" } }]'))).resolves.toBeDefined();
+    expect(await problem(DEMO_SUITE.replace('expect: [ok]', 'expect: [{ field: { path: x, lte: three } }]'))).toMatch(/check "field": \/lte must be number/);
+    expect(await problem(DEMO_SUITE.replace('expect: [ok]', 'expect: [{ field: { path: x } }]'))).toMatch(/check "field": needs one of equals, one_of/);
   });
 
   it('refuses a typo in a step body with the keys the step kind allows', async () => {
-    expect(await problem(RULE.replace('method: GET,', 'method: GET, limt: 3,'))).toMatch(
+    expect(await problem(DEMO_SUITE.replace('method: GET,', 'method: GET, limt: 3,'))).toMatch(
       /demo\.yaml:9: \/rules\/0\/steps\/0\/request\/limt unknown key "limt"; allowed: method, base, path/,
     );
-    expect(await problem(RULE.replace('request: {', 'reqest: {'))).toMatch(/demo\.yaml:9: unknown step kind or key "reqest"; a step is one of request, walk/);
+    expect(await problem(DEMO_SUITE.replace('request: {', 'reqest: {'))).toMatch(/demo\.yaml:9: unknown step kind or key "reqest"; a step is one of request, walk/);
   });
 
   it('holds a control to its step kind: the merged body must be valid, and only kinds with a control take one', async () => {
-    const control = (text: string) => RULE.replace('expect: [ok]', `control: ${text}\n        expect: [error]`);
-    await expect(load(control('{ with: { token: app }, order: after }'))).resolves.toBeDefined();
+    const control = (text: string) => DEMO_SUITE.replace('expect: [ok]', `control: ${text}\n        expect: [error]`);
+    await expect(loadSuiteText(control('{ with: { token: app }, order: after }'))).resolves.toBeDefined();
     expect(await problem(control('{ with: { method: PATCH } }'))).toMatch(/demo\.yaml:10: the control's request \/method must be one of/);
     expect(await problem(control('{ with: {}, expect: [{ error: { cod: 1 } }] }'))).toMatch(/check "error": unknown key "cod"/);
-    const clock = RULE.replace('request: { method: GET, path: "/{{fixtures.page_id}}/feed" }', 'clock: { advance: 5 }');
+    const clock = DEMO_SUITE.replace('request: { method: GET, path: "/{{fixtures.page_id}}/feed" }', 'clock: { advance: 5 }');
     expect(await problem(clock.replace('expect: [ok]', 'control: {}\n        expect: [ok]'))).toMatch(/a clock step takes no control/);
   });
 
   it('refuses a broken template at load time', async () => {
-    expect(await problem(RULE.replace('{{fixtures.page_id}}', '{{fixtures.page_id +}}'))).toMatch(/incomplete expression/);
+    expect(await problem(DEMO_SUITE.replace('{{fixtures.page_id}}', '{{fixtures.page_id +}}'))).toMatch(/incomplete expression/);
   });
 
   it('refuses a step with two kinds', async () => {
-    const text = RULE.replace('expect: [ok]', 'clock: { advance: 1 }\n        expect: [ok]');
+    const text = DEMO_SUITE.replace('expect: [ok]', 'clock: { advance: 1 }\n        expect: [ok]');
     expect(await problem(text)).toMatch(/exactly one of request, walk/);
   });
 
   it('refuses an unknown token name', async () => {
-    expect(await problem(RULE.replace('path: "/', 'token: pgae, path: "/'))).toMatch(
+    expect(await problem(DEMO_SUITE.replace('path: "/', 'token: pgae, path: "/'))).toMatch(
       /demo\.yaml:9: \/rules\/0\/steps\/0\/request\/token must be one of "none", "app", "unissued", "page"/,
     );
   });
 
   it('refuses a rule id outside the suite', async () => {
-    expect(await problem(RULE.replace('id: demo.one', 'id: other.one'))).toMatch(/must start with "demo\."/);
+    expect(await problem(DEMO_SUITE.replace('id: demo.one', 'id: other.one'))).toMatch(/must start with "demo\."/);
   });
 });

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type RunningReference, startReference } from '../../../reference/index.js';
 import { greyPng } from '../../../reference/endpoints/feed/full-picture.js';
 
@@ -27,6 +28,22 @@ export async function start(faults: string[] = []): Promise<Ref> {
     appSecret: profile.app.secret,
     appToken: profile.app.access_token,
   };
+}
+
+/**
+ * The reference of a whole test file: started before its tests, reset to its fixtures before each, closed after
+ * them all. Call it at the top of the file; its members are there once its beforeAll has run.
+ */
+export function useReference(): Ref {
+  const ref = {} as Ref;
+  beforeAll(async () => {
+    Object.assign(ref, await start());
+  });
+  afterAll(() => ref.close?.());
+  beforeEach(async () => {
+    await control(ref, 'POST', '/reset');
+  });
+  return ref;
 }
 
 export interface Answer {

@@ -1,20 +1,17 @@
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentHost, imageBytes, startContentHost } from '../../../harness/content-host/index.js';
 import { unpublishedPhoto, uploadPhoto } from '../../helpers/reference/photos-client.js';
-import { type Answer, call, control, errorCode, type Ref, start, toAnswer } from '../../helpers/reference/reference-client.js';
+import { type Answer, call, errorCode, toAnswer, useReference } from '../../helpers/reference/reference-client.js';
 import { REALWORLD } from '../../helpers/paths.js';
 
-let ref: Ref;
+const ref = useReference();
 let host: ContentHost;
 beforeAll(async () => {
-  [ref, host] = await Promise.all([start(), startContentHost()]);
+  host = await startContentHost();
 });
-afterAll(() => Promise.all([ref.close(), host.close()]));
-beforeEach(async () => {
-  await control(ref, 'POST', '/reset');
-});
+afterAll(() => host.close());
 
 const POST_ID = '2000001_159';
 const page = () => ref.tokens['page'] ?? '';

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentHost, imageBytes, startContentHost } from '../../../harness/content-host/index.js';
 import { photoIds, png, postWithPhotos, unpublishedPhoto, uploadPhoto } from '../../helpers/reference/photos-client.js';
-import { call, control, errorCode, type Ref, start } from '../../helpers/reference/reference-client.js';
+import { call, control, errorCode, useReference } from '../../helpers/reference/reference-client.js';
 
-let ref: Ref;
+const ref = useReference();
 let host: ContentHost;
 beforeAll(async () => {
-  [ref, host] = await Promise.all([start(), startContentHost()]);
+  host = await startContentHost();
 });
-afterAll(() => Promise.all([ref.close(), host.close()]));
-beforeEach(async () => {
-  await control(ref, 'POST', '/reset');
-});
+afterAll(() => host.close());
 
 const listPhotos = (query: Record<string, string | number>, token = ref.tokens['page'] ?? '') =>
   call(ref, 'GET', `/v25.0/${ref.pageId}/photos`, { query: { access_token: token, ...query } });

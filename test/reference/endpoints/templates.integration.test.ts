@@ -1,18 +1,11 @@
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { call, control, errorCode, type Ref, start } from '../../helpers/reference/reference-client.js';
+import { call, control, errorCode, useReference } from '../../helpers/reference/reference-client.js';
 import { REALWORLD } from '../../helpers/paths.js';
 
-let ref: Ref;
-beforeAll(async () => {
-  ref = await start();
-});
-afterAll(() => ref.close());
-beforeEach(async () => {
-  await control(ref, 'POST', '/reset');
-});
+const ref = useReference();
 
 const WABA = '3000001';
 const STATUSES = [

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, control, errorCode, type Ref, start } from '../../helpers/reference/reference-client.js';
+import { describe, expect, it } from 'vitest';
+import { call, errorCode, useReference } from '../../helpers/reference/reference-client.js';
 
-let ref: Ref;
-beforeAll(async () => {
-  ref = await start();
-});
-afterAll(() => ref.close());
-beforeEach(async () => {
-  await control(ref, 'POST', '/reset');
-});
+const ref = useReference();
 
 const VIDEO = '5000001';
 const LIVE = '6000001';

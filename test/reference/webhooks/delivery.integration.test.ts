@@ -1,57 +1,21 @@
 import { join } from 'node:path';
 import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createWebhookService, type Update } from '../../../reference/webhooks/index.js';
+import { describe, expect, it } from 'vitest';
+import { type Update } from '../../../reference/webhooks/index.js';
 import {
   APP_SECRET,
-  type KeyAndCert,
-  makeTestCa,
   type Payload,
   payloadOf,
-  type Receiver,
-  type ReceiverOptions,
-  startReceiver,
   T0,
-  type TestCa,
-  testDeps,
   updateCount,
 } from '../../helpers/reference/webhooks-receiver.js';
+import { type SubscribedOptions, useWebhookTestBed } from '../../helpers/reference/webhooks-test-bed.js';
 import { REALWORLD } from '../../helpers/paths.js';
 
 
-let ca: TestCa;
-let serverCert: KeyAndCert;
-const receivers: Receiver[] = [];
-
-beforeAll(() => {
-  ca = makeTestCa();
-  serverCert = ca.issueServerCert();
-});
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((r) => r.close()));
-});
-afterAll(async () => {
-  await Promise.all(receivers.map((r) => r.close()));
-});
-
-async function subscribed(
-  opts: { includeValues?: boolean; fields?: string[]; receiver?: ReceiverOptions } = {},
-) {
-  const r = await startReceiver({ tls: serverCert, ...opts.receiver });
-  receivers.push(r);
-  const t = testDeps({ trusted: [ca.caPem] });
-  const svc = createWebhookService(t.deps);
-  const outcome = await svc.upsert({
-    object: 'page',
-    callback_url: r.url,
-    fields: opts.fields ?? ['feed'],
-    include_values: opts.includeValues ?? true,
-    verify_token: 'tok',
-  });
-  expect(outcome).toEqual({ ok: true });
-  return { r, svc, state: t.state };
-}
+const bed = useWebhookTestBed();
+const subscribed = (options?: SubscribedOptions) => bed.subscribed(options);
 
 const feed = (id: string, value: unknown): Update => ({ object: 'page', id, field: 'feed', value });
 

@@ -1,44 +1,24 @@
 import { createHmac } from 'node:crypto';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createWebhookService, type Update, WEBHOOK_FAULTS } from '../../../reference/webhooks/index.js';
 import {
   APP_SECRET,
   closedPort,
-  type KeyAndCert,
   makeSelfSignedCert,
-  makeTestCa,
   payloadOf,
-  type Receiver,
   type ReceiverOptions,
-  startReceiver,
   T0,
-  type TestCa,
   testDeps,
   updateCount,
 } from '../../helpers/reference/webhooks-receiver.js';
+import { useWebhookTestBed } from '../../helpers/reference/webhooks-test-bed.js';
 
 const HOUR = 3600;
-let ca: TestCa;
-let serverCert: KeyAndCert;
-const receivers: Receiver[] = [];
-
-beforeAll(() => {
-  ca = makeTestCa();
-  serverCert = ca.issueServerCert();
-});
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((r) => r.close()));
-});
-
-/** A receiver with the test CA's certificate unless `tls` is given (`tls: undefined` means plain http). */
-async function receiver(options: ReceiverOptions = {}): Promise<Receiver> {
-  const r = await startReceiver('tls' in options ? options : { tls: serverCert, ...options });
-  receivers.push(r);
-  return r;
-}
+const bed = useWebhookTestBed();
+const receiver = (options: ReceiverOptions = {}) => bed.receiver(options);
 
 function service(fault: string) {
-  const t = testDeps({ trusted: [ca.caPem], faults: [fault] });
+  const t = testDeps({ trusted: [bed.ca.caPem], faults: [fault] });
   return { svc: createWebhookService(t.deps), state: t.state };
 }
 
@@ -53,18 +33,10 @@ const feed = (n: number): Update => ({ object: 'page', id: String(n), field: 'fe
 
 /** Subscribes with `fault` on, accepts `updates` at T0 and waits for the first attempts. */
 async function deliver(fault: string, updates: Update[], options: ReceiverOptions = {}, live = true) {
-  const r = await receiver({ tls: serverCert, ...options });
-  const { svc, state } = service(fault);
-  expect(await svc.upsert(sub(r.url))).toEqual({ ok: true });
-  state.live = live;
-  svc.acceptEvents(updates);
-  await svc.idle();
-  const advanceTo = async (now: number) => {
-    state.now = now;
-    await svc.runDue(now);
-  };
-  const times = () => r.posts().map((p) => payloadOf(p).entry[0]?.time as number);
-  return { r, svc, advanceTo, times, first: r.posts()[0] };
+  const subscribed = await bed.subscribed({ receiver: options, deps: { faults: [fault] } });
+  subscribed.state.live = live;
+  await subscribed.accept(updates);
+  return { ...subscribed, first: subscribed.r.posts()[0] };
 }
 
 const hmac = (raw: Buffer) => createHmac('sha256', APP_SECRET).update(raw).digest('hex');
@@ -229,7 +201,7 @@ describe('retry faults', () => {
 
 describe('subscription faults', () => {
   it('subscriptions-wrong-challenge-accepted: a wrong echo subscribes', async () => {
-    const r = await receiver({ tls: serverCert, verify: 'wrong-body' });
+    const r = await receiver({ verify: 'wrong-body' });
     expect(await service('subscriptions-wrong-challenge-accepted').svc.upsert(sub(r.url))).toEqual({
       ok: true,
     });
@@ -263,7 +235,7 @@ describe('subscription faults', () => {
   });
 
   it('subscriptions-no-verification: no GET is sent and any callback subscribes', async () => {
-    const r = await receiver({ tls: serverCert, verify: 'wrong-body' });
+    const r = await receiver({ verify: 'wrong-body' });
     const { svc } = service('subscriptions-no-verification');
     expect(await svc.upsert(sub(r.url))).toEqual({ ok: true });
     expect(r.gets()).toHaveLength(0);

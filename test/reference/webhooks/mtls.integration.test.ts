@@ -1,43 +1,26 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createWebhookService,
   generateMtlsIdentity,
   type MtlsIdentity,
 } from '../../../reference/webhooks/index.js';
-import {
-  type KeyAndCert,
-  makeTestCa,
-  type Receiver,
-  startReceiver,
-  type TestCa,
-  testDeps,
-} from '../../helpers/reference/webhooks-receiver.js';
+import { testDeps } from '../../helpers/reference/webhooks-receiver.js';
+import { useWebhookTestBed } from '../../helpers/reference/webhooks-test-bed.js';
 
 const CN = 'graph-webhooks.client.test';
-let ca: TestCa;
-let serverCert: KeyAndCert;
+const bed = useWebhookTestBed();
 let identity: MtlsIdentity;
-const receivers: Receiver[] = [];
 
 beforeAll(() => {
-  ca = makeTestCa();
-  serverCert = ca.issueServerCert();
   identity = generateMtlsIdentity(CN);
 });
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((r) => r.close()));
-});
 
-async function mtlsReceiver(): Promise<Receiver> {
-  const r = await startReceiver({ tls: serverCert, clientCa: identity.caPem });
-  receivers.push(r);
-  return r;
-}
+const mtlsReceiver = () => bed.receiver({ clientCa: identity.caPem });
 
 function service(faults: string[] = []) {
   const clientCert = { certPem: identity.certPem, keyPem: identity.keyPem, chainPem: identity.chainPem };
-  return createWebhookService(testDeps({ trusted: [ca.caPem], clientCert, faults }).deps);
+  return createWebhookService(testDeps({ trusted: [bed.ca.caPem], clientCert, faults }).deps);
 }
 
 const subscription = (url: string) => ({

@@ -1,52 +1,15 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createWebhookService } from '../../../reference/webhooks/index.js';
-import {
-  type KeyAndCert,
-  makeTestCa,
-  payloadOf,
-  type Receiver,
-  type ReceiverOptions,
-  startReceiver,
-  T0,
-  type TestCa,
-  type TestDepsOptions,
-  testDeps,
-} from '../../helpers/reference/webhooks-receiver.js';
+import { describe, expect, it } from 'vitest';
+import { type ReceiverOptions, T0, type TestDepsOptions } from '../../helpers/reference/webhooks-receiver.js';
+import { useWebhookTestBed } from '../../helpers/reference/webhooks-test-bed.js';
 
 const HOUR = 3600;
-let ca: TestCa;
-let serverCert: KeyAndCert;
-const receivers: Receiver[] = [];
-
-beforeAll(() => {
-  ca = makeTestCa();
-  serverCert = ca.issueServerCert();
-});
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((r) => r.close()));
-});
+const bed = useWebhookTestBed();
 
 /** A subscribed service whose receiver fails `failPosts` POSTs; one update has been accepted at T0. */
 async function failing(receiver: ReceiverOptions, deps: TestDepsOptions = {}) {
-  const r = await startReceiver({ tls: serverCert, ...receiver });
-  receivers.push(r);
-  const t = testDeps({ trusted: [ca.caPem], ...deps });
-  const svc = createWebhookService(t.deps);
-  await svc.upsert({
-    object: 'page',
-    callback_url: r.url,
-    fields: ['feed'],
-    include_values: true,
-    verify_token: 'v',
-  });
-  svc.acceptEvents([{ object: 'page', id: '1', field: 'feed', value: { n: 1 } }]);
-  await svc.idle();
-  const advanceTo = async (now: number) => {
-    t.state.now = now;
-    await svc.runDue(now);
-  };
-  const times = () => r.posts().map((p) => payloadOf(p).entry[0]?.time as number);
-  return { r, svc, state: t.state, advanceTo, times };
+  const subscribed = await bed.subscribed({ receiver, deps });
+  await subscribed.accept([{ object: 'page', id: '1', field: 'feed', value: { n: 1 } }]);
+  return subscribed;
 }
 
 function intervals(times: number[]): number[] {
@@ -114,24 +77,10 @@ describe('retries', () => {
   });
 
   it('retries every failed batch, each in time order', async () => {
-    const r = await startReceiver({ tls: serverCert, failPosts: 1000 });
-    receivers.push(r);
-    const t = testDeps({ trusted: [ca.caPem] });
-    const svc = createWebhookService(t.deps);
-    await svc.upsert({
-      object: 'page',
-      callback_url: r.url,
-      fields: ['feed'],
-      include_values: true,
-      verify_token: 'v',
-    });
-    svc.acceptEvents(
-      Array.from({ length: 1500 }, (_, n) => ({ object: 'page', id: String(n), field: 'feed', value: n })),
-    );
-    await svc.idle();
-    t.state.now = T0 + 400;
-    await svc.runDue(t.state.now);
-    const stamps = r.posts().map((p) => payloadOf(p).entry[0]?.time);
+    const { accept, advanceTo, times } = await bed.subscribed({ receiver: { failPosts: 1000 } });
+    await accept(Array.from({ length: 1500 }, (_, n) => ({ object: 'page', id: String(n), field: 'feed', value: n })));
+    await advanceTo(T0 + 400);
+    const stamps = times();
     expect(stamps).toEqual([T0, T0, T0, T0, T0 + 60, T0 + 60, T0 + 360, T0 + 360]);
   });
 });

@@ -1,40 +1,25 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookService } from '../../../reference/webhooks/index.js';
 import {
   closedPort,
-  type KeyAndCert,
   makeSelfSignedCert,
   makeTestCa,
-  type Receiver,
   type ReceiverOptions,
-  startReceiver,
   type TestCa,
   testDeps,
 } from '../../helpers/reference/webhooks-receiver.js';
+import { useWebhookTestBed } from '../../helpers/reference/webhooks-test-bed.js';
 
-let ca: TestCa;
+const bed = useWebhookTestBed();
+const receiver = (options: ReceiverOptions = {}) => bed.receiver(options);
 let otherCa: TestCa;
-let serverCert: KeyAndCert;
-const receivers: Receiver[] = [];
 
 beforeAll(() => {
-  ca = makeTestCa();
   otherCa = makeTestCa();
-  serverCert = ca.issueServerCert();
 });
-
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((r) => r.close()));
-});
-
-async function receiver(options: ReceiverOptions = {}): Promise<Receiver> {
-  const r = await startReceiver({ tls: serverCert, ...options });
-  receivers.push(r);
-  return r;
-}
 
 function service(options: Parameters<typeof testDeps>[0] = {}) {
-  return createWebhookService(testDeps({ trusted: [ca.caPem], ...options }).deps);
+  return createWebhookService(testDeps({ trusted: [bed.ca.caPem], ...options }).deps);
 }
 
 const page = (callback_url: string, fields: string[] = ['feed']) => ({
@@ -64,8 +49,7 @@ describe('subscription verification', () => {
   });
 
   it('refuses http:// without sending anything', async () => {
-    const plain = await startReceiver();
-    receivers.push(plain);
+    const plain = await receiver({ tls: undefined });
     const svc = service();
     const outcome = await svc.upsert(page(plain.url));
     expect(outcome.ok).toBe(false);
@@ -75,8 +59,7 @@ describe('subscription verification', () => {
   });
 
   it('refuses a self-signed certificate', async () => {
-    const r = await startReceiver({ tls: makeSelfSignedCert() });
-    receivers.push(r);
+    const r = await receiver({ tls: makeSelfSignedCert() });
     const outcome = await service().upsert(page(r.url));
     expect(!outcome.ok && outcome.message).toMatch(/certificate/);
     expect(r.received).toHaveLength(0);
@@ -84,15 +67,13 @@ describe('subscription verification', () => {
 
   it('refuses a self-signed certificate even when it was handed over as a trusted CA', async () => {
     const selfSigned = makeSelfSignedCert();
-    const r = await startReceiver({ tls: selfSigned });
-    receivers.push(r);
+    const r = await receiver({ tls: selfSigned });
     const outcome = await service({ trusted: [selfSigned.certPem] }).upsert(page(r.url));
     expect(!outcome.ok && outcome.message).toMatch(/certificate/);
   });
 
   it('refuses a certificate from a CA that was never trusted', async () => {
-    const r = await startReceiver({ tls: otherCa.issueServerCert() });
-    receivers.push(r);
+    const r = await receiver({ tls: otherCa.issueServerCert() });
     const outcome = await service().upsert(page(r.url));
     expect(!outcome.ok && outcome.message).toMatch(/certificate/);
   });

@@ -20,22 +20,28 @@ async function demoSuite(rules: string) {
   return loadSuites(dir);
 }
 
-// The app is installed on the fixture Page before page updates are injected for it (R48).
-const CITE = 'cites: [{ section: Events, text: "The receiver deduplicates." }]';
-const DELIVER = `
-  - id: demo.delivers
-    title: Delivers
+/** One rule of `demo` as a list item of `rules:`; `steps` holds its steps, each line indented by six spaces. */
+function rule(id: string, title: string, steps: string): string {
+  return `
+  - id: demo.${id}
+    title: ${title}
     strength: MUST
-    ${CITE}
-    steps:
+    cites: [{ section: Events, text: "The receiver deduplicates." }]
+    steps:${steps}
+`;
+}
+
+// The app is installed on the fixture Page before page updates are injected for it (R48).
+const SUBSCRIBED = `
       - request: { method: POST, path: "/{{fixtures.page_id}}/subscribed_apps", token: page, form: { subscribed_fields: feed } }
         expect: [ok]
       - subscribe: { object: page, fields: [feed] }
-        expect: [ok]
+        expect: [ok]`;
+
+const DELIVER = rule('delivers', 'Delivers', `${SUBSCRIBED}
       - events: { updates: [{ object: page, id: "{{fixtures.page_id}}", field: feed, value: { n: 1 } }] }
       - deliveries: {}
-        expect: [updates-delivered]
-`;
+        expect: [updates-delivered]`);
 
 function portIsClosed(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
@@ -51,20 +57,12 @@ function portIsClosed(url: string): Promise<boolean> {
 
 describe('the run-level webhook harness', () => {
   it('sets the app back to Live after a rule that failed while it was not Live', async () => {
-    const suites = await demoSuite(`
-  - id: demo.fails-while-not-live
-    title: Fails while the app is not Live
-    strength: MUST
-    ${CITE}
-    steps:
-      - request: { method: POST, path: "/{{fixtures.page_id}}/subscribed_apps", token: page, form: { subscribed_fields: feed } }
-        expect: [ok]
-      - subscribe: { object: page, fields: [feed] }
-        expect: [ok]
+    const suites = await demoSuite(
+      rule('fails-while-not-live', 'Fails while the app is not Live', `${SUBSCRIBED}
       - app-live: { live: false }
       - request: { method: GET, path: "/{{app.id}}/subscriptions", token: app }
-        expect: [{ field: { path: data.length, equals: 99 } }]
-${DELIVER}`);
+        expect: [{ field: { path: data.length, equals: 99 } }]`) + DELIVER,
+    );
     let liveAfterRun: unknown;
     const result = await runWebhookSuites({
       loaded: suites,
@@ -79,20 +77,12 @@ ${DELIVER}`);
   });
 
   it('without the target clock, calls missing deliveries unjudgeable (error), never a failure, and passes what came', async () => {
-    const suites = await demoSuite(`
-  - id: demo.two-updates
-    title: Two updates
-    strength: MUST
-    ${CITE}
-    steps:
-      - request: { method: POST, path: "/{{fixtures.page_id}}/subscribed_apps", token: page, form: { subscribed_fields: feed } }
-        expect: [ok]
-      - subscribe: { object: page, fields: [feed] }
-        expect: [ok]
+    const suites = await demoSuite(
+      rule('two-updates', 'Two updates', `${SUBSCRIBED}
       - events: { updates: [{ object: page, id: "{{fixtures.page_id}}", field: feed, value: { n: 1 } }, { object: page, id: "{{fixtures.page_id}}", field: feed, value: { n: 2 } }] }
       - deliveries: { real_timeout_ms: 1500 }
-        expect: [updates-delivered]
-`);
+        expect: [updates-delivered]`),
+    );
     const noClock = (p: Profile) => ({ ...p, capabilities: p.capabilities.filter((c) => c !== 'clock') });
     const dropped = await runWebhookSuites({ loaded: suites, suites: ['demo'], profile: noClock, faults: ['webhooks-drop-updates'] });
     expect(resultOf(dropped, 'demo.two-updates')).toMatchObject({ verdict: 'error' });
@@ -111,14 +101,10 @@ ${DELIVER}`);
   });
 
   it('forgets failures a previous rule scheduled on the receiver', async () => {
-    const suites = await demoSuite(`
-  - id: demo.schedules-failures
-    title: Schedules failures and stops
-    strength: MUST
-    ${CITE}
-    steps:
-      - receiver-fail: { next: 1000 }
-${DELIVER}`);
+    const suites = await demoSuite(
+      rule('schedules-failures', 'Schedules failures and stops', `
+      - receiver-fail: { next: 1000 }`) + DELIVER,
+    );
     const result = await runWebhookSuites({ loaded: suites, suites: ['demo'] });
     // A rule that judged nothing is never passed.
     expect(resultOf(result, 'demo.schedules-failures')).toMatchObject({ verdict: 'error', reason: 'no expectation of the rule judged anything' });
@@ -126,27 +112,15 @@ ${DELIVER}`);
   });
 
   it('keeps verification requests and notifications as evidence, and stops refused callbacks after the step', async () => {
-    const suites = await demoSuite(`
-  - id: demo.self-signed-accepted
-    title: Expects a self-signed callback to be accepted (it is not)
-    strength: MUST
-    ${CITE}
-    steps:
+    const suites = await demoSuite(
+      rule('self-signed-accepted', 'Expects a self-signed callback to be accepted (it is not)', `
       - subscribe: { object: page, fields: [feed], callback: self-signed }
-        expect: [ok]
-  - id: demo.notification-evidence
-    title: Shows what arrived
-    strength: MUST
-    ${CITE}
-    steps:
-      - request: { method: POST, path: "/{{fixtures.page_id}}/subscribed_apps", token: page, form: { subscribed_fields: feed } }
-        expect: [ok]
-      - subscribe: { object: page, fields: [feed] }
-        expect: [ok]
+        expect: [ok]`) +
+        rule('notification-evidence', 'Shows what arrived', `${SUBSCRIBED}
       - events: { updates: [{ object: page, id: "{{fixtures.page_id}}", field: feed, value: { text: "ünïcödé \\\\/ ✓" } }] }
       - deliveries: {}
-        expect: [{ field: { path: never, exists: true } }]
-`);
+        expect: [{ field: { path: never, exists: true } }]`),
+    );
     const result = await runWebhookSuites({ loaded: suites, suites: ['demo'] });
     const refused = resultOf(result, 'demo.self-signed-accepted');
     expect(refused.verdict).toBe('failed');
