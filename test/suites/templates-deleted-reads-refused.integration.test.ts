@@ -8,7 +8,13 @@ import { validateProfile } from '../../harness/profile/load-profile.js';
 import { type RunningReference, startReference } from '../../reference/index.js';
 import { type Answer, isControl, startFront } from '../helpers/varying-front.js';
 
-const RULE = 'templates.delete-by-hsm-id-keeps-other-languages';
+/** Each delete rule, and a fault whose delete takes the template the rule keeps (its reads' control, R51). */
+const CASES = [
+  { rule: 'templates.delete-by-hsm-id-keeps-other-languages', fault: 'templates-hsm-id-deletes-every-language' },
+  { rule: 'templates.delete-by-name-all-languages', fault: 'templates-delete-spills' },
+  { rule: 'templates.delete-by-hsm-id-and-name', fault: 'templates-delete-spills' },
+  { rule: 'templates.delete-by-hsm-ids', fault: 'templates-delete-spills' },
+];
 
 /**
  * A read of a deleted template refused as a whole rather than answered with status DELETED: a liberty R25 leaves a
@@ -26,15 +32,15 @@ afterEach(async () => {
   reference = undefined;
 });
 
-async function judge(faults: string[]): Promise<RuleResult> {
+async function judge(rule: string, faults: string[]): Promise<RuleResult> {
   reference = await startReference({ faults });
   const front = await startFront(reference.url, refuseDeletedReads);
   try {
     const profile = validateProfile({ ...reference.profile, base_url: front.url, control_url: `${front.url}/_control` }, 'deleted-reads front');
     const run = await openRun({ profile, timeoutMs: 10_000, seed: 7, versionPrefix: 'latest' });
     try {
-      const result = await runSuites(await loadSuites(SUITES_DIR), { rules: [RULE] }, run.ctx);
-      return result.results.find((r) => r.rule === RULE)!;
+      const result = await runSuites(await loadSuites(SUITES_DIR), { rules: [rule] }, run.ctx);
+      return result.results.find((r) => r.rule === rule)!;
     } finally {
       await run.close();
     }
@@ -43,14 +49,14 @@ async function judge(faults: string[]): Promise<RuleResult> {
   }
 }
 
-describe(`${RULE} against a target that refuses reads of deleted templates`, () => {
-  it('passes the correct target: the deleted translation is refused next to the kept one accepted', async () => {
-    const result = await judge([]);
+describe.each(CASES)('$rule against a target that refuses reads of deleted templates', ({ rule, fault }) => {
+  it('passes the correct target: a deleted template is refused next to the kept one accepted', async () => {
+    const result = await judge(rule, []);
     expect(result.verdict, result.reason).toBe('passed');
   });
 
-  it('fails, not errors, a target that deletes every language: the kept translation is judged before it serves as the control', async () => {
-    const result = await judge(['templates-hsm-id-deletes-every-language']);
+  it(`fails, not errors, under ${fault}: the kept template is judged before it serves as the control`, async () => {
+    const result = await judge(rule, [fault]);
     expect(result.verdict, result.reason).toBe('failed');
   });
 });
