@@ -37,7 +37,7 @@ async function judge(rule: string, faults: string[]): Promise<RuleResult> {
   const front = await startFront(reference.url, refuseDeletedReads);
   try {
     const profile = validateProfile({ ...reference.profile, base_url: front.url, control_url: `${front.url}/_control` }, 'deleted-reads front');
-    const run = await openRun({ profile, timeoutMs: 10_000, seed: 7, versionPrefix: 'latest' });
+    const run = await openRun({ profile, timeoutMs: 10_000, seed: 7, runs: 20, versionPrefix: 'latest' });
     try {
       const result = await runSuites(await loadSuites(SUITES_DIR), { rules: [rule] }, run.ctx);
       return result.results.find((r) => r.rule === rule)!;
