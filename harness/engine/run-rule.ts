@@ -115,7 +115,9 @@ async function runProperty(
   });
   const details = await fc.check(property, { seed, numRuns: runs, interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS });
   const extra = { runs: details.numRuns, judged, ...(capped ? { runsCapped: capped } : {}), ...(rateLimited ? { rateLimited } : {}) };
-  if (cannotJudge) return fromOutcome(cannotJudge, (v, e) => result(v, { ...extra, ...e }));
+  // A run that failed outweighs one that could not judge after it (a shrinking run whose data fell short, R53, or
+  // whose request went unanswered): the finding stands, and a faulty target does not hide behind `skipped`.
+  if (cannotJudge && !details.failed) return fromOutcome(cannotJudge, (v, e) => result(v, { ...extra, ...e }));
   if (!details.failed) return result('passed', extra);
   const counterexample = details.counterexample?.[0] as Record<string, unknown> | undefined;
   const outcome = counterexample ? outcomes.get(keyOf(counterexample)) : undefined;

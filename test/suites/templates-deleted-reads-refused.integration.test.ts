@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { SUITES_DIR } from '../../bin/commands/run.js';
+import { openRun } from '../../harness/engine/open-run.js';
+import { loadSuites } from '../../harness/engine/load-suite.js';
+import { runSuites } from '../../harness/engine/run-suites.js';
+import type { RuleResult } from '../../harness/model/index.js';
+import { validateProfile } from '../../harness/profile/load-profile.js';
+import { type RunningReference, startReference } from '../../reference/index.js';
+import { type Answer, isControl, startFront } from '../helpers/varying-front.js';
+
+/** Each delete rule, and a fault whose delete takes the template the rule keeps (its reads' control, R51). */
+const CASES = [
+  { rule: 'templates.delete-by-hsm-id-keeps-other-languages', fault: 'templates-hsm-id-deletes-every-language' },
+  { rule: 'templates.delete-by-name-all-languages', fault: 'templates-delete-spills' },
+  { rule: 'templates.delete-by-hsm-id-and-name', fault: 'templates-delete-spills' },
+  { rule: 'templates.delete-by-hsm-ids', fault: 'templates-delete-spills' },
+];
+
+/**
+ * A read of a deleted template refused as a whole rather than answered with status DELETED: a liberty R25 leaves a
+ * target (the rule takes `error-or-field`). The front makes the reference take it.
+ */
+function refuseDeletedReads(answer: Answer, request: { method: string; path: string }): Answer {
+  if (isControl(request.path) || request.method !== 'GET' || !/"status":"DELETED"/.test(answer.body)) return answer;
+  const body = JSON.stringify({ error: { message: '(#100) The template was deleted.', type: 'OAuthException', code: 100 } });
+  return { status: 404, headers: { 'content-type': 'application/json' }, body };
+}
+
+let reference: RunningReference | undefined;
+afterEach(async () => {
+  await reference?.close();
+  reference = undefined;
+});
+
+async function judge(rule: string, faults: string[]): Promise<RuleResult> {
+  reference = await startReference({ faults });
+  const front = await startFront(reference.url, refuseDeletedReads);
+  try {
+    const profile = validateProfile({ ...reference.profile, base_url: front.url, control_url: `${front.url}/_control` }, 'deleted-reads front');
+    const run = await openRun({ profile, timeoutMs: 10_000, seed: 7, runs: 20, versionPrefix: 'latest' });
+    try {
+      const result = await runSuites(await loadSuites(SUITES_DIR), { rules: [rule] }, run.ctx);
+      return result.results.find((r) => r.rule === rule)!;
+    } finally {
+      await run.close();
+    }
+  } finally {
+    await front.close();
+  }
+}
+
+describe.each(CASES)('$rule against a target that refuses reads of deleted templates', ({ rule, fault }) => {
+  it('passes the correct target: a deleted template is refused next to the kept one accepted', async () => {
+    const result = await judge(rule, []);
+    expect(result.verdict, result.reason).toBe('passed');
+  });
+
+  it(`fails, not errors, under ${fault}: the kept template is judged before it serves as the control`, async () => {
+    const result = await judge(rule, [fault]);
+    expect(result.verdict, result.reason).toBe('failed');
+  });
+});
