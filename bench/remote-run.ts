@@ -3,7 +3,8 @@
 // loopback, no proxy), and a fresh CLI process runs every rule against it through a profile file, with
 // --concurrency 1 and with the default. Aim (issue 23): at a 20 ms round trip the default run takes at most 30 s with
 // every rule passed; on loopback the default is no slower than --concurrency 1. The serial run at 100 ms takes ten
-// minutes or more: BENCH_SERIAL_MAX_RTT (default 20) leaves out serial runs above it.
+// minutes or more: BENCH_SERIAL_MAX_RTT (default 20) leaves out serial runs above it; BENCH_KEEP_REPORTS=<dir> keeps
+// each run's report.json.
 // Run: node bin/run-ts.js bench/remote-run.ts
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -66,7 +67,11 @@ async function timeRun(rtt: number, concurrency: number): Promise<Timed> {
       child.on('exit', (code) => resolve(code));
     });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as { results: { rule: string; verdict: string; durationMs: number }[] };
+    const reportText = await readFile(join(dir, 'report.json'), 'utf8');
+    // BENCH_KEEP_REPORTS=<dir> keeps each run's report.json there, for a look at where the time goes rule by rule.
+    const keep = process.env.BENCH_KEEP_REPORTS;
+    if (keep) await writeFile(join(keep, `report-${rtt}ms-c${concurrency}.json`), reportText);
+    const report = JSON.parse(reportText) as { results: { rule: string; verdict: string; durationMs: number }[] };
     const { results } = report;
     const aloneResults = results.filter((r) => alone.has(r.rule));
     const aloneMs = aloneResults.reduce((sum, r) => sum + r.durationMs, 0);

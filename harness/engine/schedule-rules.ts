@@ -3,20 +3,24 @@ import type { Rule, Suite } from '../suite/suite.js';
 import { exclusivityOf } from './exclusivity.js';
 import type { RunContext } from './run-context.js';
 import { runRule } from './run-rule.js';
+import { serialLength } from './rule-length.js';
 import type { RunEvents } from './run-suites.js';
 import { Slots } from './slots.js';
 
 /**
- * Runs the selected rules, `ctx.concurrency` at a time, in the run's order of starting:
+ * Runs the selected rules, `ctx.concurrency` at a time, in two blocks:
  *
- * - a **shared** rule starts as soon as a slot is free (its property runs also take free slots);
- * - a rule that runs **alone** (`exclusivity.ts`) waits until every rule before it ended, and nothing starts
- *   until it ended: so each rule that runs alone meets the target exactly as a run one rule at a time leaves it;
- * - after a rule that ran alone and reset the target, the target is reset once more before the next shared rule
- *   (and once before the first one), so shared rules start from the fixtures and the clock where reset puts it.
+ * - first every rule that runs **alone** (`exclusivity.ts`), one after the other in the run's order: each resets
+ *   the target before it (or before each run), so it meets the target as a run one rule at a time leaves it;
+ * - then, after one more reset (shared rules start from the fixtures and the clock where reset puts it), every
+ *   **shared** rule, each as soon as a slot is free (its property runs also take free slots), the longest chains of
+ *   requests first (`rule-length.ts`).
  *
+ * Shared rules are never cut into short stretches between rules that run alone: each stretch ended with slots idle
+ * while its longest rule finished, which at a 20 ms round trip cost a quarter of the run's wall. The order is the
+ * same at every concurrency, so `--concurrency 1` runs the same schedule with one slot and meets the same states.
  * Results are handed on in the run's order (`onRuleEnd`), whatever order they ended in; `onRuleStart` and
- * `onRuleFinish` say what is in flight. `--concurrency 1` is the same schedule with one slot.
+ * `onRuleFinish` say what is in flight.
  */
 export async function scheduleRules(
   selected: { suite: Suite; rule: Rule }[],
@@ -28,8 +32,6 @@ export async function scheduleRules(
   const inFlight = new Set<Promise<void>>();
   let emitted = 0;
   let failure: { error: unknown } | undefined;
-  let restore = true;
-  let restoreProblem: string | undefined;
   const run = async (i: number, setupProblem?: string): Promise<void> => {
     const { suite, rule } = selected[i]!;
     events.onRuleStart?.(rule, i + 1);
@@ -52,21 +54,21 @@ export async function scheduleRules(
     const running: Promise<void> = run(i, setupProblem).finally(() => inFlight.delete(running));
     inFlight.add(running);
   };
-  for (let i = 0; i < selected.length && !failure; i++) {
-    const { alone, reset } = exclusivityOf(selected[i]!.rule);
-    if (alone) {
-      await drain(inFlight);
-      await slots.acquire();
-      start(i);
-      await drain(inFlight);
-      restore ||= reset !== 'none';
-      continue;
-    }
+  const order = selected.map((_, i) => i);
+  const alone = order.filter((i) => exclusivityOf(selected[i]!.rule).alone);
+  // Longest first: what a rule's length changes is only when it starts, never what it meets.
+  const length = (i: number) => serialLength(selected[i]!.rule, ctx);
+  const shared = order.filter((i) => !exclusivityOf(selected[i]!.rule).alone).sort((a, b) => length(b) - length(a) || a - b);
+  for (const i of alone) {
+    if (failure) break;
     await slots.acquire();
-    if (restore) {
-      restore = false;
-      restoreProblem = await resetTarget(ctx);
-    }
+    start(i);
+    await drain(inFlight);
+  }
+  const restoreProblem = shared.length > 0 && !failure ? await resetTarget(ctx) : undefined;
+  for (const i of shared) {
+    if (failure) break;
+    await slots.acquire();
     start(i, restoreProblem);
   }
   await drain(inFlight);
@@ -79,9 +81,8 @@ async function drain(inFlight: Set<Promise<void>>): Promise<void> {
 }
 
 /**
- * Back to the fixtures before shared rules (none in flight): the run's start, or after a rule that ran alone and
- * reset. A target without `reset` is left as it is, as it always was; a failed reset is each shared rule's setup
- * problem until the next one succeeds.
+ * Back to the fixtures before the shared rules (none in flight). A target without `reset` is left as it is, as it
+ * always was; a failed reset is each shared rule's setup problem.
  */
 async function resetTarget(ctx: RunContext): Promise<string | undefined> {
   const control = ctx.target?.control;

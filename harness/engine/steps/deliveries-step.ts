@@ -59,7 +59,7 @@ export const deliveriesStep: StepKind<DeliveriesBody, 'webhook' | 'waited'> = {
       // What must not come later needs no fine steps: one advance has everything due by its end attempted first.
       summary = wholeWay
         ? `moved the clock in one step to +${(await target.webhooks.advance(Math.max(0, start + advanceTo - (await target.webhooks.now())))) - start} s`
-        : await moveClock(target, { start, last: run.lastEventsAt ?? start }, advanceTo, delivered);
+        : await moveClock(target, start, advanceTo, delivered);
     } else {
       const realTimeoutMs = Number(evaluate(body.real_timeout_ms ?? DEFAULT_REAL_TIMEOUT_MS, scope));
       const waited = await receiver.waitForUpdates(() => delivered(), { realTimeoutMs });
@@ -78,22 +78,21 @@ export const deliveriesStep: StepKind<DeliveriesBody, 'webhook' | 'waited'> = {
 
 /**
  * With `advance_to`, growing steps from the first events, so retry intervals can be told apart. Otherwise, when
- * updates are still missing, one jump to 36 hours after the last events (the delay before a first attempt is not
- * stated): whatever was going to come has come.
+ * updates are still missing, one jump of 36 hours from now, which is after the run's last events (the delay before
+ * a first attempt is not stated): whatever was going to come has come.
  */
 async function moveClock(
   target: TargetSession,
-  events: { start: number; last: number },
+  start: number,
   advanceTo: number | undefined,
   delivered: () => boolean,
 ): Promise<string> {
-  const { start, last } = events;
   if (advanceTo !== undefined) {
     const drive = await driveClock(target.webhooks, start, advanceTo, delivered);
     return `moved the clock in ${drive.advances} steps to +${drive.to - start} s`;
   }
   if (delivered()) return 'delivered without moving the clock';
-  const to = await target.webhooks.advance(Math.max(0, last + DEFAULT_HORIZON_SECONDS - (await target.webhooks.now())));
+  const to = await target.webhooks.advance(DEFAULT_HORIZON_SECONDS);
   return `moved the clock to +${to - start} s`;
 }
 

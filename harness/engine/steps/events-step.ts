@@ -28,8 +28,8 @@ export const eventsStep: StepKind<{ updates: unknown; fill_to?: unknown }> = {
       throw new CannotJudgeError('SETUP_FAILED', `events: \`updates\` must be ${expected}`);
     }
     const updates = filled(given, Number(evaluate(body.fill_to ?? 0, scope)));
-    run.lastEventsAt = target.control.has('clock') ? await target.webhooks.now() : undefined;
-    run.eventsAt ??= run.lastEventsAt;
+    // The run's first events date it (where `advance_to` counts from); later ones need no clock read of their own.
+    if (run.eventsAt === undefined && target.control.has('clock')) run.eventsAt = await target.webhooks.now();
     const sent = await target.control.events({ updates });
     outcome.exchanges.push(sent.exchange);
     outcome.bodies.push(sent.json);

@@ -7,8 +7,6 @@ export interface WebhookRun {
   facts: WebhookFacts;
   /** The target's clock when the run first injected events (the start of `advance_to`). */
   eventsAt?: number;
-  /** The target's clock when the run last injected events: whatever it is owed may take 36 h from then. */
-  lastEventsAt?: number;
   /** How many receiver attempts a `deliveries` step already put into the evidence. */
   shown?: number;
 }

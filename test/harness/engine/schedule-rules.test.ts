@@ -6,13 +6,14 @@ import type { Rule, Suite } from '../../../harness/suite/suite.js';
 
 // Rules that play against a target, in a run without one: each ends at once (skipped), so the schedule's own
 // bookkeeping is all that runs.
-function rule(id: string, exclusive?: string): Rule {
+function rule(id: string, exclusive?: string, requests = 1): Rule {
+  const request = { method: 'GET', path: '/me' };
   return {
     id,
     title: id,
     strength: 'MUST',
     cites: [],
-    steps: [{ request: { method: 'GET', path: '/me' } }],
+    steps: [requests === 1 ? { request } : { repeat: { count: requests, request } }],
     ...(exclusive ? { exclusive } : {}),
   } as Rule;
 }
@@ -42,6 +43,18 @@ describe('the schedule of rules', () => {
       const results = await scheduleRules(selected, ctx(concurrency), { onRuleEnd: (r) => ended.push(r) });
       expect(ended.map((r) => r.rule)).toEqual(['s.a', 's.b', 's.c', 's.d']);
       expect(ended).toEqual(results);
+    }
+  });
+
+  it('starts the rules that run alone first, then the shared ones longest first, in the same order at any concurrency', async () => {
+    const mixed = [rule('s.a'), rule('s.b', 'counts every post'), rule('s.c', undefined, 12), rule('s.d', undefined, 3), rule('s.e', 'deletes a fixture')]
+      .map((r) => ({ suite, rule: r }));
+    for (const concurrency of [1, 3]) {
+      const started: string[] = [];
+      const ended: string[] = [];
+      await scheduleRules(mixed, ctx(concurrency), { onRuleStart: (r) => started.push(r.id), onRuleEnd: (r) => ended.push(r.rule) });
+      expect(started).toEqual(['s.b', 's.e', 's.c', 's.d', 's.a']);
+      expect(ended).toEqual(['s.a', 's.b', 's.c', 's.d', 's.e']);
     }
   });
 });
