@@ -1,7 +1,7 @@
 import type { RuleResult, RunResult } from '../model/index.js';
 import { staleEntries, standingOf, summarize, verdictLine } from '../verdict/gate.js';
 import { describeFailure } from './describe-failure.js';
-import { type CauseGroup, causeCount, causesOf } from './report-sections.js';
+import { type CauseGroup, causeCount, causesOf, sectionsOf } from './report-sections.js';
 import type { Reporter } from './reporter.js';
 import { runsWords } from './runs-words.js';
 import { MARK } from './standing-words.js';
@@ -48,6 +48,7 @@ export function consoleReporter(write: (text: string) => void, options: ConsoleO
         write(`\nrate limits: ${waits} request(s) of ${limited.length} rule(s) waited ${(ms / 1000).toFixed(1)} s in all and were sent again (each rule's rateLimited in report.json)\n`);
       }
       if (!options.traffic) {
+        writeSkipped(write, sectionsOf(result).skippedByCause);
         write(`\n${verdictLine(result)} (seed ${result.seed})\n`);
         return;
       }
@@ -76,6 +77,22 @@ function writeCauses(write: (text: string) => void, groups: CauseGroup[], strict
     if (others.length > 0) write(`\n   the same cause (each replays alone):\n`);
     for (const r of others) write(`   ${standingOf(r, strict).toUpperCase()} ${r.rule}: ${r.replay}\n`);
   }
+}
+
+/** Causes listed on the console; summary.md and report.html list every one. */
+const SKIP_CAUSES_SHOWN = 8;
+
+/**
+ * The skipped rules counted by cause, largest first: against a partial target most of a run is skipped, and a line
+ * per rule hides the two or three things the profile lacks.
+ */
+function writeSkipped(write: (text: string) => void, byCause: { cause: string; rules: RuleResult[] }[]): void {
+  if (byCause.length === 0) return;
+  const total = byCause.reduce((n, group) => n + group.rules.length, 0);
+  write(`\n${total} rule${total === 1 ? '' : 's'} skipped, by cause:\n`);
+  for (const { cause, rules } of byCause.slice(0, SKIP_CAUSES_SHOWN)) write(`  ${String(rules.length).padStart(4)}  ${cause}\n`);
+  const more = byCause.length - SKIP_CAUSES_SHOWN;
+  if (more > 0) write(`  and ${more} more cause${more === 1 ? '' : 's'} (summary.md lists every one)\n`);
 }
 
 function indent(text: string): string {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Exchange, RuleResult, RunResult } from '../../../harness/model/index.js';
+import { consoleReporter } from '../../../harness/reports/console-reporter.js';
 import { renderHtml } from '../../../harness/reports/html-reporter.js';
 import { reportersFor } from '../../../harness/reports/reporters-for.js';
 import { renderMarkdown } from '../../../harness/reports/markdown-reporter.js';
@@ -75,6 +76,33 @@ describe('summary.md', () => {
   it('escapes everything the target sent: no tag, no Markdown syntax, no table break', () => {
     expect(md).not.toMatch(/<script|<img/);
     expect(md).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &#124; &#42;&#42;bold&#42;&#42; &#91;link&#93;(http://x) &#96;code&#96;');
+  });
+});
+
+describe('the console', () => {
+  function consoleText(results: RuleResult[], quiet = true): string {
+    let text = '';
+    const reporter = consoleReporter((line) => (text += line), { quiet });
+    reporter.onRunEnd?.(run(results));
+    return text;
+  }
+
+  it('counts the skipped rules by cause, largest first, before the verdict line', () => {
+    const text = consoleText(RESULTS);
+    const account = '\n3 rules skipped, by cause:\n     2  the profile has no fixtures.thread_id\n     1  needs the control capability "clock"';
+    expect(text).toContain(account);
+    expect(text.indexOf(account)).toBeLessThan(text.indexOf('FAILED: 1 passed'));
+  });
+
+  it('names eight causes and counts the rest, which summary.md lists', () => {
+    const many = Array.from({ length: 11 }, (_, i) => rule(`thread.r${i}`, 'skipped', { reason: `the profile has no key_${i}` }));
+    const text = consoleText(many);
+    expect(text.match(/^ {5}1 {2}the profile has no key_\d+$/gm)).toHaveLength(8);
+    expect(text).toContain('  and 3 more causes (summary.md lists every one)\n');
+  });
+
+  it('says nothing of skipped rules when none was skipped', () => {
+    expect(consoleText([rule('feed.fine', 'passed')])).not.toContain('skipped, by cause');
   });
 });
 
