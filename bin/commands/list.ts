@@ -1,3 +1,4 @@
+import { inertText } from '../../harness/reports/inert-text.js';
 import { UserInputError } from '../../harness/errors.js';
 import type { RuleSide } from '../../harness/suite/suite.js';
 import { listRules } from '../list-rules.js';
@@ -44,8 +45,10 @@ export async function listCommand(flags: ListFlags, print: (text: string) => voi
     ];
     const dependencies = r.dependencies.map((ways) => (ways.length > 1 ? `one of ${ways.join(' | ')}` : ways[0]));
     const depends = dependencies.length ? `  depends on: ${dependencies.join(', ')}` : '';
-    print(`${r.id}  ${r.strength}  ${r.suite}  ${r.endpoints.join(', ') || '-'}  needs: ${needs.join(', ') || 'nothing'}${depends}\n`);
-    if (flags.verbose) for (const c of r.cases ?? []) print(`    case ${c.name}${c.why ? `  (${c.why})` : ''}\n`);
+    // A suite folder may be someone else's (`--suites-dir`): what its files say is shown inert, as a target's answers are.
+    const line = `${r.id}  ${r.strength}  ${r.suite}  ${r.endpoints.join(', ') || '-'}  needs: ${needs.join(', ') || 'nothing'}${depends}`;
+    print(`${inertText(line)}\n`);
+    if (flags.verbose) for (const c of r.cases ?? []) print(`    case ${inertText(c.name)}${c.why ? `  (${inertText(c.why)})` : ''}\n`);
   }
   print(`${rules.length} rule(s)\n`);
   return 0;
