@@ -44,16 +44,22 @@ export async function startDelayProxy(
 
 /**
  * Passes `from`'s bytes to `to`, each chunk `delayMs` after it arrived (and none before `firstAfterMs` from now),
- * keeping their order; an end is passed on after the chunks before it.
+ * keeping their order; an end is passed on after the chunks before it. One queue and one timer at a time: a timer
+ * per chunk reordered chunks due in the same millisecond (Node keeps a list per delay and may fire two lists due
+ * at once in either order), which broke a large request body into garbage the server closed the connection on.
  */
 function relay(from: Socket, to: Socket, delayMs: number, firstAfterMs: number): void {
   const notBefore = Date.now() + firstAfterMs;
-  let last = 0;
-  const later = (what: () => void) => {
-    // Never before an earlier chunk: timers of equal delay fire in order, but a later chunk must not overtake.
-    const at = Math.max(Date.now() + delayMs, notBefore, last);
-    last = at;
-    setTimeout(what, at - Date.now());
+  const queue: { at: number; pass: () => void }[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    timer = undefined;
+    while (queue.length > 0 && queue[0]!.at <= Date.now()) queue.shift()!.pass();
+    if (queue.length > 0) timer = setTimeout(flush, queue[0]!.at - Date.now());
+  };
+  const later = (pass: () => void) => {
+    queue.push({ at: Math.max(Date.now() + delayMs, notBefore), pass });
+    timer ??= setTimeout(flush, queue[0]!.at - Date.now());
   };
   from.on('data', (chunk) => later(() => to.writable && to.write(chunk)));
   from.on('end', () => later(() => to.end()));
