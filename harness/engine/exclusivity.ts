@@ -56,8 +56,9 @@ export function derivedReasons(rule: Rule): string[] {
         const line = reason && `step ${i + 1} (${kind}): ${reason}`;
         if (line && !why.includes(line)) why.push(line);
       }
-      const compared = comparesBeforeAndAfter(step);
-      if (compared && !why.includes(`step ${i + 1}: ${compared}`)) why.push(`step ${i + 1}: ${compared}`);
+      for (const reason of [comparesBeforeAndAfter(step), walksAFixturesListWhole(step)]) {
+        if (reason && !why.includes(`step ${i + 1}: ${reason}`)) why.push(`step ${i + 1}: ${reason}`);
+      }
     }
   });
   return why;
@@ -69,4 +70,22 @@ const BEFORE_AND_AFTER = new Set(['new-item']);
 function comparesBeforeAndAfter(step: Step): string | undefined {
   const name = (step.expect ?? []).map(expectationName).find((check) => BEFORE_AND_AFTER.has(check));
   return name && `compares a list with an earlier read of it (${name}): another rule's writes in between are not the target's`;
+}
+
+/** Checks that judge a walk whole (no item twice, nothing past its end): they hold only while the list stands still. */
+const WHOLE_WALK = new Set(['each-item-once']);
+
+/**
+ * A walk of a list that belongs to a fixture (the Page's photos, a video's comments), judged whole: other rules add
+ * to and remove from those lists, and with cursors that count positions (the contract leaves cursors opaque) an
+ * item added or removed during the walk shows up twice, or past the last page, on a correct target. A list under
+ * the rule's own object (`{{captured...}}`) changes only by its own steps.
+ */
+function walksAFixturesListWhole(step: Step): string | undefined {
+  const { name, body } = stepKind(step);
+  if (name !== 'walk') return undefined;
+  const path = (body as { request?: { path?: unknown } }).request?.path;
+  if (typeof path !== 'string' || !path.includes('{{fixtures.')) return undefined;
+  const check = (step.expect ?? []).map(expectationName).find((c) => WHOLE_WALK.has(c));
+  return check && `walks a list of a fixture whole (${check}): an item another rule adds or removes during the walk is not the target's`;
 }

@@ -37,12 +37,20 @@ describe('which rules run alone', () => {
     ['an install on a Page', `      - request: { method: POST, path: "/{{fixtures.page_id}}/subscribed_apps" }\n        expect: [ok]\n`, /installs the app on a Page/],
     ['an explicit version', `      - request: { method: GET, path: /x, version: v24.0 }\n        expect: [ok]\n`, /calls version v24\.0: the version the app first called/],
     ['a list compared with an earlier read', `      - walk: { request: { method: GET, path: "/{{fixtures.page_id}}/feed" } }\n        expect: [ok, { new-item: { not_in: [], path: is_published, truthy: true, absent: true } }]\n`, /step 1: compares a list with an earlier read of it \(new-item\)/],
+    ['a walk of a fixture list judged whole', `      - walk: { request: { method: GET, path: "/{{fixtures.video_id}}/comments" } }\n        expect: [ok, { each-item-once: { includes: [x] } }]\n`, /step 1: walks a list of a fixture whole \(each-item-once\): an item another rule adds or removes/],
   ])('%s runs it alone, and it resets first', async (_what, steps, why) => {
     const rule = await load(suite(steps));
     const exclusivity = exclusivityOf(rule);
     expect(exclusivity.alone).toBe(true);
     expect(exclusivity.reset).toBe('rule');
     expect(exclusivity.why.join('\n')).toMatch(why);
+  });
+
+  it("a walk of the rule's own object's list, or a fixture's list looked up item by item, is shared", async () => {
+    const own = `${OWN_POST.replace('expect: [ok]', 'expect: [ok]\n        capture: { post: body.id }')}      - walk: { request: { method: GET, path: "/{{captured.post}}/comments" } }\n        expect: [ok, { each-item-once: {} }]\n`;
+    expect(exclusivityOf(await load(suite(own))).alone).toBe(false);
+    const lookup = `      - walk: { request: { method: GET, path: "/{{fixtures.page_id}}/feed" } }\n        expect: [ok, { item: { id: x } }]\n`;
+    expect(exclusivityOf(await load(suite(lookup))).alone).toBe(false);
   });
 
   it('the run prefix and the bare path leave the version history as every rule does', async () => {
@@ -93,6 +101,8 @@ rules:
     const alone = new Set(rules.filter((r) => exclusivityOf(r).alone).map((r) => r.id));
     for (const id of [
       'feed.get-walk-each-post-once',
+      'comments.edge-on-photo-video-and-live-video',
+      'photos.type-uploaded-lists-published-upload',
       'videos.deleted-video-no-longer-read',
       'comments.chronological-order',
       'subscriptions.list-shape',
