@@ -40,7 +40,7 @@ const alone = new Map(
   (await loadSuites(SUITES_DIR))
     .flatMap((s) => s.rules)
     .filter((r) => exclusivityOf(r).alone)
-    .map((r) => [r.id, exclusivityOf(r).why[0]!.replace(/^step \d+ /, '')]),
+    .map((r) => [r.id, exclusivityOf(r).why[0]!.replace(/^step \d+:? ?/, '')]),
 );
 
 /** A port free at the moment, so the proxy can name where the reference will listen before it does. */
