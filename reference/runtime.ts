@@ -2,7 +2,7 @@ import { createVirtualClock, type ResettableClock } from './clock.js';
 import { ENDPOINT_GROUPS } from './endpoints/index.js';
 import { stableSecret } from './fixtures.js';
 import { createRouteTable, type RouteMatch } from './http/route-table.js';
-import { createRateLimits } from './rate-limits.js';
+import { createRateLimits, type RequestKey } from './rate-limits.js';
 import { buildProfile } from './profile.js';
 import { createStateStore, type ResettableStateStore } from './state-store.js';
 import type { AppSettings, EndpointGroup, FaultSet, FixtureSet, RefContext } from './types.js';
@@ -25,7 +25,7 @@ export interface Runtime {
   store: ResettableStateStore;
   match(method: string, path: string): RouteMatch | null;
   /** Throws the rate-limit error when the switch limits this call; nothing otherwise. */
-  rateLimit(method: string, path: string): void;
+  rateLimit(method: string, path: string, request: RequestKey): void;
   /** Deterministic `fbtrace_id`s: stable across runs, different per answer. */
   traceId(): string;
 }

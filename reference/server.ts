@@ -84,7 +84,7 @@ async function dispatch(
     throw unsupported(method, path);
   }
   // A limited call changes nothing, not even the version history.
-  runtime.rateLimit(method, path);
+  runtime.rateLimit(method, path, { target: `${url.pathname}${url.search}`, body: raw });
   if (!found.route.exemptFromVersionHistory) enforceVersionHistory(explicit, ctx);
   const ignoreQuery = method === 'POST' && ctx.faults.has('params-post-query-ignored');
   const parsed = parseRequestParams(ignoreQuery ? tokenOnly(url) : url, req.headers, raw);
