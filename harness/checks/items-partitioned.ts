@@ -1,9 +1,14 @@
-import type { Check, CheckFinding } from './check.js';
+import { type Check, type CheckFinding, judgedCount } from './check.js';
 import { ANY, INTEGER, object, STRINGS } from '../validation/json-schema.js';
 import { itemId, listItems } from './list-items.js';
 
 interface Args {
-  /** The ids of each filtered walk (earlier walks' `ids`), in the order of `names`. */
+  /**
+   * The ids of each filtered walk (earlier walks' `ids`), in the order of `names`. Each must be a list: one that is
+   * not (a template that yielded something else) leaves the check unjudged, never read as an empty part, which
+   * would be a finding (`failed`) about a walk that was never made. Typed here, not in `args`: the loader sees the
+   * unevaluated templates.
+   */
   parts: unknown[];
   /** What each part is, for the messages (`HIGH`, `MEDIUM`). */
   names?: string[];
@@ -25,8 +30,10 @@ export const itemsPartitioned: Check<Args> = {
   args: object({ parts: { type: 'array', items: ANY, minItems: 2 }, names: STRINGS, min_each: INTEGER }, ['parts']),
   run: (input, args) => {
     const all = new Set(listItems(input.bodies).flatMap(({ item }) => itemId(item) ?? []));
-    const parts = args.parts.map((part) => (Array.isArray(part) ? part.map(String) : []));
     const name = (i: number) => args.names?.[i] ?? `part ${i + 1}`;
+    const notList = args.parts.findIndex((part) => !Array.isArray(part));
+    if (notList >= 0) return judgedCount([], 0, `the ids of ${name(notList)} are not a list`);
+    const parts = (args.parts as unknown[][]).map((part) => part.map(String));
     const findings: CheckFinding[] = [];
     const owner = new Map<string, number>();
     parts.forEach((ids, i) => {

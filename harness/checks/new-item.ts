@@ -1,5 +1,5 @@
 import { lookup } from '../validation/lookup.js';
-import type { Check } from './check.js';
+import { type Check, isRecord, judgedCount } from './check.js';
 import { itemId, listItems } from './list-items.js';
 import { describeMatcher, type Matcher, mismatches, withMatcher } from './matchers.js';
 import { BOOLEAN, STRING, STRINGS } from '../validation/json-schema.js';
@@ -35,7 +35,11 @@ export const newItem: Check<Args> = {
     if (args.absent) {
       const shown = matching.slice(0, 5).map(({ item }) => itemId(item) ?? '(no id)').join(', ');
       const which = args.path ? ` whose \`${args.path}\` ${describeMatcher(args)}` : '';
-      return { findings: matching.length ? [{ message: `${matching.length} item(s) not listed before are listed${which}: ${shown}` }] : [], judged: 1 };
+      const findings = matching.length ? [{ message: `${matching.length} item(s) not listed before are listed${which}: ${shown}` }] : [];
+      // What was judged is each list read: an answer holding no list (an error where the page belonged) shows no
+      // new item without having listed anything, so it judges nothing.
+      const pagesRead = input.bodies.filter((body) => isRecord(body) && Array.isArray(body.data)).length;
+      return judgedCount(findings, pagesRead, 'no answer held a list');
     }
     if (matching.length > 0) return { findings: [], judged: 1 };
     const what = args.path ? ` whose \`${args.path}\` ${describeMatcher(args)}` : '';

@@ -29,6 +29,11 @@ describe('items-partitioned', () => {
     expect(judge(walk([2, 3]), args([], ['2', '3'])).findings.map((f) => f.message)).toEqual(['HIGH listed 0 item(s), at least 1 expected']);
   });
 
+  it('judges nothing when a part is not a list (a template that yielded something else), never reads it as empty', () => {
+    const notAList = judge(walk([2, 3]), { parts: [null, ['2', '3']], names: ['HIGH', 'MEDIUM'], min_each: 1 });
+    expect(notAList).toMatchObject({ findings: [], judged: 0, nothingJudged: 'the ids of HIGH are not a list' });
+  });
+
   it('judged nothing when every list was empty and no floor was asked', () => {
     expect(judge(walk([]), { parts: [[], []] })).toMatchObject({ judged: 0 });
   });

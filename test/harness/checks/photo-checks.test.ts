@@ -76,4 +76,10 @@ describe('new-item', () => {
     const published = judge('new-item', page([{ id: '1', is_published: true }, { id: '5', is_published: true }]), args);
     expect(published.findings.map((f) => f.message)).toEqual(['1 item(s) not listed before are listed whose `is_published` truthy true: 5']);
   });
+
+  it('with absent, judges nothing when no answer held a list (an error where the page belonged)', () => {
+    const refused: CheckInput = { exchanges: [], bodies: [{ error: { code: 100, message: 'no' } }], facts: {} };
+    const args = { not_in: ['1'], path: 'is_published', truthy: true, absent: true };
+    expect(judge('new-item', refused, args)).toMatchObject({ findings: [], judged: 0, nothingJudged: 'no answer held a list' });
+  });
 });
