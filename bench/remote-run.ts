@@ -8,11 +8,11 @@
 // Run: node bin/run-ts.js bench/remote-run.ts
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { type AddressInfo, createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SUITES_DIR } from '../bin/commands/run.js';
+import { closedPort } from '../harness/content-host/closed-port.js';
 import { exclusivityOf } from '../harness/engine/exclusivity.js';
 import { loadSuites } from '../harness/engine/load-suite.js';
 import { DEFAULT_CONCURRENCY } from '../harness/run/defaults.js';
@@ -43,17 +43,9 @@ const alone = new Map(
     .map((r) => [r.id, exclusivityOf(r).why[0]!.replace(/^step \d+:? ?/, '')]),
 );
 
-/** A port free at the moment, so the proxy can name where the reference will listen before it does. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 async function timeRun(rtt: number, concurrency: number): Promise<Timed> {
-  const port = await freePort();
+  // A port free at the moment, so the proxy can name where the reference will listen before it does.
+  const port = await closedPort('127.0.0.1');
   const proxy = rtt ? await startDelayProxy({ host: '127.0.0.1', port }, rtt / 2) : undefined;
   const reference = await startReference({ port, ...(proxy ? { publicUrl: proxy.url } : {}) });
   const dir = await mkdtemp(join(tmpdir(), 'graphcheck-remote-'));

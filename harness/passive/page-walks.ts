@@ -1,8 +1,8 @@
 import { isRecord } from '../checks/check.js';
 import { readParams } from '../http/request-params.js';
-import { requestParams } from '../checks/requests/request-params.js';
 import type { Exchange } from '../model/index.js';
 import type { AcceptedOperations } from './accepted-operations.js';
+import { readRequestOnce } from './read-request-once.js';
 import { tokenOf } from './request-token.js';
 
 /** Parameters that say who asks, not what: a page's link may carry them or leave them to the client (contract §3.4). */
@@ -43,7 +43,7 @@ export class PageWalks {
   constructor(private readonly accepted: AcceptedOperations) {}
 
   add(exchange: Exchange, body: unknown): void {
-    const key = linkKey(exchange.request.method, exchange.request.url, requestParams(exchange));
+    const key = linkKey(exchange.request.method, exchange.request.url, readRequestOnce(exchange).params);
     if (key === undefined) return;
     const position = this.accepted.positionOf(exchange);
     this.pages.push({ exchange, body, position, key, nextKeys: nextKeys(exchange, body), token: tokenOf(exchange), next: [] });
@@ -101,7 +101,7 @@ function nextKeys(exchange: Exchange, body: unknown): string[] {
   }
   const after = isRecord(paging?.cursors) ? paging.cursors.after : undefined;
   if (typeof after === 'string' && after !== '') {
-    const params: Record<string, unknown> = { ...requestParams(exchange), after };
+    const params: Record<string, unknown> = { ...readRequestOnce(exchange).params, after };
     delete params.before;
     const key = linkKey(exchange.request.method, exchange.request.url, params);
     if (key !== undefined) keys.push(key);

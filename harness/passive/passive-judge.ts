@@ -7,9 +7,9 @@ import type { AcceptedOperations } from './accepted-operations.js';
 import { matchesExchange } from './match-exchange.js';
 import { PageWalks } from './page-walks.js';
 import { PendingRefusals } from './pending-refusals.js';
+import { readRequestOnce } from './read-request-once.js';
 import type { RecordedTrafficFacts } from './traffic-facts.js';
 import { paramValue } from '../checks/requests/param-value.js';
-import { requestParams } from '../checks/requests/request-params.js';
 import { type Unjudged, unjudgedWords } from './unjudged.js';
 
 /** Failing exchanges kept per rule: enough to show the problem without holding a whole cassette. */
@@ -79,7 +79,7 @@ export class PassiveJudge {
     const gathered = this.gathered[b]!;
     if (gathered.walks) return gathered.walks.add(exchange, body);
     if (!block.group_by) return this.judge(block, [exchange], [body]);
-    const key = String(paramValue(requestParams(exchange), block.group_by) ?? '');
+    const key = String(paramValue(readRequestOnce(exchange).params, block.group_by) ?? '');
     const group = gathered.groups.get(key) ?? { exchanges: [], bodies: [] };
     group.exchanges.push(exchange);
     group.bodies.push(body);

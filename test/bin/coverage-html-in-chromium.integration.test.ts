@@ -1,21 +1,15 @@
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPresent, launchChromium } from '../helpers/chromium.js';
 import { runCli } from '../helpers/cli.js';
-
-/** Debian's Chromium (`.ci/run` installs it); never a browser a test tool downloads. */
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const HOSTILE = '<script>window.pwned=1</script><img src=x onerror="window.pwned=2"><a href="javascript:window.pwned=3">x</a>';
 
-if (!existsSync(CHROMIUM)) {
-  process.stderr.write(`coverage-html-in-chromium: skipped: no ${CHROMIUM}; install Debian's chromium package (.ci/run does)\n`);
-}
+const present = chromiumPresent('coverage-html-in-chromium');
 
 /** A spec, readings, suite and reasons whose every text tries to become markup. */
 async function hostileProject(dir: string): Promise<string[]> {
@@ -28,7 +22,7 @@ async function hostileProject(dir: string): Promise<string[]> {
   return ['--spec', join(dir, 'spec.md'), '--suites-dir', join(dir, 'suites'), '--reasons', join(dir, 'reasons.yaml')];
 }
 
-describe.skipIf(!existsSync(CHROMIUM))('graphcheck coverage --html, opened from file:// in Chromium', () => {
+describe.skipIf(!present)('graphcheck coverage --html, opened from file:// in Chromium', () => {
   let browser: Browser;
   let dir: string;
   beforeAll(async () => {
@@ -40,7 +34,7 @@ describe.skipIf(!existsSync(CHROMIUM))('graphcheck coverage --html, opened from 
     expect(page.stdout).toMatch(/^wrote .*spec-coverage\.html: \d+ statements: \d+ judged by service rules/);
     const hostile = await runCli(['coverage', '--html', join(dir, 'hostile.html'), ...(await hostileProject(dir))]);
     expect([hostile.code, hostile.stderr]).toEqual([0, '']);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    browser = await launchChromium();
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
 import { Agent, request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { bodyBytes } from '../../../harness/http/stored-body.js';
 import { readCassette } from '../../../harness/cassette/cassette-reader.js';
+import { closedPort } from '../../../harness/content-host/closed-port.js';
 import { CassetteWriter } from '../../../harness/cassette/cassette-writer.js';
 import { UserInputError } from '../../../harness/errors.js';
 import { startRecordingProxy } from '../../../harness/run/recorded/recording-proxy.js';
@@ -14,14 +14,6 @@ import { useTinyTarget } from '../../helpers/tiny-target.js';
 
 const tiny = useTinyTarget();
 const { dir } = tiny;
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('recording proxy', () => {
   it('records 200 concurrent requests exactly once each, bodies byte-identical', async () => {
@@ -71,7 +63,7 @@ describe('recording proxy', () => {
   it('records a target that does not answer as an exchange with an error, and answers 502', async () => {
     const file = dir.path('down.yml');
     const recorder = await startRecordingProxy({
-      target: `http://127.0.0.1:${await closedPort()}`,
+      target: `http://127.0.0.1:${await closedPort('127.0.0.1')}`,
       cassette: file,
     });
     const answer = await request(`${recorder.url}/v25.0/me`);

@@ -34,16 +34,22 @@ function get(url: string, params?: Record<string, unknown>): Promise<FeedPage> {
   });
 }
 
-/** A replay server as `graphcheck replay --secrets any` starts it. */
-async function replayAny(cassette: string): Promise<{ url: string; close(): Promise<void> }> {
-  const lines: string[] = [];
+/**
+ * `use` against a replay server as `graphcheck replay --secrets any` starts it; every request it sent must have
+ * found its recorded exchange (no misses), and the server is closed whatever happened.
+ */
+async function withReplayAny(cassette: string, use: (url: string) => Promise<void>): Promise<void> {
   const replay = await startReplayCommand(
     { cassette, port: 0, host: '127.0.0.1', match: 'strict', secrets: 'any' },
-    (line) => lines.push(line),
+    () => {},
     () => {},
   );
-  expect(replay.misses()).toEqual([]);
-  return replay;
+  try {
+    await use(replay.url);
+    expect(replay.misses()).toEqual([]);
+  } finally {
+    await replay.close();
+  }
 }
 
 const proofOf = (token: string, secret: string) => createHmac('sha256', secret).update(token).digest('hex');
@@ -75,11 +81,10 @@ describe('personalised answers under `replay --secrets any` carry every secret t
   });
 
   it('names the dummy token and its proof in `paging.next` of every answer, the second token\'s included', async () => {
-    const replay = await replayAny(file);
-    try {
+    await withReplayAny(file, async (url) => {
       graph.setAccessToken('dummy-ci-token');
       graph.setAppSecret('dummy-ci-app-secret');
-      graph.setGraphUrl(replay.url);
+      graph.setGraphUrl(url);
       const proof = proofOf('dummy-ci-token', 'dummy-ci-app-secret');
       for (let read = 0; read < 2; read++) {
         const page = await get(`/${pageId}/feed`, { limit: 2 });
@@ -87,9 +92,7 @@ describe('personalised answers under `replay --secrets any` carry every secret t
         expect(next.searchParams.get('access_token'), `read ${read + 1}`).toBe('dummy-ci-token');
         expect(next.searchParams.get('appsecret_proof'), `read ${read + 1}`).toBe(proof);
       }
-    } finally {
-      await replay.close();
-    }
+    });
   });
 });
 
@@ -112,18 +115,15 @@ describe('personalised answers name the client\'s token in bodies and headers to
   });
 
   it('fills the recorded token wherever it stood, for each of the recorded answers in turn', async () => {
-    const replay = await replayAny(file);
-    try {
+    await withReplayAny(file, async (url) => {
       for (const token of ['dummy-one', 'redacted-access_token-1']) {
-        const answer = await request(`${replay.url}/v25.0/whoami?access_token=${token}`);
+        const answer = await request(`${url}/v25.0/whoami?access_token=${token}`);
         const body = (await answer.body.json()) as { token: string; next: string };
         expect(answer.statusCode).toBe(200);
         expect(body.token).toBe(token);
         expect(new URL(body.next).searchParams.get('access_token')).toBe(token);
         expect(answer.headers['x-token-seen']).toBe(token);
       }
-    } finally {
-      await replay.close();
-    }
+    });
   });
 });

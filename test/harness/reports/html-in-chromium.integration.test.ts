@@ -1,29 +1,15 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPresent, launchChromium } from '../../helpers/chromium.js';
 import { runCli } from '../../helpers/cli.js';
 
-/** Debian's Chromium (`.ci/run` installs it); never a browser a test tool downloads. */
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const present = chromiumPresent('html-in-chromium');
 
-if (!existsSync(CHROMIUM)) {
-  process.stderr.write(`html-in-chromium: skipped: no ${CHROMIUM}; install Debian's chromium package (.ci/run does)\n`);
-}
-
-describe.skipIf(!existsSync(CHROMIUM))('report.html of a failing run, opened from file:// in Chromium', () => {
+describe.skipIf(!present)('report.html of a failing run, opened from file:// in Chromium', () => {
   let browser: Browser;
   let url: string;
   let dir: string;
@@ -33,7 +19,7 @@ describe.skipIf(!existsSync(CHROMIUM))('report.html of a failing run, opened fro
     const out = await runCli(['run', '--rule', rules, '--fault', 'feed-limit-not-capped,photos-two-sources-accepted', '--seed', '4', '--report-dir', dir]);
     expect(out.code).toBe(1);
     url = pathToFileURL(join(dir, 'report.html')).href;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

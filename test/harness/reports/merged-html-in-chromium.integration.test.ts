@@ -1,23 +1,17 @@
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergeReportsCommand } from '../../../bin/commands/merge-reports.js';
 import { UserInputError } from '../../../harness/errors.js';
+import { chromiumPresent, launchChromium } from '../../helpers/chromium.js';
 import { hostileShard } from '../../helpers/hostile/hostile-report.js';
 
-/** Debian's Chromium (`.ci/run` installs it); never a browser a test tool downloads. */
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const present = chromiumPresent('merged-html-in-chromium');
 
-if (!existsSync(CHROMIUM)) {
-  process.stderr.write(`merged-html-in-chromium: skipped: no ${CHROMIUM}; install Debian's chromium package (.ci/run does)\n`);
-}
-
-describe.skipIf(!existsSync(CHROMIUM))('a merged report.html of hostile shards, opened from file:// in Chromium', () => {
+describe.skipIf(!present)('a merged report.html of hostile shards, opened from file:// in Chromium', () => {
   let browser: Browser;
   let root: string;
   let url: string;
@@ -33,7 +27,7 @@ describe.skipIf(!existsSync(CHROMIUM))('a merged report.html of hostile shards, 
     );
     await mergeReportsCommand(shards, { reportDir: join(root, 'merged') }, () => {});
     url = pathToFileURL(join(root, 'merged', 'report.html')).href;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
