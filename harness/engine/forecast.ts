@@ -1,6 +1,5 @@
 import type { Rule } from '../suite/suite.js';
-import { ruleAsRun } from './alternatives.js';
-import { missingInRun, setupProblemFor } from './needs.js';
+import { ruleAtStart } from './rule-start.js';
 import type { TargetRunContext } from './run-context.js';
 
 /** What a run of these rules against this target would judge (`graphcheck doctor`), before any rule runs. */
@@ -20,17 +19,13 @@ export function forecast(rules: Rule[], ctx: TargetRunContext): Forecast {
   const result: Forecast = { total: rules.length, runnable: 0, skipped: new Map(), errored: new Map(), detours: new Map() };
   const add = (causes: Map<string, string[]>, cause: string, id: string) => causes.set(cause, [...(causes.get(cause) ?? []), id]);
   for (const declared of rules) {
-    const asRun = ruleAsRun(declared, ctx);
-    if ('skipped' in asRun) {
-      add(result.skipped, asRun.skipped, declared.id);
-      continue;
+    const start = ruleAtStart(declared, ctx);
+    if ('skipped' in start) add(result.skipped, start.skipped, declared.id);
+    else if (start.setup) add(result.errored, start.setup.problem, declared.id);
+    else {
+      result.runnable++;
+      start.detours.forEach((detour) => add(result.detours, detour, declared.id));
     }
-    const missing = missingInRun(asRun.rule, ctx);
-    const setup = missing ? undefined : setupProblemFor(asRun.rule, ctx.target.setupProblems);
-    if (missing) add(result.skipped, missing, declared.id);
-    else if (setup) add(result.errored, setup.problem, declared.id);
-    else result.runnable++;
-    if (!missing && !setup) asRun.detours.forEach((detour) => add(result.detours, detour, declared.id));
   }
   return result;
 }

@@ -1,4 +1,5 @@
 import type { GraphClient, GraphRequest } from '../client/graph-client.js';
+import { pathOf } from '../http/path-of.js';
 import type { SentExchange } from '../client/send.js';
 import { describeResponse, isErrorResponse } from '../checks/error-envelope.js';
 import { ForeignOriginError } from '../errors.js';
@@ -65,7 +66,7 @@ export async function askWitnesses(profile: Profile, client: GraphClient, versio
   for (const ask of asks) {
     const sent = await unlessElsewhere(ask.send());
     if (!sent) continue;
-    const request = ask.field === 'auth_url' ? 'the authorization window' : `GET ${new URL(sent.exchange.request.url).pathname}`;
+    const request = ask.field === 'auth_url' ? 'the authorization window' : `GET ${pathOf(sent.exchange.request.url)}`;
     witnesses.push({ field: ask.field, ...(ask.area ? { area: ask.area } : {}), path: ask.path, request, ...refusal(sent, request, profile) });
   }
   return witnesses;

@@ -1,4 +1,6 @@
 import { isErrorResponse } from '../checks/error-envelope.js';
+import { pathOf } from '../http/path-of.js';
+import { RATE_LIMIT_CODES } from '../client/rate-limit.js';
 import { ForeignOriginError, GraphcheckError, TemplateError } from '../errors.js';
 import type { Exchange, Finding, RuleCause } from '../model/index.js';
 import { type Rule, type Step, stepKind } from '../suite/suite.js';
@@ -125,8 +127,11 @@ async function runJudged(
  * are not waited out and sent again, or the answer judged would never be the one that came.
  */
 function judgesRateLimits(step: Step): boolean {
-  return /\b(80001|80008|429)\b/.test(JSON.stringify([step.expect ?? [], step.assume ?? []]));
+  return RATE_LIMIT_ANSWERS.test(JSON.stringify([step.expect ?? [], step.assume ?? []]));
 }
+
+/** The spec's rate-limit codes as the client meets them (`rate-limit.ts`), and HTTP 429. */
+const RATE_LIMIT_ANSWERS = new RegExp(`\\b(${[...RATE_LIMIT_CODES, 429].join('|')})\\b`);
 
 function takingRateLimitsAsAnswers(execution: Execution): Execution {
   const { target } = execution;
@@ -165,7 +170,7 @@ function capture(step: Step, outcome: StepOutcome, scope: Scope): Finding | unde
  */
 function setupFailed(step: Step, outcome: StepOutcome, problem: string): string {
   const sent = outcome.exchanges.at(-1);
-  const request = sent ? `${sent.request.method} ${new URL(sent.request.url).pathname}` : stepKind(step).name;
+  const request = sent ? `${sent.request.method} ${pathOf(sent.request.url)}` : stepKind(step).name;
   return `setup request ${request} failed (${problem}): the rule needed it for ${setupPurpose(step)}`;
 }
 

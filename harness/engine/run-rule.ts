@@ -3,8 +3,7 @@ import { recordArbitrary } from '../generators/arbitrary-from-spec.js';
 import type { RuleResult, Verdict } from '../model/index.js';
 import type { Rule, Suite } from '../suite/suite.js';
 import type { Scope } from '../suite/template.js';
-import { ruleAsRun } from './alternatives.js';
-import { missingInRun, setupProblemFor } from './needs.js';
+import { ruleAtStart } from './rule-start.js';
 import type { RunContext } from './run-context.js';
 import { propertyRuns } from './property-runs.js';
 import { addWaits, type RateLimitTotal, type RunOutcome, runOnce } from './run-once.js';
@@ -36,13 +35,10 @@ export async function runRule(declared: Rule, suite: Suite, ctx: RunContext, lan
   const seed = ruleSeed(ctx.seed, declared.id);
   const result = (verdict: Verdict, extra: Partial<RuleResult> = {}): RuleResult =>
     ruleResult(declared, suite, { replay: ctx.replayCommand(declared.id), durationMs: Date.now() - started }, verdict, extra);
-  const asRun = ruleAsRun(declared, ctx);
-  if ('skipped' in asRun) return result('skipped', { reason: asRun.skipped });
-  const { rule } = asRun;
-  const missing = missingInRun(rule, ctx);
-  if (missing) return result('skipped', { reason: missing });
+  const start = ruleAtStart(declared, ctx);
+  if ('skipped' in start) return result('skipped', { reason: start.skipped });
   if (lane.setupProblem) return result('error', { reason: `setup: ${lane.setupProblem}` });
-  const setup = ctx.target && setupProblemFor(rule, ctx.target.setupProblems);
+  const { rule, setup } = start;
   if (setup) return result('error', { reason: `setup: ${setup.problem}`, cause: preflightCause(setup.field, setup.problem) });
   // The declared rule's, as the scheduler placed it: whichever alternative this run takes.
   const { reset, alone } = exclusivityOf(declared);

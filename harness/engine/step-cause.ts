@@ -1,4 +1,5 @@
 import { isErrorResponse } from '../checks/error-envelope.js';
+import { pathOf } from '../http/path-of.js';
 import type { Exchange, RuleCause } from '../model/index.js';
 import { requestIn } from '../suite/rule-endpoints.js';
 import { endpointOf, findingCause, refusalCause } from '../verdict/cause.js';
@@ -38,6 +39,6 @@ export function stepCause(source: CauseSource): RuleCause {
 function endpointOfStep(body: unknown, exchange: Exchange | undefined): string {
   const request = requestIn(body);
   if (request) return endpointOf(request.method, request.path);
-  if (exchange) return endpointOf(exchange.request.method, new URL(exchange.request.url).pathname);
+  if (exchange) return endpointOf(exchange.request.method, pathOf(exchange.request.url));
   return 'a step without a request';
 }
