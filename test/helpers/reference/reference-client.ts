@@ -4,6 +4,9 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type RunningReference, startReference } from '../../../reference/index.js';
 import { greyPng } from '../../../reference/endpoints/feed/full-picture.js';
 
+/** A loopback port with nothing listening: one helper for the reference's tests (`webhooks-receiver.ts`). */
+export { closedPort } from './webhooks-receiver.js';
+
 /** A started reference plus the profile values tests use most. */
 export interface Ref extends RunningReference {
   tokens: Record<string, string>;
@@ -124,13 +127,4 @@ export async function startContentHost(): Promise<{ url: string; close(): Promis
         server.closeAllConnections();
       }),
   };
-}
-
-/** A loopback port with nothing listening (bound, read, released). */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
