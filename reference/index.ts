@@ -4,10 +4,12 @@ import { createFaultSet } from './faults.js';
 import { buildProfile, toProfileDocument } from './profile.js';
 import type { RuntimeOptions } from './runtime.js';
 import { createReferenceListener } from './server.js';
+import { DEFAULT_MAX_SESSIONS } from './sessions/session-registry.js';
 import type { FixtureSet } from './types.js';
 import { generateMtlsIdentity, type MtlsIdentity } from './webhook-seam.js';
 
 export { FAULTS } from './faults.js';
+export { DEFAULT_MAX_SESSIONS } from './sessions/session-registry.js';
 
 export interface ReferenceOptions {
   /** Default 127.0.0.1. */
@@ -33,6 +35,11 @@ export interface ReferenceOptions {
    * retry"): a client that waits and retries gets the same answers as without it. Default: never limited.
    */
   rateLimitEvery?: number;
+  /**
+   * Sessions live at once (contract §2.1; default `DEFAULT_MAX_SESSIONS`): at the limit `POST /sessions` answers 429.
+   * 0: the target does not serve `sessions` at all.
+   */
+  maxSessions?: number;
 }
 
 /** The client certificate's common name when `mtls` is not given. */
@@ -53,6 +60,10 @@ export interface RunningReference {
 /** Starts the embedded reference target: the whole interface and target contract, in process. */
 export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
   const faults = createFaultSet(options.faults ?? []);
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  if (!Number.isInteger(maxSessions) || maxSessions < 0) {
+    throw new RangeError(`maxSessions must be a whole number of 0 or more, got ${maxSessions}`);
+  }
   const host = options.host ?? '127.0.0.1';
   // Idle sockets stay open for a minute: with Node's 5 s default, a client whose event loop was busy for seconds
   // (building a 10 MB upload on a loaded machine, say) sends its next request on a socket this server is just
@@ -72,12 +83,12 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     ...(options.fixtures ? { fixtures: options.fixtures } : {}),
     ...(options.rateLimitEvery ? { rateLimitEvery: options.rateLimitEvery } : {}),
   };
-  server.on('request', createReferenceListener(url, faults, undefined, runtime));
+  server.on('request', createReferenceListener(url, faults, undefined, { ...runtime, maxSessions }));
   return {
     url,
     listeningOn: { host, port },
     controlUrl: `${url}/_control`,
-    profile: toProfileDocument(buildProfile(url, runtime.mtls?.cn, faults), true),
+    profile: toProfileDocument(buildProfile(url, runtime.mtls?.cn, faults), true, maxSessions > 0),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

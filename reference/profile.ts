@@ -54,8 +54,11 @@ export function buildProfile(baseUrl: string, mtlsClientCn?: string, faults?: Fa
   };
 }
 
-/** The JSON of `GET /_control/profile` (contract §1 plus `capabilities`). `live` is read at call time. */
-export function toProfileDocument(profile: RefProfile, live: boolean): Record<string, unknown> {
+/**
+ * The JSON of `GET /_control/profile` (contract §1 plus `capabilities`). `live` is read at call time. A target that
+ * serves sessions lists `sessions` after the rest; a session's own profile never does (contract §2.1).
+ */
+export function toProfileDocument(profile: RefProfile, live: boolean, servesSessions = false): Record<string, unknown> {
   const { baseUrl, versions } = profile;
   return {
     contract: 1,
@@ -63,7 +66,7 @@ export function toProfileDocument(profile: RefProfile, live: boolean): Record<st
     auth_url: baseUrl,
     imgnet_base_url: baseUrl,
     control_url: `${baseUrl}/_control`,
-    capabilities: [...CAPABILITIES],
+    capabilities: servesSessions ? [...CAPABILITIES, 'sessions'] : [...CAPABILITIES],
     versions: {
       latest: versions.latest,
       usable: [...versions.usable],

@@ -5,7 +5,7 @@ import { createRouteTable, type RouteMatch } from './http/route-table.js';
 import { createRateLimits, type RequestKey } from './rate-limits.js';
 import { buildProfile } from './profile.js';
 import { createStateStore, type ResettableStateStore } from './state-store.js';
-import type { AppSettings, EndpointGroup, FaultSet, FixtureSet, RefContext } from './types.js';
+import type { AppSettings, EndpointGroup, FaultSet, FixtureSet, RefContext, UnixSeconds } from './types.js';
 import { type ClientCertificate, createWebhookService } from './webhook-seam.js';
 
 /** How one reference is set up beyond its faults. */
@@ -16,6 +16,8 @@ export interface RuntimeOptions {
   fixtures?: FixtureSet;
   /** Every Nth photos read of a Page answers 80001, every Nth template call of an account 80008 (`rate-limits.ts`). */
   rateLimitEvery?: number;
+  /** Where the clock starts and where `reset` puts it back (default `CLOCK_START`): a session starts at its target's time. */
+  clockStart?: UnixSeconds;
 }
 
 /** Everything one running reference owns. Nothing is module-global, so several can share a process. */
@@ -36,7 +38,7 @@ export function createRuntime(
   groups: EndpointGroup[] = ENDPOINT_GROUPS,
   options: RuntimeOptions = {},
 ): Runtime {
-  const clock = createVirtualClock();
+  const clock = createVirtualClock(options.clockStart);
   const store = createStateStore();
   const settings: AppSettings = { live: true, trustedCaPems: [] };
   const profile = buildProfile(baseUrl, options.mtls?.cn, faults);

@@ -4,6 +4,8 @@ import { unsupported } from './graph-error.js';
 import { parseRequestParams } from './http/parse-request.js';
 import { errorResponse, readBody, send } from './http/respond.js';
 import { createRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
+import { DEFAULT_MAX_SESSIONS } from './sessions/session-registry.js';
+import { createSessions, type Sessions, unknownSession } from './sessions/sessions.js';
 import { resolveToken } from './tokens.js';
 import type { EndpointGroup, FaultSet, RefRequest, RefResponse } from './types.js';
 import {
@@ -16,23 +18,68 @@ import {
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** The request listener of one reference bound to `baseUrl`: `/_control/*` to the control protocol, else the API. */
+/** How one reference is set up: its runtime's options and the sessions it serves (contract §2.1). */
+export interface ListenerOptions extends RuntimeOptions {
+  /** Sessions live at once (default `DEFAULT_MAX_SESSIONS`); 0: the target does not serve `sessions`. */
+  maxSessions?: number;
+}
+
+/**
+ * The request listener of one reference bound to `baseUrl`: `/_control/*` to the control protocol,
+ * `/_sessions/{id}/*` to that session's own runtime (its API and control protocol alike), else the API.
+ */
 export function createReferenceListener(
   baseUrl: string,
   faults: FaultSet,
   groups?: EndpointGroup[],
-  options: RuntimeOptions = {},
+  options: ListenerOptions = {},
 ): RequestListener {
-  const runtime = createRuntime(baseUrl, faults, groups, options);
-  const { ctx, clock, store } = runtime;
+  const { maxSessions = DEFAULT_MAX_SESSIONS, ...runtimeOptions } = options;
+  const runtime = createRuntime(baseUrl, faults, groups, runtimeOptions);
+  const sessions =
+    maxSessions > 0
+      ? createSessions({
+          baseUrl,
+          limit: maxSessions,
+          targetNow: () => runtime.clock.now(),
+          startRuntime: (url, clockStart) => createRuntime(url, faults, groups, { ...runtimeOptions, clockStart }),
+        })
+      : undefined;
   return (req, res) => {
     const url = new URL(req.url ?? '/', baseUrl);
+    const inSession = sessions?.resolve(url);
     const done =
-      url.pathname === '/_control' || url.pathname.startsWith('/_control/')
-        ? handleControl(req, res, url, { ctx, clock, store }, runtime.traceId)
-        : handleApi(runtime, req, res, url);
+      inSession === undefined
+        ? serveRuntime(runtime, req, res, url, sessions)
+        : 'unknown' in inSession
+          ? refuseUnknownSession(req, res, inSession.unknown, runtime.traceId)
+          : serveRuntime(inSession.runtime, req, res, inSession.url);
     done.catch((error: unknown) => send(res, errorResponse(error, runtime.traceId()), {}));
   };
+}
+
+/** One runtime's answer: the target's own, or a session's (which serves no sessions of its own). */
+function serveRuntime(
+  runtime: Runtime,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  sessions?: Sessions,
+): Promise<void> {
+  const { ctx, clock, store } = runtime;
+  if (url.pathname !== '/_control' && !url.pathname.startsWith('/_control/')) return handleApi(runtime, req, res, url);
+  return handleControl(req, res, url, { ctx, clock, store, ...(sessions ? { sessions } : {}) }, runtime.traceId);
+}
+
+/** A request under a session that is not live (never opened, deleted, idle too long): the envelope, status 404. */
+async function refuseUnknownSession(
+  req: IncomingMessage,
+  res: ServerResponse,
+  id: string,
+  traceId: () => string,
+): Promise<void> {
+  await readBody(req).catch(() => undefined);
+  send(res, errorResponse(unknownSession(id), traceId()), {});
 }
 
 /**

@@ -17,6 +17,7 @@ export interface ServeFlags {
   profileOut: string;
   listFaults?: boolean;
   fixtures: string;
+  maxSessions?: string;
 }
 
 /**
@@ -35,8 +36,9 @@ export async function serveReferenceCommand(flags: ServeFlags, cx: CommandContex
     throw new UserInputError('USAGE', `--fixtures ${flags.fixtures}: use full or empty`);
   }
   const port = wholeNumberFlag('--port', flags.port, 0, 65535);
+  const maxSessions = flags.maxSessions === undefined ? {} : { maxSessions: wholeNumberFlag('--max-sessions', flags.maxSessions, 0) };
   await prepareProfileOut(flags.profileOut);
-  const reference = await startReference({ host: flags.host, port, faults, fixtures: flags.fixtures }).catch((error: unknown) => {
+  const reference = await startReference({ host: flags.host, port, faults, fixtures: flags.fixtures, ...maxSessions }).catch((error: unknown) => {
     throw listenError(error, flags.host, port);
   });
   await writeProfile(flags.profileOut, reference);

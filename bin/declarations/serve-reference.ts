@@ -13,6 +13,8 @@ export function register(program: Command, cx: CommandContext = processContext()
     .option('--profile-out <file>', 'where to write the profile', 'reports/reference-profile.json')
     .option('--list-faults', 'list the fault switches and exit')
     .option('--fixtures <set>', 'full (seeded posts, photos, comments, templates) or empty', 'full')
+    // The default is the reference's DEFAULT_MAX_SESSIONS, written out: a declaration loads no reference code.
+    .option('--max-sessions <n>', 'sessions live at once (contract 2.1); at the limit POST /sessions answers 429; 0: no sessions (default: 32)')
     .action(async (flags: ServeFlags) => {
       const { serveReferenceCommand } = await import('../commands/serve-reference.js');
       await serveReferenceCommand(cx.paths(flags, ['profileOut']), cx);

@@ -7,7 +7,7 @@
  */
 
 /** The control capabilities (contract §2), in the contract's order. */
-export const CAPABILITIES = ['profile', 'reset', 'clock', 'authorize', 'events', 'trust', 'app', 'deliveries'] as const;
+export const CAPABILITIES = ['profile', 'reset', 'clock', 'authorize', 'events', 'trust', 'app', 'deliveries', 'sessions'] as const;
 
 /** A token the profile may give; its plainest reads are those of its areas (AREAS). */
 type TokenEntry = Record<string, never>;

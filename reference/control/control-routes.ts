@@ -3,6 +3,7 @@ import type { ResettableClock } from '../clock.js';
 import { decide } from '../endpoints/auth.js';
 import { GraphError } from '../graph-error.js';
 import { toProfileDocument } from '../profile.js';
+import type { Sessions } from '../sessions/sessions.js';
 import type { ResettableStateStore } from '../state-store.js';
 import type { RefContext } from '../types.js';
 
@@ -10,6 +11,8 @@ export interface ControlDeps {
   ctx: RefContext;
   clock: ResettableClock;
   store: ResettableStateStore;
+  /** The target's sessions (contract §2.1); absent in a session and in a target started without them. */
+  sessions?: Sessions;
 }
 
 type Body = Record<string, unknown>;
@@ -80,7 +83,7 @@ function setLive(body: Body, { ctx }: ControlDeps): { ok: true } {
 
 /** The control protocol of contract §2, by `METHOD /path` under `/_control`. */
 export const CONTROL_ROUTES: Record<string, ControlHandler> = {
-  'GET /profile': (_body, { ctx }) => toProfileDocument(ctx.profile, ctx.settings.live),
+  'GET /profile': (_body, { ctx, sessions }) => toProfileDocument(ctx.profile, ctx.settings.live, sessions !== undefined),
   'POST /reset': (_body, deps) => reset(deps),
   'GET /clock': (_body, { ctx }) => ({ now: ctx.clock.now() }),
   'POST /clock': advance,

@@ -3,7 +3,10 @@ import { GraphError } from '../graph-error.js';
 import { errorResponse, readBody, send } from '../http/respond.js';
 import { type ControlDeps, CONTROL_ROUTES } from './control-routes.js';
 
-/** Answers one `/_control/*` request: JSON in, JSON out, errors in the envelope with status 400 (or 404). */
+/** Statuses a control error keeps; any other is answered 400. 429: at the session limit (contract §2.1). */
+const KEPT_STATUSES = new Set([404, 429]);
+
+/** Answers one `/_control/*` request: JSON in, JSON out, errors in the envelope with status 400 (or 404, 429). */
 export async function handleControl(
   req: IncomingMessage,
   res: ServerResponse,
@@ -11,8 +14,10 @@ export async function handleControl(
   deps: ControlDeps,
   traceId: () => string,
 ): Promise<void> {
-  const name = `${req.method ?? 'GET'} ${url.pathname.slice('/_control'.length) || '/'}`;
-  const handler = CONTROL_ROUTES[name];
+  const method = req.method ?? 'GET';
+  const path = url.pathname.slice('/_control'.length) || '/';
+  const name = `${method} ${path}`;
+  const handler = CONTROL_ROUTES[name] ?? deps.sessions?.controlRoute(method, path);
   try {
     const raw = await readBody(req);
     if (!handler)
@@ -21,7 +26,7 @@ export async function handleControl(
     send(res, { status: 200, body: result }, {});
   } catch (error) {
     const response = errorResponse(error, traceId());
-    if (error instanceof GraphError && error.status !== 404) response.status = 400;
+    if (error instanceof GraphError && !KEPT_STATUSES.has(error.status)) response.status = 400;
     send(res, response, {});
   }
 }

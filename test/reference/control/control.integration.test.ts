@@ -50,7 +50,7 @@ describe('control protocol', () => {
       control_url: `${ref.url}/_control`,
       versions: { latest: 'v25.0', usable: ['v23.0', 'v24.0', 'v25.0'], expired: ['v21.0', 'v22.0'] },
       app: { id: '1000001', live: true },
-      capabilities: ['profile', 'reset', 'clock', 'authorize', 'events', 'trust', 'app', 'deliveries'],
+      capabilities: ['profile', 'reset', 'clock', 'authorize', 'events', 'trust', 'app', 'deliveries', 'sessions'],
     });
     expect(Object.keys(answer.body.tokens).sort()).toEqual([
       'msgapp',
