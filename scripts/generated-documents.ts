@@ -5,10 +5,13 @@
  * from its source, never by hand: the source is named in the document itself.
  */
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { coverageCommand, REASONS_FILE } from '../bin/commands/coverage.js';
+import { dirname, join } from 'node:path';
+import { REASONS_FILE, SHOWN_SPEC } from '../bin/commands/coverage.js';
 import { SPEC_FILE } from '../bin/declarations/coverage.js';
 import { SUITES_DIR } from '../bin/commands/run.js';
+import { buildCoverage } from '../harness/coverage/build-coverage.js';
+import { formatCoverageMarkdown } from '../harness/coverage/format-coverage-markdown.js';
+import { formatCoverageReasons } from '../harness/coverage/format-coverage-reasons.js';
 import { loadSuites } from '../harness/engine/load-suite.js';
 import { selectedRules } from '../harness/suite/select-rules.js';
 import { sweepSuiteText } from '../harness/sweep/sweep-suite.js';
@@ -41,15 +44,29 @@ export const CHEAP_DOCUMENTS: readonly CheapDocument[] = [
     render: (current) => Promise.resolve(withFaultTable(current)),
   },
   {
+    path: 'docs/coverage-reasons.md',
+    from: "the spec, its readings, the suites' not_checkable lists and suites/coverage/reasons.yaml",
+    render: async () => formatCoverageReasons(await projectCoverage(), SHOWN_SPEC),
+  },
+  {
     path: 'docs/spec-coverage.md',
-    from: "the spec, the suites' cites and suites/coverage/reasons.yaml (graphcheck coverage --markdown)",
-    render: async () => {
-      let markdown = '';
-      await coverageCommand({ markdown: true, reasons: REASONS_FILE, suitesDir: SUITES_DIR }, (text) => (markdown += text));
-      return markdown;
-    },
+    from: "the spec, the suites' cites and suites/coverage/reasons.yaml (the same as graphcheck coverage --markdown)",
+    render: async () => formatCoverageMarkdown(await projectCoverage(), SHOWN_SPEC),
   },
 ];
+
+let coverage: ReturnType<typeof buildCoverage> | undefined;
+
+/**
+ * The project's own coverage map (the spec beside the checkout, its readings, the shipped suites and reasons), as
+ * `graphcheck coverage` builds it; built once per process for the two documents drawn from it, after suites/sweep.yaml
+ * is made (the documents are rendered in order).
+ */
+function projectCoverage(): ReturnType<typeof buildCoverage> {
+  const files = { spec: SPEC_FILE, readings: join(dirname(SPEC_FILE), 'readings.md'), reasons: REASONS_FILE };
+  coverage ??= loadSuites(SUITES_DIR).then((suites) => buildCoverage(files, suites));
+  return coverage;
+}
 
 /**
  * The documents a full run against the reference makes (minutes to half an hour): docs/fault-matrix.md

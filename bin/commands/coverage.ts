@@ -30,7 +30,8 @@ export interface CoverageFlags {
   failOnUncovered?: boolean;
 }
 
-const SHOWN_SPEC = '../shared/spec/social-graph-interface.md';
+/** The spec as documents name it: where it sits beside a checkout, whatever machine made them. */
+export const SHOWN_SPEC = '../shared/spec/social-graph-interface.md';
 
 export async function coverageCommand(flags: CoverageFlags, print: (text: string) => void): Promise<number> {
   if ([flags.json, flags.markdown, flags.html].filter(Boolean).length > 1) {

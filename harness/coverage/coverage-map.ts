@@ -92,8 +92,7 @@ export function judgesOfEntry(entry: CoverageEntry): { atStrength: JudgeRef[]; h
  * statement, or the reason is stale. Listed so a reader checks which.
  */
 export function judgedWithFileReason(entries: CoverageEntry[]): CoverageEntry[] {
-  const fromFile = (r: Reason) => r.kind !== 'not-shown' && r.kind !== 'not-checkable';
-  return entries.filter((e) => e.status === 'judged' && e.reasons.some(fromFile));
+  return entries.filter((e) => e.status === 'judged' && e.reasons.some((r: Reason) => r.given === 'file'));
 }
 
 /** Entries grouped by section, in the spec's order. */

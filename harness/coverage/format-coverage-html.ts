@@ -49,11 +49,11 @@ ${rulesBlock(map, judges, run)}
 }
 
 function sectionTable(sections: { section: string; entries: CoverageEntry[] }[], run?: RunVerdicts): string {
-  const head = ['section', 'statements', 'judged', '', 'by sweeps', 'only SHOULD', 'only client-side or callback', 'with a reason', 'uncovered'];
+  const head = ['section', 'statements', 'judged', '', 'by sweeps', 'by sweeps alone', 'only SHOULD', 'only client-side or callback', 'with a reason', 'uncovered'];
   if (run) head.push('failed in this run');
   const rows = sections.map(({ section, entries }, i) => {
     const c = countCoverage(entries);
-    const cells = [c.statements, c.judged, meter(c), c.bySweeps, c.shouldOnly, c.clientOnly, c.reasoned, c.uncovered];
+    const cells = [c.statements, c.judged, meter(c), c.bySweeps, c.bySweepsAlone, c.shouldOnly, c.clientOnly, c.reasoned, c.uncovered];
     if (run) cells.push(entries.filter((e) => failedIn(e, run)).length);
     return `<tr><td><a href="#section-${i}">${h(section)}</a></td>${cells.map((n) => `<td class="n">${n}</td>`).join('')}</tr>`;
   });
@@ -67,7 +67,7 @@ function meter(c: CoverageCounts): string {
 
 function sectionBlock(section: string, entries: CoverageEntry[], index: number, run?: RunVerdicts): string {
   const c = countCoverage(entries);
-  const counts = `${c.statements} statements: ${c.judged} judged (${c.bySweeps} by sweeps), ${c.shouldOnly} only SHOULD, ${c.clientOnly} only client-side or callback, ${c.reasoned} with a reason, ${c.uncovered} uncovered`;
+  const counts = `${c.statements} statements: ${c.judged} judged (${c.bySweeps} by sweeps, ${c.bySweepsAlone} by sweeps alone), ${c.shouldOnly} only SHOULD, ${c.clientOnly} only client-side or callback, ${c.reasoned} with a reason, ${c.uncovered} uncovered`;
   return `<section id="section-${index}"><h2>${h(section)}</h2><p class="muted">${h(counts)}</p>
 ${entries.map((e) => statementBlock(e, run)).join('\n')}</section>`;
 }

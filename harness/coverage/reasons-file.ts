@@ -1,19 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { at, UserInputError } from '../errors.js';
 import type { Citation } from '../model/index.js';
+import type { ReasonKind } from '../suite/suite.js';
 import { parseValidated } from '../validation/parse-validated.js';
 
-/** What a reasons-file entry says of the statements it quotes (schemas/coverage-reasons.schema.json). */
-export type ReasonKind =
-  | 'descriptive'
-  | 'caller'
-  | 'silent'
-  | 'reading'
-  | 'no-fixture'
-  | 'media'
-  | 'other-interface'
-  | 'unobservable';
-
+/** One entry of the reasons file (schemas/coverage-reasons.schema.json). */
 export interface ReasonEntry {
   kind: ReasonKind;
   why: string;

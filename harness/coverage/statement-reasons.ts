@@ -1,18 +1,20 @@
 import { basename } from 'node:path';
 import { at, UserInputError } from '../errors.js';
 import type { Citation } from '../model/index.js';
-import type { Suite } from '../suite/suite.js';
+import type { ReasonKind, Suite } from '../suite/suite.js';
 import type { CiteMatcher } from './cite-matcher.js';
 import type { Readings } from './readings.js';
-import type { ReasonKind, ReasonsFile } from './reasons-file.js';
+import type { ReasonsFile } from './reasons-file.js';
 import type { Statement } from './spec-statements.js';
 
 /** Why a statement is judged by no rule, and who says so. */
 export interface Reason {
-  kind: ReasonKind | 'not-shown' | 'not-checkable';
+  kind: ReasonKind;
   /** One line. */
   why: string;
-  /** `readings.md`, `suites/feed.yaml`, `suites/coverage/reasons.yaml`. */
+  /** Who gives it: the spec's own "not shown", a suite's `not_checkable` list, or the reasons file. */
+  given: 'spec' | 'suite' | 'file';
+  /** `readings.md`, `suites/feed.yaml`, `coverage/reasons.yaml`. */
   source: string;
   reading?: string;
 }
@@ -36,7 +38,8 @@ export function notShownReasons(statements: Statement[], readings: Readings, mat
     const why = reading
       ? `the spec says it is not shown; a suite must not assert: ${oneLine(reading.mustNotAssert)}`
       : 'the spec says it is not shown';
-    add(found, [s], { kind: 'not-shown', why, source: 'readings.md', ...(reading ? { reading: reading.id } : {}) });
+    const source = { given: 'spec', source: 'readings.md' } as const;
+    add(found, [s], { kind: 'not-shown', why, ...source, ...(reading ? { reading: reading.id } : {}) });
   }
 }
 
@@ -44,7 +47,7 @@ export function notShownReasons(statements: Statement[], readings: Readings, mat
 export function notCheckableReasons(suites: Suite[], matcher: CiteMatcher, found: Found): void {
   for (const suite of suites) {
     (suite.not_checkable ?? []).forEach((entry, n) => {
-      const reason: Reason = { kind: 'not-checkable', why: oneLine(entry.why), source: `suites/${basename(suite.file)}` };
+      const reason: Reason = { kind: entry.kind, why: oneLine(entry.why), given: 'suite', source: `suites/${basename(suite.file)}` };
       entry.cites.forEach((cite, c) => {
         if (isContractCite(cite)) return;
         const quoted = matcher.quoted(cite);
@@ -66,7 +69,7 @@ export function fileReasons(reasons: ReasonsFile, readings: Readings, matcher: C
       const line = reasons.lineOf(`/reasons/${n}/reading`);
       throw new UserInputError('REASONS_INVALID', at(reasons.file, line, `reading ${entry.reading} is not in readings.md`));
     }
-    const reason: Reason = { kind: entry.kind, why: entry.why, source, ...(entry.reading ? { reading: entry.reading } : {}) };
+    const reason: Reason = { kind: entry.kind, why: entry.why, given: 'file', source, ...(entry.reading ? { reading: entry.reading } : {}) };
     entry.cites.forEach((cite, c) => {
       const quoted = matcher.quoted(cite);
       if (quoted.length === 0) {

@@ -6,12 +6,19 @@ export interface Suite {
   title: string;
   description?: string;
   /** Documented rules a black-box run cannot check, with the reason (listed in reports, never silently dropped). */
-  not_checkable?: { what: string; cites: Citation[]; why: string }[];
+  not_checkable?: { what: string; kind: ReasonKind; cites: Citation[]; why: string }[];
   rules: Rule[];
   /** Where it came from, for `file:line` messages. */
   file: string;
   lineOf(pointer: string): number | undefined;
 }
+
+/**
+ * Why no rule judges a statement (schemas/suite.schema.json, `reasonKind`): it states no behaviour a request could
+ * show broken, it asks something of the caller, what judging it needs is not shown, or it needs what the target
+ * contract cannot give.
+ */
+export type ReasonKind = 'descriptive' | 'client-advice' | 'not-shown' | 'beyond-contract';
 
 /** Whose behaviour a rule judges: the target's answers, the caller's requests, or an app's webhook callback. */
 export type RuleSide = 'service' | 'client' | 'callback';

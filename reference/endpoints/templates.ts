@@ -1,6 +1,7 @@
-import { GraphError, invalidParam } from '../graph-error.js';
+import { GraphError, invalidParam, unsupported } from '../graph-error.js';
 import { readString } from '../params.js';
-import type { EndpointGroup, RefContext, RefRequest, RefResponse } from '../types.js';
+import type { EndpointGroup, RefContext, RefRequest, RefResponse, Route } from '../types.js';
+import { compareVersions } from '../versions.js';
 import { withoutQueryParams } from './feed.js';
 import { paginate } from './paging.js';
 import { READ_PERMISSIONS, requireMsgappToken } from './templates/template-access.js';
@@ -117,14 +118,29 @@ function remove(req: RefRequest, ctx: RefContext): RefResponse {
 }
 
 /** Message templates of the fixture messaging business account, and `/{template_id}`. */
+/**
+ * `versioning-templates-latest-only`: the template routes exist under the latest version and the bare path only, as
+ * if the area had been added to the newest router alone; under an older usable version they are unsupported.
+ */
+function routedUnderEveryVersion(route: Route): Route {
+  const handler: Route['handler'] = (req, ctx) => {
+    const older = req.versionPrefix !== '' && compareVersions(req.version, ctx.profile.versions.latest) < 0;
+    if (older && ctx.faults.has('versioning-templates-latest-only')) throw unsupported(req.method, req.path);
+    return route.handler(req, ctx);
+  };
+  return { ...route, handler };
+}
+
+const ROUTES: Route[] = [
+  { method: 'GET', pattern: '/:waba_id/message_templates', accepts: isAccount, handler: list },
+  { method: 'POST', pattern: '/:waba_id/message_templates', accepts: isAccount, handler: create },
+  { method: 'DELETE', pattern: '/:waba_id/message_templates', accepts: isAccount, handler: remove },
+  { method: 'GET', pattern: '/:template_id', accepts: isTemplate, handler: read },
+  { method: 'POST', pattern: '/:template_id', accepts: isTemplate, handler: update },
+];
+
 export const TEMPLATES_GROUP: EndpointGroup = {
   name: 'templates',
-  routes: [
-    { method: 'GET', pattern: '/:waba_id/message_templates', accepts: isAccount, handler: list },
-    { method: 'POST', pattern: '/:waba_id/message_templates', accepts: isAccount, handler: create },
-    { method: 'DELETE', pattern: '/:waba_id/message_templates', accepts: isAccount, handler: remove },
-    { method: 'GET', pattern: '/:template_id', accepts: isTemplate, handler: read },
-    { method: 'POST', pattern: '/:template_id', accepts: isTemplate, handler: update },
-  ],
+  routes: ROUTES.map(routedUnderEveryVersion),
   onAdvance: reviewDue,
 };

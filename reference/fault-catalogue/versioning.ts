@@ -21,4 +21,7 @@ export const VERSIONING_FAULTS = faultsOf('versioning', {
     'The versions run one later than the spec says: v26.0 is served as the latest (and the profile names it), ' +
     'though the latest version is v25.0.',
   'versioning-bare-path-list-without-paging': 'Unversioned calls answer list results without their `paging` object.',
+  'versioning-templates-latest-only':
+    'The message template endpoints are served under the latest version and the bare path only: under an older ' +
+    'usable version they answer as an unsupported operation.',
 });

@@ -33,6 +33,7 @@ const SUITE = `suite: demo
 title: Demo
 not_checkable:
   - what: The feed limit row
+    kind: descriptive
     cites:
       - section: Limits
         text: "| Feed \`limit\` | at most 100 |"
@@ -84,7 +85,7 @@ rules:
       expect: [ok]
 `;
 const REASONS = `reasons:
-  - kind: no-fixture
+  - kind: beyond-contract
     why: The profile names no expired post.
     cites:
       - section: Endpoints › Page feed
@@ -113,9 +114,9 @@ describe('graphcheck coverage', () => {
     expect(code).toBe(0);
     expect(text).toMatch(/Endpoints › Page feed: 3 statements, 1 judged, 2 with a reason, 0 uncovered/);
     expect(text).toMatch(/limit caps the page size\.\n {6}judged by demo\.limit, demo\.swept \(sweep\)\n/);
-    expect(text).toMatch(/no longer be read\.\n {6}not judged \(no-fixture: The profile names no expired post\. \(coverage\/reasons\.yaml\)\)/);
+    expect(text).toMatch(/no longer be read\.\n {6}not judged \(beyond-contract: The profile names no expired post\. \(coverage\/reasons\.yaml\)\)/);
     expect(text).toMatch(/not judged \(not-shown, NS-20: the spec says it is not shown; a suite must not assert: Any envelope\./);
-    expect(text).toMatch(/Limit: Feed limit; Value: at most 100\n {6}not judged \(not-checkable: A reason written over two lines\. \(suites\/demo\.yaml\)\)/);
+    expect(text).toMatch(/Limit: Feed limit; Value: at most 100\n {6}not judged \(descriptive: A reason written over two lines\. \(suites\/demo\.yaml\)\)/);
     expect(text.trim().split('\n').at(-1)).toBe(
       '9 statements: 3 judged by service rules at their strength (2 by hand-written rules, 2 by sweep-generated rules, 1 by sweeps alone), ' +
         '1 judged only by SHOULD rules, 2 only by client-side or callback rules, 3 not judged with a reason, 0 uncovered',
@@ -174,8 +175,8 @@ describe('graphcheck coverage', () => {
     expect(reasons.message).toMatch(/reasons\.yaml:6: the cite "Expired posts can never be read\." \(Endpoints › Page feed\) matches no statement/);
     const suite = await failure(async () => coverageCommand(await project({ suite: SUITE.replace('at most 100', 'at most 101') }), () => {}));
     expect(suite.code).toBe('SUITE_INVALID');
-    expect(suite.message).toMatch(/demo\.yaml:7: the cite .* matches no statement/);
-    const reading = await failure(async () => coverageCommand(await project({ reasons: REASONS.replace('no-fixture', 'reading\n    reading: R99') }), () => {}));
+    expect(suite.message).toMatch(/demo\.yaml:8: the cite .* matches no statement/);
+    const reading = await failure(async () => coverageCommand(await project({ reasons: REASONS.replace('kind: beyond-contract', 'kind: beyond-contract\n    reading: R99') }), () => {}));
     expect(reading.message).toMatch(/reasons\.yaml:3: reading R99 is not in readings\.md/);
   });
 

@@ -25,6 +25,8 @@ export const VERSIONING_PROBES: Record<string, Probe> = {
   ],
   'versioning-latest-v26': (env) => served(env, '/v26.0'),
   'versioning-bare-path-list-without-paging': async (env) => Object.keys((await feed(env, { limit: 1 }, '')).body).sort(),
+  'versioning-templates-latest-only': (env) =>
+    outcome(call(env.ref, 'GET', '/v24.0/3000001/message_templates', { query: { access_token: env.ref.tokens['msgapp'] ?? '' } })),
 };
 
 export const ACCESS_PROBES: Record<string, Probe> = {
