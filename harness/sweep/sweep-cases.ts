@@ -82,8 +82,10 @@ function listedCases(p: SweptParam): CaseDraft[] {
   if (!values?.length) return [];
   const wrap = (v: unknown) => (p.type.kind === 'list' ? [v] : v);
   const out: CaseDraft[] = [];
-  if (!p.override?.no_acceptance) {
-    for (const v of values) out.push({ name: `${p.name}=${shown(wrap(v))}`, value: wrap(v), outcome: 'accepted', why: `${quoteOf(p)}: listed` });
+  const unasserted = p.override?.no_acceptance;
+  for (const v of values) {
+    if (unasserted === true || unasserted?.map(String).includes(String(v))) continue;
+    out.push({ name: `${p.name}=${shown(wrap(v))}`, value: wrap(v), outcome: 'accepted', why: `${quoteOf(p)}: listed` });
   }
   if (p.override?.no_refusals) return out;
   const never = new Set((p.override?.never ?? []).map(String));

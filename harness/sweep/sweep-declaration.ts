@@ -69,7 +69,10 @@ export interface DeclaredParam {
   notes?: string;
   cite: Citation;
   why: string;
-  /** A refusal's expectation other than the operation's codes (`{ message_contains: "100" }`). */
+  /**
+   * What its bound cases' refusals carry besides the operation's codes (`{ message_contains: "100" }`): the text
+   * states it for a value past the bound only, never for a value of another type.
+   */
   refusal?: Record<string, unknown>;
 }
 
@@ -83,8 +86,16 @@ export interface ParamOverride {
   values?: (string | number)[];
   /** Listed values are accepted but no near miss is asserted (an open set: NS-11, R15). */
   no_refusals?: boolean;
-  /** Listed values are not asserted accepted (their acceptance depends on other parameters). */
-  no_acceptance?: boolean;
+  /**
+   * Listed values are not asserted accepted (their acceptance depends on other parameters): all of them (`true`),
+   * or those named.
+   */
+  no_acceptance?: true | (string | number)[];
+  /**
+   * Other parameters its groups send beside it, in their control and every case: a parameter whose meaning hangs
+   * on another (a granularity of `backdated_time` is sent with a `backdated_time`).
+   */
+  alongside?: Record<string, unknown>;
   /** Letter case may not matter (R43): no case-changed near miss. */
   case_insensitive?: boolean;
   /** Values never sent as refusals (a silent point: R5's explicit 0, R16's other spelling). */

@@ -106,12 +106,12 @@ function paramGroups(kind: SweepKind, op: SweepOperation, params: SweptParam[], 
     if (refusing && p.valid === undefined) {
       throw new SweepError(`${where}/overrides`, `${p.name} has ${kind} cases to refuse but no valid value for their control: add overrides."${p.name}".valid (or skip)`);
     }
-    const groupTop = p.valid === undefined ? undefined : placed(op, p.path, p.valid, params);
+    const groupTop = withAlongside(op, p, p.valid === undefined ? undefined : placed(op, p.path, p.valid, params));
     // Cases are merged over the group's body, which holds the parameter valid (or the base's, without a valid value).
     out.groups.push({
       ...(groupTop ? { with: groupTop } : {}),
       ...(refusing ? {} : { control: false as const }),
-      cases: drafts.map((d) => ({ name: d.name, with: placed(op, p.path, d.value, params, p.valid), expect: expectOf(d.outcome, invalid, p), why: d.why })),
+      cases: drafts.map((d) => ({ name: d.name, with: placed(op, p.path, d.value, params, p.valid), expect: expectOf(d.outcome, invalid, p, kind), why: d.why })),
     });
     out.cites.push(p.cite);
     out.readings.push(...(p.override?.readings ?? []));
@@ -128,10 +128,20 @@ function intInside(p: SweptParam): boolean {
   return p.type.kind === 'int' || (p.type.kind === 'list' && p.type.of.kind === 'int');
 }
 
-function expectOf(outcome: CaseOutcome, invalid: number[], p: SweptParam): Expectation[] {
+/** A declared refusal (the message the text states past a bound) binds the bound cases only. */
+function expectOf(outcome: CaseOutcome, invalid: number[], p: SweptParam, kind: SweepKind): Expectation[] {
   if (outcome === 'accepted') return ['ok'];
   if (outcome === 'refused') return ['error'];
-  return [{ error: { code: invalid, ...(p.refusal ?? {}) } }];
+  return [{ error: { code: invalid, ...(kind === 'bounds' ? (p.refusal ?? {}) : {}) } }];
+}
+
+/** A group's body with the parameters its parameter is sent beside (`alongside`), where they travel. */
+function withAlongside(op: SweepOperation, p: SweptParam, top: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  const alongside = p.override?.alongside;
+  if (!alongside) return top;
+  const at = placementOf(op);
+  if (at === '') return { ...alongside, ...top };
+  return { ...top, [at]: { ...alongside, ...((top?.[at] ?? {}) as Record<string, unknown>) } };
 }
 
 /**

@@ -15,8 +15,6 @@ export const COMMENTS_FAULTS = faultsOf('comments', {
   'comments-edge-delete-accepted':
     'DELETE `/{object_id}/comments` answers success and removes the comments (breaks R2).',
   'comments-missing-permission-accepted': 'No code 200: a Page token without MODERATE may comment and delete comments.',
-  'comments-read-any-token':
-    'Comments are listed for any token the target issued (the app token too), not only for one that may view their object.',
   'comments-user-token-sees-comments':
     "A User token reading a post's comments gets the comments instead of empty data.",
   'comments-ids-without-moderate':

@@ -74,7 +74,6 @@ export const FEED_FAULTS = faultsOf('feed', {
     'Wrong-typed `published`, `scheduled_publish_time`, `backdated_time`, `actions`, `child_attachments` or `feed_targeting` are ignored instead of refused.',
   'feed-full-picture-not-resized':
     '`full_picture` of a post whose picture is 1440 x 960 px is the picture itself, not resized to 720 px.',
-  'feed-call-to-action-not-stored': '`call_to_action` written on a link post is not read back.',
   'feed-targeting-college-years-refused':
     '`feed_targeting.college_years` given as a list of integers (its stated type) is refused.',
 });

@@ -183,7 +183,7 @@ describe('request shapes the spec refuses', () => {
     expect(await verdictOf('photos.post-two-image-sources-refused', [cut])).toBe('skipped');
   });
 
-  it('matches list items of a parameter (`some`) and values outside an enum, whatever their letter case', async () => {
+  it('matches list items of a parameter (`some`) and values outside an enum, a letter-case variant among them (R54)', async () => {
     const template = (form: Record<string, string>, answer: unknown) =>
       call({ method: 'POST', path: '/3/message_templates', form: { name: 'n', language: 'en', ...form }, answer });
     const create = (components: unknown, answer: unknown) =>
@@ -196,8 +196,21 @@ describe('request shapes the spec refuses', () => {
     const types = 'templates.component-and-button-type-outside-enum-refused';
     expect(await verdictOf(types, [create(button, made)])).toBe('failed');
     const category = 'templates.category-outside-enum-refused';
-    expect(await verdictOf(category, [template({ category: 'utility' }, made)])).toBe('skipped');
+    expect(await verdictOf(category, [template({ category: 'utility' }, made)])).toBe('failed');
     expect(await verdictOf(category, [template({ category: 'PROMO' }, made)])).toBe('failed');
+    expect(await verdictOf(category, [template({ category: 'UTILITY' }, made)])).toBe('skipped');
+    // R43 compares `parameter_format` in any case: a variant is no refusal to judge.
+    const format = 'templates.parameter-format-outside-enum-refused';
+    expect(await verdictOf(format, [template({ category: 'UTILITY', parameter_format: 'named' }, made)])).toBe('skipped');
+    expect(await verdictOf(format, [template({ category: 'UTILITY', parameter_format: 'NAMES' }, made)])).toBe('failed');
+  });
+
+  it('matches a Boolean as true or false written so: other spellings may be taken either way (R55)', async () => {
+    const feed = (summary: string) =>
+      call({ path: '/5_1/comments', query: { summary }, answer: { data: [{ id: 'a' }, { id: 'b' }], summary: { order: 'chronological', total_count: 1 } } });
+    expect(await verdictOf('comments.total-count-counts-by-filter', [feed('true')])).toBe('failed');
+    expect(await verdictOf('comments.total-count-counts-by-filter', [feed('1')])).toBe('skipped');
+    expect(await verdictOf('comments.total-count-counts-by-filter', [feed('True')])).toBe('skipped');
   });
 
   it('judges every passive block of a rule: a comment create answer, and a comment with nothing in it', async () => {

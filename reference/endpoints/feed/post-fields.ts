@@ -54,7 +54,7 @@ const RENDERERS: Record<string, Render> = {
   targeting: optional('targeting'),
   child_attachments: (post) => wrapList(post.childAttachments),
   actions: (post) => wrapList(post.actions),
-  call_to_action: (post, ctx) => (ctx.faults.has('feed-call-to-action-not-stored') ? undefined : post.callToAction),
+  call_to_action: (post) => post.callToAction,
   place: (post) => (post.place === undefined ? undefined : { id: post.place, name: `Place ${post.place}` }),
   privacy: () => ({ value: 'EVERYONE', description: 'Public', allow: '', deny: '' }),
   message_tags: messageTags,

@@ -96,13 +96,18 @@ const PLANTED: { rule: string; mistakes: Exchange[][]; right: Exchange[] }[] = [
   { rule: 'client.authorize-params-typed', mistakes: [[authorize({ client_id: 'my-app' })]], right: [authorize({})] },
   {
     rule: 'client.photos-read-params-typed',
-    mistakes: [[get('/2000001/photos', { type: 'album' })], [get('/2000001/photos', { biz_tag_id: 'tag-1' })]],
-    right: [get('/2000001/photos', { type: 'UPLOADED', biz_tag_id: '42', business_id: '7' })],
+    // A letter-case variant is outside the list (R54).
+    mistakes: [[get('/2000001/photos', { type: 'album' })], [get('/2000001/photos', { type: 'UPLOADED' })], [get('/2000001/photos', { biz_tag_id: 'tag-1' })]],
+    right: [get('/2000001/photos', { type: 'uploaded', biz_tag_id: '42', business_id: '7' })],
   },
   {
     rule: 'client.photo-create-params-typed',
-    mistakes: [[post('/2000001/photos', { url: 'u', published: 'yes' })], [post('/2000001/photos', { url: 'u', unpublished_content_type: 'LATER' })]],
-    right: [post('/2000001/photos', { url: 'u', published: 'false', temporary: 'true', backdated_time_granularity: 'minute' })],
+    // `2` is no Boolean spelling; `yes` and `0` are left to the target (R55).
+    mistakes: [[post('/2000001/photos', { url: 'u', published: '2' })], [post('/2000001/photos', { url: 'u', unpublished_content_type: 'LATER' })]],
+    right: [
+      post('/2000001/photos', { url: 'u', published: 'false', temporary: 'true', backdated_time_granularity: 'minute' }),
+      post('/2000001/photos', { url: 'u', published: 'yes', temporary: '0' }),
+    ],
   },
   {
     rule: 'client.feed-publish-params-typed',
@@ -125,8 +130,12 @@ const PLANTED: { rule: string; mistakes: Exchange[][]; right: Exchange[] }[] = [
   },
   {
     rule: 'client.template-create-params-typed',
-    mistakes: [[post('/3000001/message_templates', { name: 'n', language: 'en', category: 'TRANSACTIONAL' })]],
-    right: [post('/3000001/message_templates', { name: 'n', language: 'en', category: 'marketing', parameter_format: 'NAMED' })],
+    // `category` compared exactly (R54), `parameter_format` in any case (R43).
+    mistakes: [
+      [post('/3000001/message_templates', { name: 'n', language: 'en', category: 'TRANSACTIONAL' })],
+      [post('/3000001/message_templates', { name: 'n', language: 'en', category: 'marketing' })],
+    ],
+    right: [post('/3000001/message_templates', { name: 'n', language: 'en', category: 'MARKETING', parameter_format: 'named' })],
   },
   {
     rule: 'client.product-feed-errors-params-typed',

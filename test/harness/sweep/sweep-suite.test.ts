@@ -77,6 +77,33 @@ describe('sweeps generated from the spec tables', () => {
     );
   });
 
+  it('asserts only what the text states: a message past a bound only, listed values it leaves open unasserted, a parameter sent beside the one it qualifies', async () => {
+    const text = [
+      'area: dials',
+      'operations:',
+      '  - name: set',
+      '    title: POST /{page_id}/dials',
+      '    section: Endpoints › Dials',
+      '    request: { method: POST, path: "/{{fixtures.page_id}}/dials", form: { heading: 10, mode: fast, loud: false } }',
+      '    token: page',
+      '    params:',
+      '      - table: mode',
+      '    declared:',
+      '      - { name: limit, type: int, notes: at most 100, refusal: { message_contains: "100" }, cite: { section: Endpoints › Dials, text: "Requirements: a Page access token." }, why: a list item }',
+      '    overrides:',
+      '      mode: { no_acceptance: [slow], alongside: { loud: true }, why: slow needs a loud dial }',
+      '      heading: { skip: true, why: not swept in this test }',
+      '',
+    ].join('\n');
+    const rules = sweepSuiteRules([await loadSweepFile(await declared(text))], SPEC);
+    const cases = casesById(rules);
+    expect(cases['sweep.dials.bounds.set']!['limit=101']).toEqual([{ error: { code: [100], message_contains: '100' } }]);
+    expect(cases['sweep.dials.types.set']!['limit=many']).toEqual([{ error: { code: [100] } }]);
+    expect(Object.keys(cases['sweep.dials.listed.set']!)).toEqual(['mode=fast', 'mode=FAST', 'mode=fas']);
+    const listed = rules.find((r) => r.id === 'sweep.dials.listed.set')!.steps.at(-1) as { cases: { groups: { with?: unknown }[] } };
+    expect(listed.cases.groups[0]!.with).toEqual({ form: { loud: true, mode: 'fast' } });
+  });
+
   it('a declaration the schema refuses, or a row the spec does not have, is one error naming file and line', async () => {
     const bad = await declared(DECLARATION('heading').replace('    token: page\n', '    token: page\n    colour: red\n'));
     const schema = await loadSweepFile(bad).catch((e: unknown) => e);

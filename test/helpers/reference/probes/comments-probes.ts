@@ -36,7 +36,6 @@ export const COMMENTS_PROBES: Record<string, Probe> = {
     await outcome(call(env.ref, 'DELETE', `/${POST_ID}/comments`, { query: { access_token: page(env) } })),
     (await ids(env)).length,
   ],
-  'comments-read-any-token': (env) => outcome(read(env, {}, env.ref.appToken)),
   'comments-missing-permission-accepted': (env) =>
     outcome(comment(env, { message: 'm' }, env.ref.tokens['page_no_moderate'])),
   'comments-user-token-sees-comments': async (env) =>

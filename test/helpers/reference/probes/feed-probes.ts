@@ -149,9 +149,6 @@ export const FEED_PROBES: Record<string, Probe> = {
   'feed-full-picture-not-resized': async (env) =>
     (await post(env, { link: `${env.host}/ok`, picture: `${env.host}/large.png`, fields: 'id,full_picture' })).body
       .full_picture === `${env.host}/large.png`,
-  'feed-call-to-action-not-stored': async (env) =>
-    (await readBack(env, { link: `${env.host}/ok`, call_to_action: JSON.stringify({ type: 'DOWNLOAD' }) }, 'call_to_action'))
-      .call_to_action,
   'feed-targeting-college-years-refused': (env) =>
     outcome(post(env, { message: 'm', feed_targeting: JSON.stringify({ college_years: [2024] }) })),
 };
