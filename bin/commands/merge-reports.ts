@@ -7,6 +7,7 @@ import { exitCodeFor, verdictLine } from '../../harness/verdict/gate.js';
 import { REPORT_FORMATS } from '../../harness/reports/report-files.js';
 import { loadSuitesIndexed } from '../../harness/engine/suite-index.js';
 import { SUITES_DIR } from '../../harness/suite/suites-dir.js';
+import { kitWordsOf } from '../../harness/run/kit-words.js';
 
 /** For callers that register this one command on a program of their own. */
 export { register } from '../declarations/merge-reports.js';
@@ -23,11 +24,12 @@ export async function mergeReportsCommand(dirs: string[], flags: MergeFlags, pri
   const reports = await Promise.all(dirs.map(readShardReport));
   const suites = await loadSuitesIndexed(flags.suitesDir ?? SUITES_DIR);
   // A shard is a file someone else may have written: what the traffic in it shows is redacted everywhere (a shard
-  // run with --show-secrets, a hand-made one), and its text made inert, as for a run.
-  const edge = outputEdge({ values: [] }, { showSecrets: flags.showSecrets });
+  // run with --show-secrets, a hand-made one), in every field, graphcheck's own words kept (rule ids, its name), and
+  // its text made inert, as for a run.
+  const edge = outputEdge({ values: [] }, { showSecrets: flags.showSecrets, kitWords: kitWordsOf(suites), from: 'file' });
   const merged = edge.run(mergeResults(reports, dirs, suites.flatMap((s) => s.rules.map((r) => r.id))));
   for (const reporter of reportersFor(flags.reportDir, REPORT_FORMATS)) await reporter.onRunEnd?.(merged);
-  const say = (text: string) => print(edge.line(text));
+  const say = (text: string) => print(edge.shownLine(text));
   say(`${verdictLine(merged)} (seed ${merged.seed}; ${dirs.length} reports merged)\n`);
   say(`reports: ${flags.reportDir}/${REPORT_FORMATS.map((f) => REPORT_FILES[f]).join(', ')}\n`);
   return exitCodeFor(merged);

@@ -62,10 +62,8 @@ export async function startRecordCommand(
     options.forwardProxyPort !== undefined && (options.caCert || options.caKey)
       ? await loadOrCreateAuthority({ cert: options.caCert, key: options.caKey })
       : undefined;
+  // A cassette reopened to go on whose header has redaction off is refused unless --no-redact (CassetteWriter.reopen).
   const recorder = await startRecordingProxy(proxyOptions(options, warn));
-  // A cassette reopened to go on keeps its own header's choice: one whose redaction is off is said to be, as
-  // --no-redact is (which, said above already, is not said twice).
-  if (options.redact && recorder.sink?.writesSecrets) warn(noRedactNotice(options.cassette));
   print(banner(recorder, options));
   if (options.forwardProxyPort === undefined) return { recorder, close: () => recorder.close() };
   try {

@@ -14,15 +14,29 @@
  * A secret too short for these forms to stand out in random text is not looked for in them.
  */
 export interface EncodedForm {
-  /** Placeholder form letter: `B` base64, `H` hex, `L` broken across lines, `E` escaped more than once, `T` cut off. */
-  form: 'B' | 'H' | 'L' | 'E' | 'T';
+  /**
+   * Which form: `B` base64, `H` hex, `L` broken across lines, `E` escaped more than once, `T` cut off, `S` split
+   * across JSON strings, `X` escaped character by character. (What is shown writes placeholders without letters.)
+   */
+  form: 'B' | 'H' | 'L' | 'E' | 'T' | 'S' | 'X';
   pattern: RegExp;
-  /** When the pattern matches more than the form: whether this match is one. */
-  accepts?: (written: string) => boolean;
+  /** When the pattern matches more than the form: whether this match, followed by `after`, is one. */
+  accepts?: (written: string, after: string) => boolean;
+  /** What a text must hold for the form to be there (`textMayHold`): a cheap test before a pattern with no literal start. */
+  needs?: 'escape' | 'line break' | 'quote';
 }
 
-/** The shortest start of a secret that, cut off, is hidden: less gives nothing a guess would not. */
+/** The shortest start of a secret that, cut off where a quote or a kept body ends, is hidden: less gives nothing a guess would not. */
 const MIN_CUT = 8;
+
+/** The shortest start of a secret that is hidden wherever it stands. */
+const MIN_CUT_ANYWHERE = 12;
+
+/**
+ * What follows the start of a secret where a quote of it was cut: an ellipsis, a closing quote, the end; maybe after
+ * an escape cut in its middle (`%2…`).
+ */
+const CUT_END = /^(?:%[0-9A-Fa-f]?|\\+u[0-9A-Fa-f]{0,3})?(?:…|\.\.\.|["'`]|\\+"|$)/;
 
 /** Below this many bytes a secret's base64 core or hex is short enough to occur by chance. */
 export const MIN_ENCODED_BYTES = 6;
@@ -64,9 +78,12 @@ function anyCase(hex: string): string {
   return hex.replace(/[a-f]/g, (d) => `[${d}${d.toUpperCase()}]`);
 }
 
-/** A special character of a secret escaped at any depth: `\u002d`, `\\u002d`, `%2D`, `\\u00252D`, `\\/`. */
-function escapedChar(c: string): string {
-  if (/[A-Za-z0-9]/.test(c)) return c;
+/**
+ * A character of a secret escaped at any depth: `\u002d`, `\\u002d`, `%2D`, `%252D`, `\\u00252D`, `\\/`. Letters
+ * and digits stand as they are unless `everyOne` (a secret escaped character by character).
+ */
+function escapedChar(c: string, everyOne = false): string {
+  if (!everyOne && /[A-Za-z0-9]/.test(c)) return c;
   const alternatives = [escapeRegex(c)];
   for (let i = 0; i < c.length; i++) {
     const hex = c.charCodeAt(i).toString(16).padStart(4, '0');
@@ -74,7 +91,7 @@ function escapedChar(c: string): string {
   }
   for (const byte of Buffer.from(c, 'utf8')) {
     const hex = byte.toString(16).padStart(2, '0');
-    alternatives.push(`%${anyCase(hex)}`, String.raw`\\+u0025` + anyCase(hex));
+    alternatives.push(`%(?:25)?${anyCase(hex)}`, String.raw`\\+u0025` + anyCase(hex));
   }
   if (c === '/') alternatives.push(String.raw`\\+/`);
   return `(?:${alternatives.join('|')})`;
@@ -94,36 +111,68 @@ function brokenAcrossLines(chars: string[]): string {
   return chars.join(BREAK);
 }
 
-/** The extra forms of `secret`, each one global regex; none for a secret under `MIN_ENCODED_BYTES`. */
+/**
+ * Between two characters of a secret split across JSON strings: the first string's closing quote, then commas,
+ * colons, `+`, brackets, blanks and keys (`","rest":"`, `" + "`), then the next string's opening quote; quotes
+ * escaped at any depth (JSON text quoting JSON).
+ */
+const SPLIT = String.raw`(?:\\*"(?:[\s,:+\[\]{}]|\\*"[^"\\\s]{0,40}\\*")*\\*")?`;
+
+/** The start of `chars`, at least `least` of them, as much more as is there: `ab(?:c(?:d)?)?`. */
+function startOf(chars: string[], least: number): string {
+  let rest = '';
+  for (let i = chars.length - 1; i >= least; i--) rest = `(?:${chars[i]}${rest})?`;
+  return chars.slice(0, least).join('') + rest;
+}
+
+/** The extra forms of `secret`, each one global regex; for a secret under `MIN_ENCODED_BYTES`, escaped ones only. */
 export function encodedForms(secret: string): EncodedForm[] {
+  const chars = [...secret];
+  const alnum = /^[A-Za-z0-9]/;
+  const before = alnum.test(secret) ? '(?<![A-Za-z0-9])' : '';
+  const after = /[A-Za-z0-9]$/.test(secret) ? '(?![A-Za-z0-9])' : '';
+  const escaped: EncodedForm = {
+    form: 'E',
+    needs: 'escape',
+    pattern: new RegExp(before + chars.map((c) => escapedChar(c, true)).join('') + after, 'g'),
+    // As written raw, the secret is no encoded form (a raw one inside a longer name was left there on purpose).
+    accepts: (written) => /[%\\]/.test(written),
+  };
   const bytes = Buffer.from(secret, 'utf8');
-  if (bytes.length < MIN_ENCODED_BYTES) return [];
+  if (bytes.length < MIN_ENCODED_BYTES) return [escaped];
   const hex = bytes.toString('hex');
   const cores = base64Cores(bytes);
   const base64 = cores.map((core) => [...core].map(base64Char).join('')).join('|');
-  const split = [
-    brokenAcrossLines([...secret].map(escapeRegex)),
+  const broken = [
+    brokenAcrossLines(chars.map(escapeRegex)),
     ...cores.map((core) => brokenAcrossLines([...core].map(base64Char))),
   ].join('|');
-  const alnum = /^[A-Za-z0-9]/;
-  const before = alnum.test(secret) ? '(?<![A-Za-z0-9])' : '';
-  const escaped = /[^A-Za-z0-9]/.test(secret) ? [{ form: 'E' as const, pattern: new RegExp([...secret].map(escapedChar).join(''), 'g') }] : [];
-  const start = escapeRegex(secret.slice(0, MIN_CUT));
-  const cut: EncodedForm = {
-    form: 'T',
-    pattern: new RegExp(`${before}${start}[^\\s"…]*(?=…|\\.\\.\\.|"|$)`, 'g'),
-    accepts: (written) => secret.startsWith(unescaped(written)),
+  const cutAt = (written: string, next: string) => CUT_END.test(next) || [...unescaped(written)].length >= MIN_CUT_ANYWHERE;
+  const cut: EncodedForm[] = [
+    { form: 'T', pattern: new RegExp(before + startOf(chars.map(escapeRegex), MIN_CUT), 'g'), accepts: cutAt },
+    { form: 'T', needs: 'escape', pattern: new RegExp(before + startOf(chars.map((c) => escapedChar(c, true)), MIN_CUT), 'g'), accepts: cutAt },
+  ];
+  const split: EncodedForm = {
+    form: 'S',
+    needs: 'quote',
+    pattern: new RegExp(before + chars.map(escapeRegex).join(SPLIT), 'g'),
+    accepts: (written) => written.includes('"'),
   };
   return [
-    ...escaped,
-    ...(secret.length > MIN_CUT ? [cut] : []),
+    escaped,
+    ...(chars.length > MIN_CUT ? cut : []),
+    split,
     { form: 'B', pattern: new RegExp(base64, 'g') },
     { form: 'H', pattern: new RegExp(`${hex}|${hex.toUpperCase()}`, 'g') },
-    { form: 'L', pattern: new RegExp(`${before}(?:${split})`, 'g') },
+    { form: 'L', needs: 'line break', pattern: new RegExp(`${before}(?:${broken})`, 'g') },
   ];
 }
 
-/** Whether `text` may hold a form broken across lines (the one pattern with no literal run to look for first). */
-export function mayBeBroken(text: string): boolean {
-  return text.includes('\n') || text.includes('\\n');
+/** What a text holds of what forms need (`EncodedForm.needs`), found once per text. */
+export function textMayHold(text: string): ReadonlySet<NonNullable<EncodedForm['needs']>> {
+  const held = new Set<NonNullable<EncodedForm['needs']>>();
+  if (text.includes('%') || text.includes('\\')) held.add('escape');
+  if (text.includes('\n') || text.includes('\\n')) held.add('line break');
+  if (text.includes('"')) held.add('quote');
+  return held;
 }

@@ -42,8 +42,10 @@ describe('what is shown hides a secret in every form it may take', () => {
     expect(redactor.text(`"${secret.slice(0, 9)}Q"`)).toBe(`"${secret.slice(0, 9)}Q"`);
   });
 
-  it('looks for no encoded form of a secret too short to stand out, and leaves unrelated base64 and hex alone', () => {
-    expect(encodedForms('ab1z')).toEqual([]);
+  it('looks for no encoded form of a secret too short to stand out but one escaped, and leaves unrelated base64 and hex alone', () => {
+    expect(encodedForms('ab1z').map((f) => f.form)).toEqual(['E']);
+    const short = redactorFor({ secrets: ['ab1z'] });
+    expect(short.text('x=%61%62%31%7A y=\\u0061b1z z=ab1zz w=ab1z')).toBe('x=redacted-secret-1 y=redacted-secret-1 z=ab1zz w=redacted-secret-1');
     const redactor = redactorFor({ secrets: [SECRETS[0]!] });
     const image = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7919) % 256)).toString('base64');
     expect(redactor.text(image)).toBe(image);
