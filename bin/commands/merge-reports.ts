@@ -1,3 +1,6 @@
+import { join } from 'node:path';
+import { UserInputError } from '../../harness/errors.js';
+import type { RunResult } from '../../harness/model/index.js';
 import { mergeResults } from '../../harness/reports/merge-results.js';
 import { outputEdge } from '../../harness/reports/output-edge.js';
 import { readShardReport } from '../../harness/reports/read-shard-report.js';
@@ -22,6 +25,7 @@ export async function mergeReportsCommand(dirs: string[], flags: MergeFlags, pri
   await assertReportDir(flags.reportDir);
   // Every shard is read and validated before anything is merged or written.
   const reports = await Promise.all(dirs.map(readShardReport));
+  if (!flags.showSecrets) refuseShownSecrets(reports, dirs);
   const suites = await loadSuitesIndexed(flags.suitesDir ?? SUITES_DIR);
   // A shard is a file someone else may have written: what the traffic in it shows is redacted everywhere (a shard
   // run with --show-secrets, a hand-made one), in every field, graphcheck's own words kept (rule ids, its name), and
@@ -35,3 +39,16 @@ export async function mergeReportsCommand(dirs: string[], flags: MergeFlags, pri
   return exitCodeFor(merged);
 }
 
+
+/**
+ * A shard run with --show-secrets holds the run's secrets in clear, and merge cannot find them all: it knows no
+ * profile, and the app secret shows in no traffic. It is merged only by a merge that shows secrets too, as asked.
+ */
+function refuseShownSecrets(reports: RunResult[], dirs: string[]): void {
+  const at = reports.findIndex((report) => report.secretsShown);
+  if (at === -1) return;
+  throw new UserInputError(
+    'USAGE',
+    `${join(dirs[at]!, 'report.json')}: written with --show-secrets, so it holds the run's secrets in clear, and merge cannot tell them all (the app secret shows in no traffic): merge with --show-secrets, or run the shards without it`,
+  );
+}

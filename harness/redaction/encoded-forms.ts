@@ -7,23 +7,57 @@
  * - hex of its UTF-8 bytes, either case;
  * - broken across lines: a line break (CR/LF and the next line's indent, or JSON's escaped `\n`) between any two
  *   of its characters, raw or in base64 (MIME wraps base64 at 76 characters);
- * - escaped more than once: JSON text that quotes JSON (an error message holding a document) doubles each
- *   backslash, so a special character may be `\\u002d` or `\\/`; URL-encoding inside it too;
  * - cut off: the start of it (8 characters or more) where a quote of the target's text was cut short (`…`, the
- *   closing `"` of a quoted excerpt) or a body kept in part ends.
- * A secret too short for these forms to stand out in random text is not looked for in them.
+ *   closing quote of a quoted excerpt) or a body kept in part ends, and its first 12 characters or more wherever
+ *   they stand (no word of ordinary text is that much of a token); escaped as below, too;
+ * - split across JSON strings: its characters in two strings or more (`"EAAB9x","rest":"Token..."`,
+ *   `"EAAB9x" + "Token..."`), as a target that cuts a value into fields writes it.
+ * A secret too short for these forms to stand out in random text is not looked for in them; it is in this one:
+ * - escaped, any of its characters (letters and digits too, or all of them): percent-encoded (`%45`, twice
+ *   `%2545`) or `\u`-escaped in JSON at any depth (`\u0045`, `\\u0045`: JSON text quoting JSON), `\/`.
  */
 export interface EncodedForm {
   /**
-   * Which form: `B` base64, `H` hex, `L` broken across lines, `E` escaped more than once, `T` cut off, `S` split
-   * across JSON strings, `X` escaped character by character. (What is shown writes placeholders without letters.)
+   * Which form: `B` base64, `H` hex, `L` broken across lines, `E` escaped, `T` cut off, `S` split across JSON
+   * strings. (Only a label: what is shown writes placeholders without form letters.)
    */
-  form: 'B' | 'H' | 'L' | 'E' | 'T' | 'S' | 'X';
+  form: 'B' | 'H' | 'L' | 'E' | 'T' | 'S';
   pattern: RegExp;
   /** When the pattern matches more than the form: whether this match, followed by `after`, is one. */
   accepts?: (written: string, after: string) => boolean;
-  /** What a text must hold for the form to be there (`textMayHold`): a cheap test before a pattern with no literal start. */
-  needs?: 'escape' | 'line break' | 'quote';
+  /**
+   * Whether a text with these facts may hold the form at all: a cheap test, from facts found once per text, before
+   * a pattern that has no literal start to search for.
+   */
+  possible?: (text: TextFacts) => boolean;
+}
+
+/** What a text holds that some forms need, found once per text (`factsOf`). */
+export interface TextFacts {
+  /** The characters the text holds escaped (`%2D`, `\u002d`: `-`; a percent-encoded byte as the code point of its value). */
+  escaped: ReadonlySet<string>;
+  lineBreak: boolean;
+  quote: boolean;
+}
+
+/**
+ * Between two characters of a secret split across JSON strings: the first string's closing quote, then commas,
+ * colons, `+`, brackets, blanks and keys (`","rest":"`, `" + "`), then the next string's opening quote; quotes
+ * escaped at any depth (JSON text quoting JSON).
+ */
+const STRING_BOUNDARY = String.raw`\\*"(?:[\s,:+\[\]{}]|\\*"[^"\\\s]{0,40}\\*")*\\*"`;
+
+const ESCAPE = /%(?:25)?([0-9A-Fa-f]{2})|\\+u(?:0025([0-9A-Fa-f]{2})|([0-9A-Fa-f]{4}))|\\+(\/)/g;
+
+export function factsOf(text: string): TextFacts {
+  const escaped = new Set<string>();
+  if (text.includes('%') || text.includes('\\')) {
+    for (const m of text.matchAll(ESCAPE)) {
+      const hex = m[1] ?? m[2] ?? m[3];
+      escaped.add(hex === undefined ? '/' : String.fromCharCode(parseInt(hex, 16)));
+    }
+  }
+  return { escaped, lineBreak: text.includes('\n') || text.includes('\\n'), quote: text.includes('"') };
 }
 
 /** The shortest start of a secret that, cut off where a quote or a kept body ends, is hidden: less gives nothing a guess would not. */
@@ -111,13 +145,6 @@ function brokenAcrossLines(chars: string[]): string {
   return chars.join(BREAK);
 }
 
-/**
- * Between two characters of a secret split across JSON strings: the first string's closing quote, then commas,
- * colons, `+`, brackets, blanks and keys (`","rest":"`, `" + "`), then the next string's opening quote; quotes
- * escaped at any depth (JSON text quoting JSON).
- */
-const SPLIT = String.raw`(?:\\*"(?:[\s,:+\[\]{}]|\\*"[^"\\\s]{0,40}\\*")*\\*")?`;
-
 /** The start of `chars`, at least `least` of them, as much more as is there: `ab(?:c(?:d)?)?`. */
 function startOf(chars: string[], least: number): string {
   let rest = '';
@@ -131,9 +158,12 @@ export function encodedForms(secret: string): EncodedForm[] {
   const alnum = /^[A-Za-z0-9]/;
   const before = alnum.test(secret) ? '(?<![A-Za-z0-9])' : '';
   const after = /[A-Za-z0-9]$/.test(secret) ? '(?![A-Za-z0-9])' : '';
+  // Escaped, the secret holds an escape of one of its own characters: most texts with escapes hold none.
+  const own = new Set([...chars, ...[...Buffer.from(secret, 'utf8')].map((b) => String.fromCharCode(b))]);
+  const escapedHere = (text: TextFacts) => [...own].some((c) => text.escaped.has(c));
   const escaped: EncodedForm = {
     form: 'E',
-    needs: 'escape',
+    possible: escapedHere,
     pattern: new RegExp(before + chars.map((c) => escapedChar(c, true)).join('') + after, 'g'),
     // As written raw, the secret is no encoded form (a raw one inside a longer name was left there on purpose).
     accepts: (written) => /[%\\]/.test(written),
@@ -150,12 +180,12 @@ export function encodedForms(secret: string): EncodedForm[] {
   const cutAt = (written: string, next: string) => CUT_END.test(next) || [...unescaped(written)].length >= MIN_CUT_ANYWHERE;
   const cut: EncodedForm[] = [
     { form: 'T', pattern: new RegExp(before + startOf(chars.map(escapeRegex), MIN_CUT), 'g'), accepts: cutAt },
-    { form: 'T', needs: 'escape', pattern: new RegExp(before + startOf(chars.map((c) => escapedChar(c, true)), MIN_CUT), 'g'), accepts: cutAt },
+    { form: 'T', possible: escapedHere, pattern: new RegExp(before + startOf(chars.map((c) => escapedChar(c, true)), MIN_CUT), 'g'), accepts: cutAt },
   ];
   const split: EncodedForm = {
     form: 'S',
-    needs: 'quote',
-    pattern: new RegExp(before + chars.map(escapeRegex).join(SPLIT), 'g'),
+    possible: (text) => text.quote,
+    pattern: new RegExp(before + chars.map(escapeRegex).join(`(?:${STRING_BOUNDARY})?`), 'g'),
     accepts: (written) => written.includes('"'),
   };
   return [
@@ -164,15 +194,6 @@ export function encodedForms(secret: string): EncodedForm[] {
     split,
     { form: 'B', pattern: new RegExp(base64, 'g') },
     { form: 'H', pattern: new RegExp(`${hex}|${hex.toUpperCase()}`, 'g') },
-    { form: 'L', needs: 'line break', pattern: new RegExp(`${before}(?:${broken})`, 'g') },
+    { form: 'L', possible: (text) => text.lineBreak, pattern: new RegExp(`${before}(?:${broken})`, 'g') },
   ];
-}
-
-/** What a text holds of what forms need (`EncodedForm.needs`), found once per text. */
-export function textMayHold(text: string): ReadonlySet<NonNullable<EncodedForm['needs']>> {
-  const held = new Set<NonNullable<EncodedForm['needs']>>();
-  if (text.includes('%') || text.includes('\\')) held.add('escape');
-  if (text.includes('\n') || text.includes('\\n')) held.add('line break');
-  if (text.includes('"')) held.add('quote');
-  return held;
 }

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Exchange, Headers, RecordedRequest, RecordedResponse } from '../model/exchange.js';
 import { withBodiesDecoded } from './decoded-bodies.js';
 import { discoverSecrets, type FoundSecret } from './discover-secrets.js';
-import { type EncodedForm, encodedForms, textMayHold } from './encoded-forms.js';
+import { type EncodedForm, encodedForms, factsOf } from './encoded-forms.js';
 import { KitWords } from './kit-words.js';
 import {
   keyedHash,
@@ -165,11 +165,12 @@ export class Redactor {
   /** `text` with every secret's encoded forms (`shownForms`, encoded-forms.ts) replaced by its placeholder. */
   private encodedText(text: string, kit: KitWords): string {
     let out = text;
-    const held = textMayHold(text);
+    // Found on the text with the plain forms replaced: what is left of a secret there is in an encoded form.
+    const facts = factsOf(text);
     for (const secret of this.ordered) {
       secret.encoded ??= encodedForms(secret.value);
-      for (const { pattern, accepts, needs } of secret.encoded) {
-        if (needs !== undefined && !held.has(needs)) continue;
+      for (const { pattern, accepts, possible } of secret.encoded) {
+        if (possible && !possible(facts)) continue;
         out = out.replace(pattern, (written: string, at: number, all: string) => {
           const after = all.slice(at + written.length, at + written.length + 8);
           if ((accepts && !accepts(written, after)) || kit.keeps(all, at, written)) return written;

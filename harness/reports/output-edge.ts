@@ -55,12 +55,22 @@ export interface OutputEdge {
   shownLine(text: string): string;
 }
 
+/**
+ * Header names graphcheck's client sends or reads: protocol words, kept in the names of the traffic's headers
+ * (a token `user` leaves `user-agent` as it is), where a secret of others is still replaced.
+ */
+const HEADER_NAMES = [
+  'accept', 'accept-encoding', 'authorization', 'connection', 'content-encoding', 'content-length', 'content-location',
+  'content-type', 'cookie', 'date', 'host', 'link', 'location', 'retry-after', 'set-cookie', 'transfer-encoding',
+  'user-agent', 'www-authenticate', 'x-hub-signature', 'x-hub-signature-256',
+];
+
 /** Nesting past this in a shown value (a target's answer quoted as `actual`) is cut, not walked. */
 const MAX_SHOWN_DEPTH = 64;
 
 export function outputEdge(secrets: ReportSecrets, options: OutputEdgeOptions = {}): OutputEdge {
   const redactor = options.showSecrets ? undefined : redactorFor({ appSecret: secrets.appSecret, secrets: secrets.values });
-  const kit = new KitWords(['graphcheck', ...Object.values(REPORT_FILES), ...(options.kitWords ?? [])]);
+  const kit = new KitWords(['graphcheck', ...Object.values(REPORT_FILES), ...HEADER_NAMES, ...(options.kitWords ?? [])]);
   const redacted = (text: string, words: KitWords) => plainPlaceholders(redactor ? redactor.text(text, words) : text);
   const textOf: Record<Owner, (text: string) => string> = {
     kit: inertText,
@@ -105,8 +115,9 @@ function shownValue<T>(value: T, fields: Ownership<T>, textFor: (owner: Owner) =
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(item)) {
       const named = typeof owner === 'string' ? undefined : (owner as Record<string, Ownership<unknown> | undefined>)[key];
-      // A field's name is the kit's where the kit names the fields; in a value of others (headers), theirs.
-      const keyOwner = typeof owner === 'string' ? owner : named === undefined ? 'others' : 'kit';
+      // A field's name is the kit's where the kit names the fields; in a value of others (headers, a JSON answer),
+      // a name others wrote, in which the kit's words (a header name) stand.
+      const keyOwner = typeof owner !== 'string' ? (named === undefined ? 'others' : 'kit') : owner === 'others' ? 'mixed' : owner;
       out[textFor(keyOwner)(key)] = walk(v, typeof owner === 'string' ? owner : (named ?? 'others'), depth + 1);
     }
     return out;

@@ -59,4 +59,5 @@ export const RUN_FIELDS = {
   },
   shard: 'kit',
   notCheckable: 'kit',
+  secretsShown: 'kit',
 } as const satisfies Ownership<RunResult>;

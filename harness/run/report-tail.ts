@@ -130,6 +130,7 @@ export class ReportTail {
       },
       ...(selection.shard ? { shard: selection.shard } : {}),
       notCheckable: notCheckableOf(suites, new Set(shown.map((r) => r.suite))),
+      ...(this.plan.showSecrets ? { secretsShown: true as const } : {}),
     });
   }
 }
