@@ -9,7 +9,7 @@ import type { RunningRecorder } from '../../harness/recorder/recorder.js';
 import { type RecordingProxyOptions, startRecordingProxy } from '../../harness/run/recorded/recording-proxy.js';
 import type { RecordMode } from '../../harness/recorder/record-mode.js';
 import type { SecretMatching } from '../../harness/replay/normalize-request.js';
-import { inertText } from '../../harness/reports/inert-text.js';
+import { logLine } from '../../harness/reports/output-edge.js';
 import { countOf } from '../../harness/words.js';
 import { listenError } from '../../harness/http/listen.js';
 import type { CommandContext } from '../command-context.js';
@@ -86,7 +86,7 @@ function proxyOptions(options: RecordCommandOptions, warn: (line: string) => voi
     match: options.match,
     ignoreVersion: options.ignoreVersion,
     // Misses and the target's errors quote what others sent: inert, like everything we print that others wrote.
-    log: (text) => warn(inertText(text)),
+    log: (text) => warn(logLine(text)),
     ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
     ...(options.secrets ? { secretMatching: options.secrets } : {}),
     ...(options.maxBody ? { maxBodyBytes: options.maxBody } : {}),

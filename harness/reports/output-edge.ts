@@ -65,6 +65,14 @@ const HEADER_NAMES = [
   'user-agent', 'www-authenticate', 'x-hub-signature', 'x-hub-signature-256',
 ];
 
+/**
+ * A line of the recorder's or a replay's log: what it quotes of others inert, and the placeholders of the cassette it
+ * quotes (a replay miss names the nearest recorded requests) by their plain name, as reports show them.
+ */
+export function logLine(text: string): string {
+  return inertText(plainPlaceholders(text));
+}
+
 /** Nesting past this in a shown value (a target's answer quoted as `actual`) is cut, not walked. */
 const MAX_SHOWN_DEPTH = 64;
 
