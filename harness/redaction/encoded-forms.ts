@@ -42,12 +42,15 @@ export interface TextFacts {
 
 /**
  * Between two characters of a secret split across JSON strings: the first string's closing quote, then commas,
- * colons, `+`, brackets, blanks and keys (`","rest":"`, `" + "`), then the next string's opening quote; quotes
- * escaped at any depth (JSON text quoting JSON).
+ * colons, `+`, brackets and blanks, maybe a key between quotes and more of those, then the next string's opening
+ * quote (`","rest":"`, `" + "`); quotes escaped at any depth (JSON text quoting JSON). Each part takes characters
+ * the next cannot, so a run of quotes is read one way only: no backtracking that grows with it.
  */
-const STRING_BOUNDARY = String.raw`\\*"(?:[\s,:+\[\]{}]|\\*"[^"\\\s]{0,40}\\*")*\\*"`;
+const SEPARATORS = String.raw`[\s,:+\[\]{}]*`;
+const STRING_BOUNDARY = String.raw`\\*"${SEPARATORS}(?:\\*"[^"\\\s,:+\[\]{}]{0,40}\\*"${SEPARATORS})?\\*"`;
 
-const ESCAPE = /%(?:25)?([0-9A-Fa-f]{2})|\\+u(?:0025([0-9A-Fa-f]{2})|([0-9A-Fa-f]{4}))|\\+(\/)/g;
+/** An escape; a run of backslashes is read from its first one only (each later start would read the run again). */
+const ESCAPE = /%(?:25)?([0-9A-Fa-f]{2})|(?<!\\)\\+(?:u(?:0025([0-9A-Fa-f]{2})|([0-9A-Fa-f]{4}))|(\/))/g;
 
 export function factsOf(text: string): TextFacts {
   const escaped = new Set<string>();
@@ -113,6 +116,12 @@ function anyCase(hex: string): string {
 }
 
 /**
+ * The backslashes an escape starts with, at any depth (`\u`, `\\u`), from the first of their run only: a pattern
+ * that could start at each backslash of a long run would read the rest of the run from each (quadratic time).
+ */
+const FIRST_BACKSLASH = String.raw`(?<!\\)\\+`;
+
+/**
  * A character of a secret escaped at any depth: `\u002d`, `\\u002d`, `%2D`, `%252D`, `\\u00252D`, `\\/`. Letters
  * and digits stand as they are unless `everyOne` (a secret escaped character by character).
  */
@@ -121,13 +130,13 @@ function escapedChar(c: string, everyOne = false): string {
   const alternatives = [escapeRegex(c)];
   for (let i = 0; i < c.length; i++) {
     const hex = c.charCodeAt(i).toString(16).padStart(4, '0');
-    alternatives.push(String.raw`\\+u` + anyCase(hex));
+    alternatives.push(String.raw`${FIRST_BACKSLASH}u` + anyCase(hex));
   }
   for (const byte of Buffer.from(c, 'utf8')) {
     const hex = byte.toString(16).padStart(2, '0');
-    alternatives.push(`%(?:25)?${anyCase(hex)}`, String.raw`\\+u0025` + anyCase(hex));
+    alternatives.push(`%(?:25)?${anyCase(hex)}`, String.raw`${FIRST_BACKSLASH}u0025` + anyCase(hex));
   }
-  if (c === '/') alternatives.push(String.raw`\\+/`);
+  if (c === '/') alternatives.push(String.raw`${FIRST_BACKSLASH}/`);
   return `(?:${alternatives.join('|')})`;
 }
 

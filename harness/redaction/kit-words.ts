@@ -64,12 +64,17 @@ function standsAlone(text: string, start: number, end: number): boolean {
 
 const PLACEHOLDER_AT = new RegExp(PLACEHOLDER_PATTERN.source, 'y');
 
+/** Longer than any placeholder written (a kind, a form letter per special character of a secret, a number). */
+const PLACEHOLDER_REACH = 256;
+
 /** Whether `[at, at + length)` of `text` lies within a placeholder written there. */
 function inPlaceholder(text: string, at: number, length: number): boolean {
-  // A placeholder holds no `redacted-` but its own start: the nearest one at or before `at` is the only candidate.
-  const start = text.lastIndexOf('redacted-', at);
-  if (start === -1) return false;
-  PLACEHOLDER_AT.lastIndex = start;
+  // A placeholder holds no `redacted-` but its own start: the nearest one at or before `at` is the only candidate,
+  // looked for close by (a search back through a long text at every match would take time that grows with both).
+  const from = Math.max(0, at - PLACEHOLDER_REACH);
+  const start = text.slice(from, at + 9).lastIndexOf('redacted-');
+  if (start === -1 || from + start > at) return false;
+  PLACEHOLDER_AT.lastIndex = from + start;
   const m = PLACEHOLDER_AT.exec(text);
-  return m !== null && at + length <= start + m[0].length;
+  return m !== null && at + length <= from + start + m[0].length;
 }
