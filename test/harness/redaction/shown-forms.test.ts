@@ -72,6 +72,21 @@ describe('what is shown hides a secret in every form it may take', () => {
   });
 });
 
+describe('text a hostile target shapes against the patterns', () => {
+  // A run of backslashes or quotes that a pattern could start at each character of would take time growing with the
+  // square of its length (minutes here): the test's timeout bounds such a hang, nothing here measures time.
+  it.each([
+    ['backslashes after the start of a secret', `${SECRETS[0]!.slice(0, 12)}${'\\\\'.repeat(100_000)}u`],
+    ['quotes after its first character', `E${'"'.repeat(200_000)}`],
+    ['escaped quotes', `EAAB${'\\"'.repeat(100_000)}`],
+    ['percent signs', `EAAB9xTo${'%'.repeat(200_000)}`],
+    ['string boundaries', `E${'", "'.repeat(50_000)}`],
+  ])('%s: read in one pass, the secret still found beside it', (_, text) => {
+    const redactor = redactorFor({ secrets: SECRETS });
+    expect(redactor.text(`${text} ${SECRETS[0]}`).endsWith(' redacted-secret-1')).toBe(true);
+  });
+});
+
 describe('a compressed body is searched decoded', () => {
   const secret = SECRETS[0]!;
   const json = `{"access_token":"${secret}","note":"echo ${Buffer.from(secret).toString('hex')}"}`;
