@@ -9,6 +9,7 @@ import { outputEdge } from '../../harness/reports/output-edge.js';
 import { countOf } from '../../harness/words.js';
 import { loadSuitesIndexed } from '../../harness/engine/suite-index.js';
 import { assertSelection, selectedRules } from '../../harness/suite/select-rules.js';
+import { kitWordsOf } from '../../harness/run/kit-words.js';
 import { loadConfig } from '../config-file.js';
 import { planFromFlags, type RunFlags } from '../plan-from-flags.js';
 import { startReference } from '../start-reference.js';
@@ -40,7 +41,7 @@ export async function doctorCommand(flags: RunFlags, print: (text: string) => vo
     await run.close();
     const problems = [...run.ctx.target.setupProblems.values()];
     // What the target said (its profile, its answers in a problem) is shown redacted and inert, as a run shows it.
-    const edge = outputEdge({ appSecret: target.profile.app.secret, values: profileSecrets(target.profile) });
+    const edge = outputEdge({ appSecret: target.profile.app.secret, values: profileSecrets(target.profile) }, { kitWords: kitWordsOf(suites, plan) });
     const say = (text: string) => print(edge.line(text));
     const capabilities = target.profile.capabilities.join(', ') || 'none';
     say(`target ${inertText(hideUserinfo(target.profile.base_url))}; control capabilities: ${inertText(capabilities)}\n`);

@@ -35,14 +35,6 @@ export class CassetteSink {
     return new CassetteSink(writer);
   }
 
-  /**
-   * Whether what is recorded goes into the cassette as sent: `--no-redact`, or a cassette reopened to go on whose
-   * header has redaction off (its header decides, so one file never mixes redacted and clear secrets).
-   */
-  get writesSecrets(): boolean {
-    return !this.writer.header.redaction.enabled;
-  }
-
   onStored(listener: StoredListener): void {
     this.listeners.push(listener);
   }

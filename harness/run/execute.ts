@@ -40,7 +40,7 @@ export async function execute(plan: RunPlan, around: Surroundings): Promise<Exec
   const { suites, entries } = await prepare(plan, around.suites);
   const side = await openSide(plan, around);
   try {
-    const tail = new ReportTail(side.plan, side.secrets, around, entries);
+    const tail = new ReportTail(side.plan, side.secrets, around, entries, suites);
     tail.say(side.heading);
     const raw = await side.judge(suites, tail.judging);
     return { ...(await tail.finish(raw, suites)), plan: side.plan };

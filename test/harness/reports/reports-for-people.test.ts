@@ -75,7 +75,13 @@ describe('summary.md', () => {
 
   it('escapes everything the target sent: no tag, no Markdown syntax, no table break', () => {
     expect(md).not.toMatch(/<script|<img/);
-    expect(md).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &#124; &#42;&#42;bold&#42;&#42; &#91;link&#93;(http://x) &#96;code&#96;');
+    expect(md).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &#124; &#42;&#42;bold&#42;&#42; &#91;link&#93;(http:<span></span>//x) &#96;code&#96;');
+  });
+
+  it("makes no live link of a target's URL, host or address (GitHub links them in text), outside the raw <pre> blocks", () => {
+    const outsidePre = md.replace(/<pre>[\s\S]*?<\/pre>/g, '');
+    expect(outsidePre).toContain('http:<span></span>//127.0.0.1:9');
+    expect(outsidePre).not.toMatch(/https?:\/\/|\bwww\.\S|\w@\w/i);
   });
 });
 
