@@ -32,7 +32,7 @@ export const secondPageDue: Check<Args> = {
       const listed = new Set(items.map((item) => itemKey(item, args.key)));
       const made = Array.isArray(args.made) ? args.made.map(String) : [];
       if (made.some((id) => !listed.has(id))) return [];
-      const mine = made.length ? `, among them all ${made.length} the rule made` : '';
-      return [{ message: `the first page holds the whole list (${items.length} item(s)${mine}) and no paging.next: there is no second page to walk` }];
+      const mine = made.length ? `, among them all ${made.length} the rule made,` : '';
+      return [{ message: `the first page holds ${items.length} item(s)${mine} and no paging.next: there is no second page to walk` }];
     })),
 };
