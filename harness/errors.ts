@@ -20,6 +20,7 @@ export class UserInputError extends GraphcheckError {
       | 'CASSETTE_INVALID'
       | 'REASONS_INVALID'
       | 'SWEEP_INVALID'
+      | 'PAGING_INVALID'
       | 'CONFIG_INVALID'
       | 'FILE_NOT_FOUND'
       | 'INPUT_TOO_DEEP'

@@ -2,6 +2,7 @@ import { ACCESS_FAULTS } from './fault-catalogue/access.js';
 import { AUTH_FAULTS } from './fault-catalogue/auth.js';
 import { COMMENTS_FAULTS } from './fault-catalogue/comments.js';
 import { FEED_FAULTS } from './fault-catalogue/feed.js';
+import { PAGING_FAULTS } from './fault-catalogue/paging.js';
 import { PARTIAL_FAULTS } from './fault-catalogue/partial.js';
 import { PHOTOS_FAULTS } from './fault-catalogue/photos.js';
 import { PRODUCT_FEED_FAULTS } from './fault-catalogue/product-feed.js';
@@ -24,6 +25,7 @@ export const FAULTS: FaultCatalogue = {
   ...TEMPLATES_FAULTS,
   ...PRODUCT_FEED_FAULTS,
   ...VIDEOS_FAULTS,
+  ...PAGING_FAULTS,
   ...WEBHOOK_FAULTS,
   ...PARTIAL_FAULTS,
 };

@@ -72,8 +72,11 @@ function comparesBeforeAndAfter(step: Step): string | undefined {
   return name && `compares a list with an earlier read of it (${name}): another rule's writes in between are not the target's`;
 }
 
-/** Checks that judge a walk whole (no item twice, nothing past its end): they hold only while the list stands still. */
-const WHOLE_WALK = new Set(['each-item-once']);
+/**
+ * Checks that judge a walk whole (no item twice, nothing past its end, a cursor's page against `next`'s, the total
+ * against what was listed): they hold only while the list stands still.
+ */
+const WHOLE_WALK = new Set(['each-item-once', 'after-gives-next', 'walk-total-count']);
 
 /**
  * A walk of a list that belongs to a fixture (the Page's photos, a video's comments), judged whole: other rules add

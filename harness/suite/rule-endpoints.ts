@@ -35,10 +35,16 @@ export function endpointsOfSteps(steps: Step[]): string[] {
   return [...found];
 }
 
-/** The requests a step body names: one, or a `cases:` step's base and the other paths its groups try. */
+/**
+ * The requests a step body names: one, a `fill:` step's create and list, or a `cases:` step's base and the other
+ * paths its groups try.
+ */
 function requestsIn(value: unknown): { method: string; path: string }[] {
   const one = requestIn(value);
   if (one) return [one];
+  const { create, list } = (value ?? {}) as { create?: unknown; list?: unknown };
+  const filled = [requestIn(create), requestIn(list)].filter((r) => r !== undefined);
+  if (filled.length) return filled;
   const { base, groups } = (value ?? {}) as { base?: unknown; groups?: { with?: { path?: unknown } }[] };
   const first = requestIn(base);
   if (!first) return [];

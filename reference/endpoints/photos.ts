@@ -46,7 +46,7 @@ function listPagePhotos(req: RefRequest, ctx: RefContext): RefResponse {
     toInt(req.params['business_id'], 'business_id');
   }
   const photos = listPhotos(ctx.state.get(photosSlice), pageId, readType(req, ctx));
-  const page = paginate(photos, (photo) => photo.id, req, ctx);
+  const page = paginate(photos, (photo) => photo.id, req, ctx, { nextDropped: ctx.faults.has('photos-paging-next-dropped') });
   const idOf = (photo: { id: string }): string | number =>
     ctx.faults.has('photos-list-ids-numeric') ? Number(photo.id) : photo.id;
   return { status: 200, body: { data: page.data.map((photo) => ({ id: idOf(photo) })), paging: page.paging } };

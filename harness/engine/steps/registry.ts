@@ -7,6 +7,7 @@ import { clockStep } from './clock-step.js';
 import { deliveriesStep } from './deliveries-step.js';
 import { eventsStep } from './events-step.js';
 import { exchangeStep } from './exchange-step.js';
+import { fillStep } from './fill-step.js';
 import { notifyCallbackStep } from './notify-callback-step.js';
 import { parallelStep } from './parallel-step.js';
 import { receiverFailStep } from './receiver-fail-step.js';
@@ -40,6 +41,8 @@ for (const kind of [
   walkStep,
   parallelStep,
   repeatStep,
+  // Items made until a list outgrows its first page (the paging walks generated from the spec's list edges).
+  fillStep,
   acrossVersionsStep,
   // Many cases of one operation, one control (the sweeps generated from the spec's tables).
   casesStep,

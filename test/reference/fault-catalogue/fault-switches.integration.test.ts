@@ -6,6 +6,7 @@ import { WEBHOOK_FAULTS } from '../../../reference/webhooks/index.js';
 import { AUTH_PROBES } from '../../helpers/reference/probes/auth-probes.js';
 import { COMMENTS_PROBES } from '../../helpers/reference/probes/comments-probes.js';
 import { FEED_PROBES } from '../../helpers/reference/probes/feed-probes.js';
+import { PAGING_PROBES } from '../../helpers/reference/probes/paging-probes.js';
 import { PARTIAL_PROBES } from '../../helpers/reference/probes/partial-probes.js';
 import { PHOTOS_PROBES } from '../../helpers/reference/probes/photos-probes.js';
 import type { Probe } from '../../helpers/reference/probes/probe-kit.js';
@@ -28,6 +29,7 @@ const PROBES: Record<string, Probe> = {
   ...TEMPLATES_PROBES,
   ...PRODUCT_FEED_PROBES,
   ...VIDEOS_PROBES,
+  ...PAGING_PROBES,
   ...PARTIAL_PROBES,
 };
 const CORE_FAULTS = Object.keys(FAULTS).filter((name) => !(name in WEBHOOK_FAULTS));
