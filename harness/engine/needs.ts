@@ -104,38 +104,49 @@ export function missingInRun(rule: Rule, ctx: RunContext): string | undefined {
   return undefined;
 }
 
-/** Why a rule cannot run against this profile (skipped), or undefined when everything it needs is there. */
+/**
+ * Why a rule cannot run against this profile (skipped): every missing need at once, so a user learns in one run all
+ * that would let it run (the clock and the feed, not the clock first). Undefined when everything is there.
+ */
 export function missingNeed(rule: Rule, profile: Profile, facts: RunFacts = {}): string | undefined {
+  const missing = missingNeeds(rule, profile, facts);
+  return missing.length > 0 ? missing.join('; ') : undefined;
+}
+
+/** Each missing need of a rule in words, the profile's keys first, then what the run found of the target. */
+export function missingNeeds(rule: Rule, profile: Profile, facts: RunFacts = {}): string[] {
   const needs = needsOf(rule);
-  for (const token of needs.tokens) {
-    const value = token === 'app' ? profile.app.access_token : profile.tokens[token as keyof Profile['tokens']];
-    if (!value) return `the profile has no ${token === 'app' ? 'app.access_token' : `tokens.${token}`}`;
+  const absent = [
+    ...needs.tokens.filter((token) => !tokenOf(profile, token)).map((token) => (token === 'app' ? 'app.access_token' : `tokens.${token}`)),
+    ...needs.fixtures.filter((fixture) => !profile.fixtures[fixture as keyof Profile['fixtures']]).map((fixture) => `fixtures.${fixture}`),
+  ];
+  const missing = absent.length > 0 ? [`the profile has no ${absent.join(', ')}`] : [];
+  const capabilities = needs.capabilities.filter((c) => !profile.control_url || !profile.capabilities.includes(c as Profile['capabilities'][number]));
+  if (capabilities.length > 0) {
+    const named = `needs the control ${capabilities.length === 1 ? 'capability' : 'capabilities'} ${capabilities.map((c) => `"${c}"`).join(', ')}`;
+    missing.push(profile.control_url ? `${named}, which the target does not serve` : `${named}; the profile has no control_url`);
   }
-  for (const fixture of needs.fixtures) {
-    if (!profile.fixtures[fixture as keyof Profile['fixtures']]) return `the profile has no fixtures.${fixture}`;
-  }
-  for (const capability of needs.capabilities) {
-    if (!profile.control_url) return `needs the control capability "${capability}"; the profile has no control_url`;
-    if (!profile.capabilities.includes(capability as Profile['capabilities'][number])) {
-      return `needs the control capability "${capability}", which the target does not serve`;
-    }
-  }
-  for (const path of needs.profile) {
-    const value = lookup(profile, path);
-    if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
-      return `the profile does not set ${path}`;
-    }
-    // A switch such as webhooks.mtls: rules about what it turns on need it on.
-    if (value === false) return `the profile sets ${path} to false`;
-  }
+  const unset = needs.profile.filter((path) => isUnset(lookup(profile, path)));
+  if (unset.length > 0) missing.push(`the profile does not set ${unset.join(', ')}`);
+  // A switch such as webhooks.mtls: rules about what it turns on need it on.
+  const off = needs.profile.filter((path) => lookup(profile, path) === false);
+  if (off.length > 0) missing.push(`the profile sets ${off.join(', ')} to false`);
   const unserved = facts.unserved && unservedNeed(rule, facts.unserved);
-  if (unserved) return unserved;
-  if (needs.time && facts.timeProblem) return facts.timeProblem;
-  if (needs.receiver && facts.receiverProblem) return facts.receiverProblem;
+  if (unserved) missing.push(unserved);
+  if (needs.time && facts.timeProblem) missing.push(facts.timeProblem);
+  if (needs.receiver && facts.receiverProblem) missing.push(facts.receiverProblem);
   if (needs.live && profile.app.live === false) {
-    return 'the profile sets app.live to false: no notifications are sent unless the app is Live (Events)';
+    missing.push('the profile sets app.live to false: no notifications are sent unless the app is Live (Events)');
   }
-  return undefined;
+  return missing;
+}
+
+function tokenOf(profile: Profile, token: string): string | undefined {
+  return token === 'app' ? profile.app.access_token : profile.tokens[token as keyof Profile['tokens']];
+}
+
+function isUnset(value: unknown): boolean {
+  return value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
 /** The preflight problem that stops a rule (error verdict), and the profile field it is about, if any of its needs failed preflight. */

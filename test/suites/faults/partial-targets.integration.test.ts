@@ -39,6 +39,52 @@ describe('a target serving Page photos and comments but no feed', () => {
   });
 });
 
+/** doctor --verbose's forecast: each cause's rules, listed one a line under it. */
+function forecastOf(stdout: string): { skipped: Set<string>; errored: Set<string>; runnable: number } {
+  const skipped = new Set<string>();
+  const errored = new Set<string>();
+  let into: Set<string> | undefined;
+  for (const line of stdout.split('\n')) {
+    if (/^ {2}skipped +\d+: /.test(line)) into = skipped;
+    else if (/^ {2}error +\d+: /.test(line)) into = errored;
+    else if (/^ {2}\S/.test(line)) into = undefined;
+    else if (into && /^ {6}\S+$/.test(line)) into.add(line.trim());
+  }
+  const runnable = Number(/forecast: (\d+) of/.exec(stdout)?.[1]);
+  return { skipped, errored, runnable };
+}
+
+describe('rules of an area preflight finds not served', () => {
+  it('are skipped with no selection, and doctor forecast exactly the run\'s skipped rules', async () => {
+    const [doctor, result] = await Promise.all([
+      runCli(['doctor', '--verbose', '--fault', 'feed-unserved']),
+      runAgainstReference({ faults: ['feed-unserved'], seed: 4 }),
+    ]);
+    expect(doctor.code).toBe(0);
+    const forecast = forecastOf(doctor.stdout);
+    const verdicts = verdictsOf(result);
+    const ruled = (verdict: string) => new Set(Object.keys(verdicts).filter((id) => verdicts[id] === verdict));
+    // No cascade: the feed's own rules, and those that need it, are skipped, never failed or error.
+    expect([...ruled('failed'), ...ruled('error')]).toEqual([]);
+    expect(ruled('skipped')).toEqual(forecast.skipped);
+    expect(forecast.errored).toEqual(new Set());
+    expect(forecast.runnable).toBe(ruled('passed').size);
+    expect([...forecast.skipped].filter((id) => id.startsWith('feed.')).length).toBeGreaterThan(40);
+    expect(forecast.skipped).toContain('versioning.same-outcome-under-every-version');
+    for (const r of result.results.filter((x) => x.verdict === 'skipped')) expect(r.reason).toMatch(/needs the feed area/);
+  });
+
+  it('are skipped when the selection is the area itself: its reads are no proof the Page token is wrong', async () => {
+    // Through the CLI, whose preflight asks only about what the selection reaches.
+    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-partial-'));
+    const out = await runCli(['run', '--suite', 'feed', '--fault', 'feed-unserved', '--seed', '4', '--quiet', '--report-dir', dir]);
+    expect(out.code).toBe(0);
+    const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as { results: { verdict: string; reason?: string }[] };
+    expect(new Set(report.results.map((r) => r.verdict))).toEqual(new Set(['skipped']));
+    expect(report.results[0]!.reason).toMatch(/^needs the feed area \(\/\{page_id\}\/feed\), which the target does not serve/);
+  });
+});
+
 describe('a target refusing GET /{post_id} and GET /{photo_id}, which the spec does not state', () => {
   it('leaves every verdict of the suites that make posts and photos unchanged', async () => {
     const selection = { suites: ['feed', 'photos', 'comments'], seed: 5 };
