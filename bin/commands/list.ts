@@ -35,12 +35,13 @@ export async function listCommand(flags: ListFlags, print: (text: string) => voi
     return 0;
   }
   for (const r of rules) {
-    const { tokens, fixtures, capabilities, profile, receiver } = r.needs;
+    const { tokens, fixtures, capabilities, profile, reads, receiver } = r.needs;
     const needs = [
       ...tokens.map((t) => (t === 'app' ? 'app.access_token' : `tokens.${t}`)),
       ...fixtures.map((f) => `fixtures.${f}`),
       ...capabilities.map((c) => `capability ${c}`),
       ...profile,
+      ...reads,
       ...(receiver ? ['webhook receiver'] : []),
     ];
     const dependencies = r.dependencies.map((ways) => (ways.length > 1 ? `one of ${ways.join(' | ')}` : ways[0]));

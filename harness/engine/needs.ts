@@ -21,6 +21,8 @@ export type RuleNeeds = Required<NonNullable<Rule['needs']>> & {
   live: boolean;
   time: boolean;
   clientCertificates: boolean;
+  /** Profile parts a template reads (`{{versions.usable}}`, `/{{app.id}}/subscriptions`): they must be given. */
+  reads: string[];
 };
 
 /**
@@ -42,6 +44,8 @@ export function needsOf(rule: Rule): RuleNeeds {
   const tokens = new Set(rule.needs?.tokens ?? []);
   const fixtures = new Set(rule.needs?.fixtures ?? []);
   const capabilities = new Set(rule.needs?.capabilities ?? []);
+  const profile = new Set(rule.needs?.profile ?? []);
+  const reads = new Set<string>();
   // Fresh state before every run cannot be had without `reset`: judged on leftovers, the rule could fail falsely.
   if (rule.reset === 'each-run') capabilities.add('reset');
   const steps = fixedSteps(rule);
@@ -53,21 +57,25 @@ export function needsOf(rule: Rule): RuleNeeds {
   for (const needs of declared) {
     needs.tokens?.forEach((t) => tokens.add(t));
     needs.capabilities?.forEach((c) => capabilities.add(c));
+    needs.profile?.forEach((p) => profile.add(p));
   }
   let time = false;
   for (const expr of expressionsIn({ ...rule, steps })) {
     for (const match of expr.matchAll(/fixtures\.(\w+)/g)) fixtures.add(match[1]!);
     if (/\bclock\.now\b/.test(expr)) time = true;
+    // A profile part a template reads (`{{versions.usable}}`, `/{{app.id}}/subscriptions`): optional in a profile.
+    for (const match of expr.matchAll(/(?<![\w.])((?:versions|app)\.\w+)/g)) reads.add(match[1]!);
   }
   return {
     tokens: [...tokens],
     fixtures: [...fixtures],
     capabilities: [...capabilities],
-    profile: rule.needs?.profile ?? [],
+    profile: [...profile],
     receiver: declared.some((n) => n.receiver),
     live: declared.some((n) => n.live),
     time,
     clientCertificates: declared.some((n) => n.clientCertificates),
+    reads: [...reads].filter((path) => !profile.has(path)),
   };
 }
 
@@ -126,7 +134,11 @@ export function missingNeeds(rule: Rule, profile: Profile, facts: RunFacts = {})
     const named = `needs the control ${capabilities.length === 1 ? 'capability' : 'capabilities'} ${capabilities.map((c) => `"${c}"`).join(', ')}`;
     missing.push(profile.control_url ? `${named}, which the target does not serve` : `${named}; the profile has no control_url`);
   }
-  const unset = needs.profile.filter((path) => isUnset(lookup(profile, path)));
+  // A part a template reads must be there (an empty `versions.expired` is a list of none); one a rule declares it
+  // needs must hold something.
+  const unsetPaths = [...needs.profile.filter((path) => isUnset(lookup(profile, path))), ...needs.reads.filter((path) => lookup(profile, path) === undefined)];
+  // `versions.usable[1]` says nothing more once `versions.usable` is named.
+  const unset = unsetPaths.filter((path) => !unsetPaths.some((other) => other !== path && /^[[.]/.test(path.slice(other.length)) && path.startsWith(other)));
   if (unset.length > 0) missing.push(`the profile does not set ${unset.join(', ')}`);
   // A switch such as webhooks.mtls: rules about what it turns on need it on.
   const off = needs.profile.filter((path) => lookup(profile, path) === false);

@@ -8,14 +8,15 @@ export interface Profile {
   imgnet_base_url: string;
   control_url?: string;
   capabilities: Capability[];
+  /** Optional as a whole (contract §1 requires only `contract` and `base_url`): rules that read a part skip without it. */
   versions: {
-    latest: string;
-    usable: string[];
+    latest?: string;
+    usable?: string[];
     expired: string[];
     app_default?: string;
     served_header?: string;
   };
-  app: { id: string; secret?: string; access_token?: string; redirect_uris: string[]; live?: boolean };
+  app: { id?: string; secret?: string; access_token?: string; redirect_uris: string[]; live?: boolean };
   tokens: Partial<Record<TokenName, string>>;
   fixtures: Partial<Record<FixtureName, string>>;
   auth: { token_endpoint: { method: 'GET' | 'POST'; path: string } };
