@@ -14,6 +14,7 @@ export interface ConfigValues {
   suites?: string[];
   rules?: string[];
   endpoints?: string[];
+  areas?: string[];
   strict?: boolean;
   allow_stale?: boolean;
   ca_dir?: string;

@@ -8,7 +8,7 @@ import { inertText } from '../../harness/reports/inert-text.js';
 import { outputEdge } from '../../harness/reports/output-edge.js';
 import { countOf } from '../../harness/words.js';
 import { loadSuitesIndexed } from '../../harness/engine/suite-index.js';
-import { assertSelection, selectedRules } from '../../harness/suite/select-rules.js';
+import { assertSelection, leftOutLine, selectedRules } from '../../harness/suite/select-rules.js';
 import { loadConfig } from '../config-file.js';
 import { planFromFlags, type RunFlags } from '../plan-from-flags.js';
 import { startReference } from '../start-reference.js';
@@ -48,6 +48,8 @@ export async function doctorCommand(flags: RunFlags, print: (text: string) => vo
     for (const [area, why] of run.ctx.target.unserved) say(`not served: the ${area} area (${inertText(why)})\n`);
     say(problems.length ? `${countOf(problems.length, 'problem')}\n` : 'profile and target agree\n');
     say(forecastLines(forecast(rules, run.ctx), flags.verbose ?? false));
+    const leftOut = leftOutLine(suites, plan.selection);
+    if (leftOut) say(`note: ${leftOut}\n`);
     return problems.length ? 3 : 0;
   } finally {
     await target.close();
