@@ -24,6 +24,9 @@ export interface ConfigValues {
   runs?: number;
   concurrency?: number;
   max_rps?: number;
+  /** `graphcheck coverage`: the spec and its readings, relative to this file. */
+  spec?: string;
+  readings?: string;
 }
 
 export const CONFIG_FILE = 'graphcheck.config.yaml';
@@ -47,5 +50,7 @@ export async function loadConfig(file: string | undefined, cwd = process.cwd()):
     ...(config.report_dir ? { report_dir: near(config.report_dir) } : {}),
     ...(config.baseline ? { baseline: near(config.baseline) } : {}),
     ...(config.ca_dir ? { ca_dir: near(config.ca_dir) } : {}),
+    ...(config.spec ? { spec: near(config.spec) } : {}),
+    ...(config.readings ? { readings: near(config.readings) } : {}),
   };
 }
