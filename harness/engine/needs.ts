@@ -1,4 +1,4 @@
-import type { Profile } from '../profile/profile.js';
+import { OPTIONAL_PROFILE_PARTS, type Profile } from '../profile/profile.js';
 import type { RunContext, TargetSession } from './run-context.js';
 import { everyStep, fixedSteps, type Rule, stepKind } from '../suite/suite.js';
 import { expressionsIn } from '../suite/template.js';
@@ -64,7 +64,7 @@ export function needsOf(rule: Rule): RuleNeeds {
     for (const match of expr.matchAll(/fixtures\.(\w+)/g)) fixtures.add(match[1]!);
     if (/\bclock\.now\b/.test(expr)) time = true;
     // A profile part a template reads (`{{versions.usable}}`, `/{{app.id}}/subscriptions`): optional in a profile.
-    for (const match of expr.matchAll(/(?<![\w.])((?:versions|app)\.\w+)/g)) reads.add(match[1]!);
+    for (const match of expr.matchAll(/(?<![\w.])((?:versions|app)\.\w+)/g)) if (OPTIONAL_PROFILE_PARTS.includes(match[1]!)) reads.add(match[1]!);
   }
   return {
     tokens: [...tokens],

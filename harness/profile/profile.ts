@@ -24,6 +24,16 @@ export interface Profile {
   webhooks: { receiver_host: string; mtls: boolean; client_cert_cn: string };
 }
 
+/**
+ * The parts of `versions` and `app` a profile may leave out (contract §1 requires only `contract` and `base_url`):
+ * a rule whose template reads one the profile lacks is skipped naming it. A name not listed here is a suite's
+ * mistake, not a profile's, and stays one.
+ */
+export const OPTIONAL_PROFILE_PARTS: readonly string[] = [
+  ...(['latest', 'usable', 'expired', 'app_default', 'served_header'] satisfies (keyof Profile['versions'])[]).map((k) => `versions.${k}`),
+  ...(['id', 'secret', 'access_token', 'redirect_uris', 'live'] satisfies (keyof Profile['app'])[]).map((k) => `app.${k}`),
+];
+
 /** Where an error answer keeps its parts when the profile does not say (contract §3.1). */
 export const DEFAULT_ERROR_PATHS: Profile['errors'] = {
   code: 'error.code',
