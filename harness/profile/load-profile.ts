@@ -8,6 +8,9 @@ import { parseLocated } from '../validation/yaml-locate.js';
 import { interpolateEnv, type MissingVariable } from './interpolate.js';
 import { DEFAULT_ERROR_PATHS, type Profile } from './profile.js';
 
+/** Problems of one profile listed one a line; past this many, counted. */
+const MAX_PROBLEMS_SHOWN = 20;
+
 /** A profile is a page of settings; a file far larger is a wrong path, refused before it is read whole and parsed. */
 const MAX_PROFILE_BYTES = 16 * 1024 * 1024;
 
@@ -78,7 +81,10 @@ export function validateProfile(
       return line === undefined ? source : `${source}:${line}`;
     };
     const lines = problems.map((problem) => ({ at: lineOf(problem.path) ?? 0, text: `${where(problem.path)}: ${problem.line}` }));
-    throw new UserInputError('PROFILE_INVALID', lines.sort((a, b) => a.at - b.at).map((l) => l.text).join('\n'));
+    const shown = lines.sort((a, b) => a.at - b.at).slice(0, MAX_PROBLEMS_SHOWN).map((l) => l.text);
+    // A file of a thousand mistakes is no profile: the first ones say so, and how many more there are.
+    if (lines.length > MAX_PROBLEMS_SHOWN) shown.push(`${source}: and ${lines.length - MAX_PROBLEMS_SHOWN} more problems; fix those above first`);
+    throw new UserInputError('PROFILE_INVALID', shown.join('\n'));
   }
   return withDefaults(raw as Profile);
 }

@@ -95,7 +95,15 @@ app:
     ]);
   });
 
-  it('refuses a file that does not exist', async () => {
+  it('lists twenty problems and counts the rest', async () => {
+    const keys = Array.from({ length: 30 }, (_, i) => `  typo_${i}: x`).join('\n');
+    const lines = (await problem(`contract: 1\nbase_url: http://127.0.0.1:8080\ntokens:\n${keys}\n`)).message.split('\n');
+    expect(lines).toHaveLength(21);
+    expect(lines[0]).toMatch(/target\.yaml:4: \/tokens\/typo_0 unknown key/);
+    expect(lines[20]).toMatch(/target\.yaml: and 10 more problems; fix those above first$/);
+  });
+
+    it('refuses a file that does not exist', async () => {
     const error = await loadProfileFile('/nonexistent/target.yaml').catch((e: unknown) => e);
     expect((error as UserInputError).code).toBe('FILE_NOT_FOUND');
   });
