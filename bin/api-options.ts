@@ -28,6 +28,8 @@ export interface RunOptions extends OutputOptions {
   rules?: string[];
   exclude?: string[];
   endpoints?: string[];
+  /** Areas (`photos`, `comments`): every rule that sends to their endpoints, whatever its suite. */
+  areas?: string[];
   /** `2/3`. */
   shard?: string;
   seed?: number;
@@ -82,6 +84,7 @@ export function runFlagsOf(o: RunOptions): RunFlags {
     rule: o.rules,
     exclude: o.exclude,
     endpoint: o.endpoints,
+    area: o.areas,
     shard: o.shard,
     seed: text(o.seed),
     runs: text(o.runs),

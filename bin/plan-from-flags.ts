@@ -17,6 +17,8 @@ export interface RunFlags {
   rule?: string[];
   exclude?: string[];
   endpoint?: string[];
+  /** `--area photos,comments`: every rule that sends to those areas' endpoints. */
+  area?: string[];
   shard?: string;
   seed?: string;
   runs?: string;
@@ -68,6 +70,7 @@ export function planFromFlags(flags: RunFlags, config: ConfigValues = {}): RunPl
       rules: listFlag(flags.rule ?? config.rules),
       exclude: [...listFlag(config.exclude), ...listFlag(flags.exclude)],
       endpoints: (flags.endpoint ?? config.endpoints ?? []).map((e) => e.trim()).filter(Boolean),
+      ...areasOf(flags.area ?? config.areas),
       ...(flags.shard ? { shard: shardFlag(flags.shard) } : {}),
     },
     target: targetPlan(flags, config),
@@ -88,6 +91,12 @@ export function planFromFlags(flags: RunFlags, config: ConfigValues = {}): RunPl
     ...(flags.record ? { record: flags.record } : {}),
     output: { quiet: flags.quiet ?? false, verbose: flags.verbose ?? false },
   };
+}
+
+/** `--area`, comma-separated or repeated; absent when none is named (most selections name none). */
+function areasOf(values: string[] | undefined): Pick<RunPlan['selection'], 'areas'> {
+  const areas = listFlag(values);
+  return areas.length ? { areas } : {};
 }
 
 /** `--seed`, or one drawn now (`drawSeed`, the one place a seed is drawn): every judging command's. */

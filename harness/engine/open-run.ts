@@ -130,6 +130,7 @@ function rateLimitPolicy(options: OpenRunOptions): RateLimitPolicy {
 
 function resolvePrefix(prefix: string, profile: Profile): string | null {
   if (prefix === 'none') return null;
-  if (prefix === 'latest') return profile.versions.latest;
+  // A profile naming no versions: unversioned calls, served by the app's default version (contract §3.2).
+  if (prefix === 'latest') return profile.versions.latest ?? null;
   return prefix;
 }

@@ -80,7 +80,7 @@ function judgeWitnesses(witnesses: Witness[], problems: Map<string, string>, uns
       if (field !== 'auth_url') problems.set(field, `profile ${field}: ${refused.map((w) => w.refused).join('; ')}; rules that use it cannot be judged`);
       continue;
     }
-    for (const w of refused) if (w.area && w.code !== 190) unserved.set(w.area, `preflight's ${w.request} answered ${w.answer}`);
+    for (const w of refused) if (w.area && !w.outOfScope && w.code !== 190) unserved.set(w.area, `preflight's ${w.request} answered ${w.answer}`);
   }
 }
 

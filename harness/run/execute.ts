@@ -2,7 +2,7 @@ import type { StartReference } from '../engine/open-target.js';
 import { loadSuitesIndexed } from '../engine/suite-index.js';
 import type { RunResult } from '../model/index.js';
 import { assertReportDir, clearReports } from '../reports/write-report.js';
-import { assertSelection } from '../suite/select-rules.js';
+import { assertSelection, leftOutLine } from '../suite/select-rules.js';
 import type { Suite } from '../suite/suite.js';
 import { assertBaselineWritable, type BaselineEntry, loadBaseline } from './baseline.js';
 import { openSide } from './open-side.js';
@@ -42,6 +42,8 @@ export async function execute(plan: RunPlan, around: Surroundings): Promise<Exec
   try {
     const tail = new ReportTail(side.plan, side.secrets, around, entries, suites);
     tail.say(side.heading);
+    const leftOut = plan.target.kind === 'traffic' ? undefined : leftOutLine(suites, side.plan.selection);
+    if (leftOut) tail.say(`note: ${leftOut}\n`);
     const raw = await side.judge(suites, tail.judging);
     return { ...(await tail.finish(raw, suites)), plan: side.plan };
   } finally {

@@ -56,6 +56,8 @@ export interface PlanSelection {
   exclude: string[];
   /** `POST /{page_id}/feed`: every rule that sends to one of these (method optional). */
   endpoints: string[];
+  /** `--area photos`: every rule that sends to one of these areas' endpoints. */
+  areas?: string[];
   /** `--shard 2/3`: the second of three stable parts, split by rule id. */
   shard?: Shard;
   /** Whose rules: `service` (default), `client` (`check --side client`), `callback` (`webhook-test`). */

@@ -3,11 +3,11 @@ import { everyStep, passiveBlocks, type Rule, type Step, stepKind } from './suit
 /**
  * The endpoints a rule sends to, as `METHOD /path` with `{name}` for each id in the path (`POST /{page_id}/feed`):
  * from every step that carries a request (whatever its kind, each alternative of a `one_of` step included) and
- * from the rule's API `passive:` blocks.
+ * from the rule's API `passive:` blocks, and the requests its `given:` draws from (an operation drawn at random).
  */
 export function endpointsOf(rule: Rule): string[] {
   const steps = everyStep(rule);
-  const found = new Set(endpointsOfSteps(steps));
+  const found = new Set([...endpointsOfSteps(steps), ...endpointsOfGiven(rule)]);
   for (const step of steps) {
     const { name, body } = stepKind(step);
     const implied = IMPLIED_ENDPOINTS[name === 'cases' ? String((body as { as?: unknown }).as ?? 'request') : name];
@@ -32,6 +32,22 @@ export function endpointsOfSteps(steps: Step[]): string[] {
   for (const step of steps) {
     for (const request of requestsIn(stepKind(step).body)) found.add(`${request.method.toUpperCase()} ${normalPath(request.path)}`);
   }
+  return [...found];
+}
+
+/**
+ * The endpoints of the requests a rule's `given:` values hold (`op: { enum: [{ request: {...} }] }`): a step that
+ * sends `{{given.op.request}}` may send any of them, so the rule reaches each.
+ */
+export function endpointsOfGiven(rule: Pick<Rule, 'given'>): string[] {
+  const found = new Set<string>();
+  const walk = (value: unknown, depth: number): void => {
+    if (!value || typeof value !== 'object' || depth > 8) return;
+    const request = value as { method?: unknown; path?: unknown };
+    if (typeof request.method === 'string' && typeof request.path === 'string') found.add(`${request.method.toUpperCase()} ${normalPath(request.path)}`);
+    for (const inner of Object.values(value)) walk(inner, depth + 1);
+  };
+  walk(rule.given, 0);
   return [...found];
 }
 

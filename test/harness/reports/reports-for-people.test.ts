@@ -110,6 +110,22 @@ describe('the console', () => {
   it('says nothing of skipped rules when none was skipped', () => {
     expect(consoleText([rule('feed.fine', 'passed')])).not.toContain('skipped, by cause');
   });
+
+  it('--quiet (the CI mode) keeps every cause headline, one rule each too, and why each error rule could not be judged', () => {
+    const setup = { key: 'refused POST /{id}/feed [the body] -> code 100', title: 'POST /{id}/feed with its parameters in the body answered code 100' };
+    const text = consoleText([
+      rule('feed.alone', 'failed', { reason: 'expected a success', cause: { key: 'finding ok GET /{id}/feed', title: 'GET /{id}/feed: expected a success' } }),
+      rule('comments.one', 'error', { reason: 'setup request POST /2000001/feed failed: the rule needed it for a post to comment on', cause: setup }),
+      rule('comments.two', 'error', { reason: 'setup request POST /2000001/feed failed: the rule needed it for `parent`', cause: setup }),
+    ]);
+    expect(text).toContain('\n2 causes of 3 failed or unjudged rules:\n');
+    expect(text).toContain('\n  2 rules (2 error): POST /{id}/feed with its parameters in the body answered code 100\n');
+    expect(text).toContain('\n  1 rule (1 failed): GET /{id}/feed: expected a success\n');
+    expect(text).toContain('   could not judge: setup request POST /2000001/feed failed: the rule needed it for a post to comment on\n');
+    expect(text).toContain('   ERROR comments.two: graphcheck run --rule comments.two --seed 1\n      could not judge: setup request POST /2000001/feed failed: the rule needed it for `parent`\n');
+    // Without --quiet the line each rule printed as it ended said why; the account does not say it twice.
+    expect(consoleText(RESULTS.concat(rule('comments.two', 'error', { reason: 'why', cause: setup })), false)).not.toContain('      could not judge: why');
+  });
 });
 
 describe('report.html', () => {
