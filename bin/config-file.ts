@@ -23,6 +23,8 @@ export interface ConfigValues {
   runs?: number;
   concurrency?: number;
   max_rps?: number;
+  /** `--max-wait`: a duration such as `90s` or `5m`. */
+  max_wait?: string | 0;
 }
 
 export const CONFIG_FILE = 'graphcheck.config.yaml';
