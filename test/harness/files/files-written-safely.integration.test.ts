@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** Runs the full-disk child with files limited to 16 KiB; returns what it printed. */
-function underFileSizeLimit(what: 'cassette' | 'report', path: string): Record<string, unknown> {
+function underFileSizeLimit(what: 'cassette' | 'sink' | 'report', path: string): Record<string, unknown> {
   const node = `${JSON.stringify(process.execPath)} bin/run-ts.js test/helpers/children/full-disk-child.ts ${what} ${JSON.stringify(path)}`;
   const child = spawnSync('bash', ['-c', `ulimit -f 16; exec ${node}`], { encoding: 'utf8', timeout: 60_000 });
   expect(child.stderr).toBe('');
@@ -36,6 +36,16 @@ describe('a disk that fills up', () => {
     expect(outcome.count).toBe(2);
     // It used to keep a torn document in the middle, and `check` and `replay` refused the whole file.
     expect(outcome.read).toEqual(['http://127.0.0.1:9/before', 'http://127.0.0.1:9/after']);
+  });
+
+  it('a recording counts what its cassette holds: an exchange a failed write lost is not counted as recorded', () => {
+    const file = join(dir, 'full-sink.yml');
+    const outcome = underFileSizeLimit('sink', file);
+    expect(outcome.failed).toMatchObject({ code: 'USAGE', exitCode: 2 });
+    expect(outcome.lost).toEqual({ exchanges: 1, reason: 'EFBIG' });
+    // `record` said "recorded 1 exchange ... 1 lost" for a cassette holding two: the lost one was taken off twice.
+    expect(outcome.recorded).toBe(2);
+    expect(outcome.read).toBe(2);
   });
 
   it('a set of reports that cannot be written leaves the previous set whole, no temporary file, and is exit 3, not 2', async () => {
