@@ -13,6 +13,7 @@ const readAt = promisify(read);
 export const HELD_BODY_BYTES = 16 * 1024 * 1024;
 
 const TEXT_CHUNK = 1 << 20;
+const STAGE_BYTES = 1 << 20;
 
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
@@ -33,7 +34,11 @@ export class BodySpool {
   private fd: number | undefined;
   /** The file's path while it still has one (a system that cannot remove an open file: Windows). */
   private leftover: { file: string; folder: string } | undefined;
+  /** Where the next body goes: the file's length once the staged bytes are written. */
   private end = 0;
+  /** Bytes on their way to the file, written together (thousands of small answers: one write per megabyte). */
+  private stage: Buffer | undefined;
+  private staged = 0;
   private held = 0;
 
   constructor(private readonly heldBytes = HELD_BODY_BYTES) {}
@@ -45,16 +50,23 @@ export class BodySpool {
     return true;
   }
 
-  /** Writes `data` at the end of the file (made on first use). */
+  /** Adds `data` at the end of the file (made on first use). */
   append(data: Buffer): SpooledRange {
-    const fd = this.open();
     const at = this.end;
-    for (let done = 0; done < data.length; ) done += writeSync(fd, data, done, data.length - done, at + done);
+    if (data.length >= STAGE_BYTES) {
+      this.flush();
+      this.writeAt(data, at);
+    } else {
+      if (this.staged + data.length > STAGE_BYTES) this.flush();
+      this.stage ??= Buffer.allocUnsafe(STAGE_BYTES);
+      data.copy(this.stage, this.staged);
+      this.staged += data.length;
+    }
     this.end += data.length;
     return { at, bytes: data.length };
   }
 
-  /** Writes `text` as UTF-8 at the end of the file, a megabyte at a time (never a second copy of a large body). */
+  /** Adds `text` as UTF-8 at the end of the file, a megabyte at a time (never a second copy of a large body). */
   appendText(text: string): SpooledRange {
     const at = this.end;
     for (let from = 0; from < text.length; ) {
@@ -69,6 +81,7 @@ export class BodySpool {
 
   /** The bytes of `range`, in chunks of at most 64 KiB, read as they are asked for. */
   async *read(range: SpooledRange): AsyncGenerator<Buffer> {
+    if (this.staged > 0) this.flush();
     const fd = this.fd;
     if (fd === undefined) throw new Error('the replay has been closed');
     for (let done = 0; done < range.bytes; ) {
@@ -80,7 +93,21 @@ export class BodySpool {
     }
   }
 
+  /** The staged bytes written to the file. */
+  private flush(): void {
+    if (this.staged === 0 || !this.stage) return;
+    this.writeAt(this.stage.subarray(0, this.staged), this.end - this.staged);
+    this.staged = 0;
+  }
+
+  private writeAt(data: Buffer, at: number): void {
+    const fd = this.open();
+    for (let done = 0; done < data.length; ) done += writeSync(fd, data, done, data.length - done, at + done);
+  }
+
   close(): void {
+    this.staged = 0;
+    this.stage = undefined;
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
     if (this.leftover) {
