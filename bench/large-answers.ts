@@ -14,9 +14,9 @@ function answerHead(i: number): string {
   return `{"data":"${String(i).padStart(6, '0')}`;
 }
 
-/** The path answer `i` is recorded for. */
+/** The request answer `i` is recorded for: with a token, as a client sends it (`check` holds requests without one until it sees a credential). */
 export function answerPath(i: number): string {
-  return `/v25.0/big/${i}`;
+  return `/v25.0/big/${i}?access_token=EAABenchToken${i}`;
 }
 
 /**

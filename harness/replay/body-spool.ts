@@ -14,6 +14,7 @@ export const HELD_BODY_BYTES = 16 * 1024 * 1024;
 
 const TEXT_CHUNK = 1 << 20;
 const STAGE_BYTES = 1 << 20;
+const SHORT_TEXT = 64 * 1024;
 
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
@@ -69,6 +70,15 @@ export class BodySpool {
   /** Adds `text` as UTF-8 at the end of the file, a megabyte at a time (never a second copy of a large body). */
   appendText(text: string): SpooledRange {
     const at = this.end;
+    // A short text (most answers' literal runs) is encoded straight into the stage: no Buffer of its own.
+    const bytes = text.length <= SHORT_TEXT ? Buffer.byteLength(text, 'utf8') : Infinity;
+    if (bytes <= SHORT_TEXT) {
+      if (this.staged + bytes > STAGE_BYTES) this.flush();
+      this.stage ??= Buffer.allocUnsafe(STAGE_BYTES);
+      this.staged += this.stage.write(text, this.staged, 'utf8');
+      this.end += bytes;
+      return { at, bytes };
+    }
     for (let from = 0; from < text.length; ) {
       let to = Math.min(text.length, from + TEXT_CHUNK);
       // Never between the two halves of a surrogate pair: each half alone would be written as U+FFFD.

@@ -66,26 +66,20 @@ function baseOf(target: string): { base: string; basePath: string } | undefined 
 }
 
 /**
- * A recorded exchange ready to index: its answer compiled (and spooled when too large to hold), so the exchange
- * kept beside it carries no body.
+ * A recorded exchange the loader just read, made ready to index: its answer compiled (and spooled when too large to
+ * hold), then its body dropped in place (nobody else holds this exchange), and a request body past `limit` kept as
+ * its size and hash, how a live one past the same limit is compared.
  */
-function readied(exchange: Exchange, source: ReplaySource, limit: number): { exchange: Exchange; template?: ResponseTemplate } {
-  const template = exchange.response && new ResponseTemplate(exchange.response, source.recordedBase, exchange.request.method, source.spool);
-  return { exchange: withoutResponseBody(withBoundedRequestBody(exchange, limit)), ...(template ? { template } : {}) };
-}
-
-/** A recorded request body past `limit`, as its size and hash: how a live one past the same limit is compared. */
-function withBoundedRequestBody(exchange: Exchange, limit: number): Exchange {
-  const { request } = exchange;
-  if (request.bodyTooLarge || request.body === undefined || request.body.length <= limit / 2) return exchange;
+function readied(exchange: Exchange, source: ReplaySource, limit: number): ResponseTemplate | undefined {
+  const { request, response } = exchange;
+  const template = response && new ResponseTemplate(response, source.recordedBase, request.method, source.spool);
+  if (response) response.body = '';
+  if (request.bodyTooLarge || request.body === undefined || request.body.length <= limit / 2) return template;
   const bytes = bodyBytes(request.body, request.bodyEncoding);
-  if (bytes.length <= limit) return exchange;
-  const bodyTooLarge = { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), limit };
-  return { ...exchange, request: { ...request, body: '', bodyOmitted: true, bodyTooLarge } };
-}
-
-function withoutResponseBody(exchange: Exchange): Exchange {
-  return exchange.response ? { ...exchange, response: { ...exchange.response, body: '' } } : exchange;
+  if (bytes.length > limit) {
+    Object.assign(request, { body: '', bodyOmitted: true, bodyTooLarge: { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), limit } });
+  }
+  return template;
 }
 
 export function replayEntry(exchange: Exchange, index: number, source: ReplaySource, template?: ResponseTemplate): ReplayEntry {
@@ -101,8 +95,11 @@ export function replayEntry(exchange: Exchange, index: number, source: ReplaySou
     source.resolver,
     source.matchOptions,
   );
-  // The entry keeps what matching, misses and a repeat's arrival schedule read: no body.
-  const kept = withoutResponseBody({ ...exchange, request: { ...request, body: '' } });
+  // The entry keeps what matching, misses and a repeat's arrival schedule read: no body. The loader's own exchange
+  // (it hands over its `template`) is stripped in place; one the recorder just stored is copied.
+  const kept = template ? exchange : { ...exchange, ...(exchange.response ? { response: { ...exchange.response, body: '' } } : {}) };
+  kept.request = template ? request : { ...request };
+  kept.request.body = '';
   const entry: ReplayEntry = { index, exchange: kept, request: normal, key: normal.key };
   if (source.matchOptions.secrets === 'any') {
     entry.shape = wildShapeOf(normal);
@@ -157,7 +154,7 @@ export async function loadReplay(file: string, options: LoadOptions = {}): Promi
   try {
     for await (const { exchange, index } of cassette.entries()) {
       source.count++;
-      if (SERVED_KINDS.has(exchange.kind)) served.push({ ...readied(exchange, source, limit), index });
+      if (SERVED_KINDS.has(exchange.kind)) served.push({ exchange, index, template: readied(exchange, source, limit) });
       else if (options.keepUnserved !== false) source.unserved.push({ exchange, index });
     }
   } catch (error) {

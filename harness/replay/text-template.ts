@@ -104,7 +104,7 @@ export class SpooledText {
  * alive, and a spooled body's text must go once its literal runs are in the file.
  */
 function own(text: string): string {
-  return Buffer.from(text, 'utf8').toString('utf8');
+  return JSON.parse(JSON.stringify(text)) as string;
 }
 
 function renderDynamic(part: Dynamic, carried: ReadonlyMap<string, string>, origin: string): string {
