@@ -16,7 +16,7 @@ export async function writeReportSet(dir: string, files: readonly { name: string
   try {
     await makeFolder(dir);
   } catch (error) {
-    throw reportDirError(dir, `cannot write ${files.map((f) => f.name).join(', ')} there`, error);
+    throw reportDirError(dir, `cannot write ${files[0]?.name ?? 'the reports'} there`, error);
   }
   const trusted = (name: string) => (name === REPORT_FILES.json ? 1 : 0);
   const ordered = [...files].sort((a, b) => trusted(a.name) - trusted(b.name));
