@@ -41,6 +41,8 @@ export interface RunOptions extends OutputOptions {
   maxRps?: number;
   /** The backoff's first wait on a rate limit that says nothing of how long (default 1000 ms). */
   rateLimitBaseMs?: number;
+  /** The longest the run waits for rate limits, all waits together (`--max-wait`; default 5 minutes). */
+  maxWaitMs?: number;
   versionPrefix?: string;
   suitesDir?: string;
   formats?: ReportFormat[];
@@ -91,6 +93,7 @@ export function runFlagsOf(o: RunOptions): RunFlags {
     timeout: text(o.timeoutMs),
     concurrency: text(o.concurrency),
     maxRps: text(o.maxRps),
+    maxWait: o.maxWaitMs === undefined ? undefined : `${o.maxWaitMs}ms`,
     versionPrefix: o.versionPrefix,
     suitesDir: o.suitesDir,
     reportDir: o.reportDir,

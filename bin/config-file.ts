@@ -27,6 +27,8 @@ export interface ConfigValues {
   /** `graphcheck coverage`: the spec and its readings, relative to this file. */
   spec?: string;
   readings?: string;
+  /** `--max-wait`: a duration such as `90s` or `5m`. */
+  max_wait?: string | 0;
 }
 
 export const CONFIG_FILE = 'graphcheck.config.yaml';

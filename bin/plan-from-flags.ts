@@ -6,7 +6,7 @@ import { REPORT_FORMATS, type ReportFormat } from '../harness/reports/report-fil
 import type { PlanSelection, RunPlan, ServicePlan, Shard, TargetPlan } from '../harness/run/run-plan.js';
 import { SUITES_DIR } from '../harness/suite/suites-dir.js';
 import type { ConfigValues } from './config-file.js';
-import { allowOriginFlag, listFlag, targetUrlFlag, wholeNumberFlag } from './flags.js';
+import { allowOriginFlag, durationFlag, listFlag, targetUrlFlag, wholeNumberFlag } from './flags.js';
 
 /** The flags of `run` (and the subset `doctor` and `list` share), as commander hands them over: no defaults. */
 export interface RunFlags {
@@ -48,6 +48,8 @@ export interface RunFlags {
   concurrency?: string;
   /** `--max-rps N`: requests a second at most. */
   maxRps?: string;
+  /** `--max-wait DURATION`: the longest the run waits for rate limits, all waits together. */
+  maxWait?: string;
 }
 
 /** The flags of `RunFlags` that name files or folders: resolved against the command's folder before a plan is made. */
@@ -117,12 +119,13 @@ export function suitesDirOf(flag: string | undefined): Pick<RunPlan, 'suitesDir'
 }
 
 /**
- * `--concurrency` and `--max-rps` (else the config file's). A recording keeps each rule's traffic apart and its
- * repeat plays it back in that order: both run one rule at a time.
+ * `--concurrency`, `--max-rps` and `--max-wait` (else the config file's). A recording keeps each rule's traffic
+ * apart and its repeat plays it back in that order: both run one rule at a time.
  */
-function pace(flags: RunFlags, config: ConfigValues): Pick<RunPlan, 'concurrency' | 'maxRps'> {
+function pace(flags: RunFlags, config: ConfigValues): Pick<RunPlan, 'concurrency' | 'maxRps' | 'maxWaitMs'> {
   const given = flags.concurrency ?? (config.concurrency === undefined ? undefined : String(config.concurrency));
   const maxRps = flags.maxRps ?? (config.max_rps === undefined ? undefined : String(config.max_rps));
+  const maxWait = flags.maxWait ?? (config.max_wait === undefined ? undefined : String(config.max_wait));
   const concurrency = given === undefined ? undefined : wholeNumberFlag('--concurrency', given, 1, 256);
   const recorded = flags.record ? '--record' : flags.cassette ? '--cassette' : undefined;
   if (recorded && concurrency !== undefined && concurrency > 1) {
@@ -131,6 +134,7 @@ function pace(flags: RunFlags, config: ConfigValues): Pick<RunPlan, 'concurrency
   return {
     concurrency: recorded ? 1 : (concurrency ?? DEFAULT_CONCURRENCY),
     ...(maxRps === undefined ? {} : { maxRps: wholeNumberFlag('--max-rps', maxRps, 1, 100_000) }),
+    ...(maxWait === undefined ? {} : { maxWaitMs: durationFlag('--max-wait', maxWait) }),
   };
 }
 

@@ -4,7 +4,7 @@ import type { RunResult } from '../../harness/model/index.js';
 import { mergeResults } from '../../harness/reports/merge-results.js';
 import { outputEdge } from '../../harness/reports/output-edge.js';
 import { readShardReport } from '../../harness/reports/read-shard-report.js';
-import { REPORT_FILES, reportersFor } from '../../harness/reports/reporters-for.js';
+import { REPORT_FILES, writeReports } from '../../harness/reports/reporters-for.js';
 import { assertReportDir } from '../../harness/reports/write-report.js';
 import { exitCodeFor, verdictLine } from '../../harness/verdict/gate.js';
 import { REPORT_FORMATS } from '../../harness/reports/report-files.js';
@@ -22,7 +22,7 @@ export interface MergeFlags {
 }
 
 export async function mergeReportsCommand(dirs: string[], flags: MergeFlags, print: (text: string) => void): Promise<number> {
-  await assertReportDir(flags.reportDir);
+  await assertReportDir(flags.reportDir, REPORT_FORMATS.map((f) => REPORT_FILES[f]));
   // Every shard is read and validated before anything is merged or written.
   const reports = await Promise.all(dirs.map(readShardReport));
   if (!flags.showSecrets) refuseShownSecrets(reports, dirs);
@@ -32,7 +32,7 @@ export async function mergeReportsCommand(dirs: string[], flags: MergeFlags, pri
   // its text made inert, as for a run.
   const edge = outputEdge({ values: [] }, { showSecrets: flags.showSecrets, kitWords: kitWordsOf(suites), from: 'file' });
   const merged = edge.run(mergeResults(reports, dirs, suites.flatMap((s) => s.rules.map((r) => r.id))));
-  for (const reporter of reportersFor(flags.reportDir, REPORT_FORMATS)) await reporter.onRunEnd?.(merged);
+  await writeReports(flags.reportDir, REPORT_FORMATS, merged);
   const say = (text: string) => print(edge.shownLine(text));
   say(`${verdictLine(merged)} (seed ${merged.seed}; ${dirs.length} reports merged)\n`);
   say(`reports: ${flags.reportDir}/${REPORT_FORMATS.map((f) => REPORT_FILES[f]).join(', ')}\n`);

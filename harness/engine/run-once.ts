@@ -89,7 +89,11 @@ async function runSteps(
     return { findings: [], evidence, judged };
   } catch (error) {
     if (error instanceof ForeignOriginError && error.isFinding) return { findings: [foreignLink(error, evidence)], evidence, judged: judged + 1 };
-    if (error instanceof TargetFailure) return unjudgeable(error.message, failureCause(error));
+    // The answer that stopped the rule (still rate limited, too large) is its evidence, with the waits it took.
+    if (error instanceof TargetFailure) {
+      evidence.push(error.exchange);
+      return unjudgeable(error.message, failureCause(error));
+    }
     if (error instanceof GraphcheckError) return unjudgeable(error.message);
     if (error instanceof TemplateError) return unjudgeable(`suite ${rule.id}: ${error.message}`);
     throw error;

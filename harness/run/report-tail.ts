@@ -4,7 +4,7 @@ import { consoleReporter } from '../reports/console-reporter.js';
 import { liveProgress } from '../reports/live-progress.js';
 import { type OutputEdge, outputEdge, type ReportSecrets } from '../reports/output-edge.js';
 import type { Reporter } from '../reports/reporter.js';
-import { REPORT_FILES, reportersFor } from '../reports/reporters-for.js';
+import { REPORT_FILES, writeReports } from '../reports/reporters-for.js';
 import type { Suite } from '../suite/suite.js';
 import { exitCodeFor, summarize } from '../verdict/gate.js';
 import { type BaselineEntry, baselineMarker, writeBaseline } from './baseline.js';
@@ -84,7 +84,7 @@ export class ReportTail {
     if (report.updateBaseline && report.baseline) await this.rewriteBaseline(report.baseline);
     const result = this.shownResult(raw, suites);
     this.consoleOut.onRunEnd?.(result);
-    for (const reporter of reportersFor(report.dir, report.formats)) await reporter.onRunEnd?.(result);
+    await writeReports(report.dir, report.formats, result);
     this.progress.write(this.edge.shownLine(`reports: ${report.dir}/${report.formats.map((f) => REPORT_FILES[f]).join(', ')}\n`));
     return { result, exitCode: exitCodeFor(result) };
   }

@@ -36,6 +36,8 @@ export interface RunPlan {
   maxRps?: number;
   /** The backoff's first wait when a rate-limited answer says nothing of how long (default 1 s; tests shorten it). */
   rateLimitBaseMs?: number;
+  /** `--max-wait`: the longest the run waits for rate limits, all waits together; absent, the engine's default. */
+  maxWaitMs?: number;
   suitesDir: string;
   /** Whether `suitesDir` is the one shipped with graphcheck (a replay command then leaves it out). */
   suitesDirIsDefault: boolean;

@@ -16,6 +16,8 @@ export interface FrontRequest {
 export interface OwnAnswer {
   status: number;
   body: string;
+  /** Headers besides the type and length (`retry-after`). */
+  headers?: Record<string, string>;
 }
 
 /** The contract's error envelope with code 100, status 400. */
@@ -62,7 +64,7 @@ export async function startGatingFront(
       if (own) {
         refused++;
         const type = own.body === '' ? {} : { 'content-type': 'application/json' };
-        res.writeHead(own.status, { ...type, 'content-length': String(Buffer.byteLength(own.body)) }).end(own.body);
+        res.writeHead(own.status, { ...own.headers, ...type, 'content-length': String(Buffer.byteLength(own.body)) }).end(own.body);
         return;
       }
       forward(target, request.method, request.path, req.headers, request.body)

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Exchange, RuleResult, RunResult } from '../../../harness/model/index.js';
 import { consoleReporter } from '../../../harness/reports/console-reporter.js';
 import { renderHtml } from '../../../harness/reports/html-reporter.js';
-import { reportersFor } from '../../../harness/reports/reporters-for.js';
+import { writeReports } from '../../../harness/reports/reporters-for.js';
 import { renderMarkdown } from '../../../harness/reports/markdown-reporter.js';
 import { summarize } from '../../../harness/verdict/gate.js';
 
@@ -140,7 +140,7 @@ describe('report.html', () => {
 describe('evidence that stays small', () => {
   it('a 10 MB upload is kept as its size, SHA-256 and first bytes; report.json stays far under 1 MB', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'graphcheck-slim-'));
-    await reportersFor(dir, ['json'])[0]!.onRunEnd!(run(RESULTS));
+    await writeReports(dir, ['json'], run(RESULTS));
     expect((await stat(join(dir, 'report.json'))).size).toBeLessThan(20_000);
     const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as RunResult;
     const request = report.results[0]!.evidence[0]!.request;
