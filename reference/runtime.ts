@@ -16,6 +16,8 @@ export interface RuntimeOptions {
   fixtures?: FixtureSet;
   /** Every Nth photos read of a Page answers 80001, every Nth template call of an account 80008 (`rate-limits.ts`). */
   rateLimitEvery?: number;
+  /** Where the media origin is, when pictures and photo files are served from one of their own (`Route.media`). */
+  mediaUrl?: string;
 }
 
 /** Everything one running reference owns. Nothing is module-global, so several can share a process. */
@@ -51,7 +53,8 @@ export function createRuntime(
     ...(options.mtls ? { clientCert: options.mtls.clientCert } : {}),
   });
   const fixtures = options.fixtures ?? 'full';
-  const ctx: RefContext = { clock, faults, baseUrl, profile, state: store, settings, webhooks, fixtures };
+  const mediaUrl = options.mediaUrl ?? baseUrl;
+  const ctx: RefContext = { clock, faults, baseUrl, mediaUrl, profile, state: store, settings, webhooks, fixtures };
   store.bind(ctx);
   // Contract §2: before an advance answers, everything due by the new time has happened.
   clock.onAdvance(async (now) => {

@@ -16,16 +16,20 @@ import {
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** The request listener of one reference bound to `baseUrl`: `/_control/*` to the control protocol, else the API. */
-export function createReferenceListener(
+/**
+ * The request listeners of one reference bound to `baseUrl`, sharing its state: `api` takes `/_control/*` to the
+ * control protocol and the rest to the API; `media` serves the files a CDN would (`Route.media`) when
+ * `options.mediaUrl` names an origin of their own, and the API then leaves them to it.
+ */
+export function createReferenceListeners(
   baseUrl: string,
   faults: FaultSet,
   groups?: EndpointGroup[],
   options: RuntimeOptions = {},
-): RequestListener {
+): { api: RequestListener; media: RequestListener } {
   const runtime = createRuntime(baseUrl, faults, groups, options);
   const { ctx, clock, store } = runtime;
-  return (req, res) => {
+  const api: RequestListener = (req, res) => {
     const url = new URL(req.url ?? '/', baseUrl);
     const done =
       url.pathname === '/_control' || url.pathname.startsWith('/_control/')
@@ -33,6 +37,38 @@ export function createReferenceListener(
         : handleApi(runtime, req, res, url);
     done.catch((error: unknown) => send(res, errorResponse(error, runtime.traceId()), {}));
   };
+  const media: RequestListener = (req, res) => {
+    handleMedia(runtime, req, res, new URL(req.url ?? '/', ctx.mediaUrl)).catch(() => notFound(res));
+  };
+  return { api, media };
+}
+
+/**
+ * The media origin, as a CDN: a GET of a file the reference published, without token, version or envelope;
+ * anything else is a plain 404. Its `Date` is the machine's, as a CDN's would be, not the reference's clock.
+ */
+async function handleMedia(runtime: Runtime, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const found = req.method === 'GET' ? runtime.match('GET', url.pathname) : null;
+  if (!found?.route.media) return notFound(res);
+  const request: RefRequest = {
+    method: 'GET',
+    url,
+    path: url.pathname,
+    version: runtime.ctx.profile.versions.appDefault,
+    versionPrefix: '',
+    accessToken: null,
+    params: {},
+    files: [],
+    headers: req.headers,
+    token: null,
+    pathParams: found.pathParams,
+    rawBody: Buffer.alloc(0),
+  };
+  send(res, await found.route.handler(request, runtime.ctx), {});
+}
+
+function notFound(res: ServerResponse): void {
+  res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
 }
 
 /**
@@ -80,7 +116,9 @@ async function dispatch(
   const { explicit, path } = splitVersionPrefix(url.pathname);
   const method = req.method ?? 'GET';
   const found = runtime.match(method, path);
-  if (!found || (explicit === null && ctx.faults.has('versioning-bare-path-unsupported'))) {
+  // With a media origin of their own, the files a CDN would serve are not the API's.
+  const elsewhere = found?.route.media === true && ctx.mediaUrl !== ctx.baseUrl;
+  if (!found || elsewhere || (explicit === null && ctx.faults.has('versioning-bare-path-unsupported'))) {
     throw unsupported(method, path);
   }
   // A limited call changes nothing, not even the version history.

@@ -13,6 +13,8 @@ export function register(program: Command, cx: CommandContext = processContext()
     .option('--profile-out <file>', 'where to write the profile', 'reports/reference-profile.json')
     .option('--list-faults', 'list the fault switches and exit')
     .option('--fixtures <set>', 'full (seeded posts, photos, comments, templates) or empty', 'full')
+    .option('--public-url <url>', 'the origin clients reach it at (a proxy in front of it): named in its profile and every link it hands out')
+    .option('--media-port <port>', 'serve pictures and photo files from a second origin on this port (0: a free one), as a CDN would')
     .action(async (flags: ServeFlags) => {
       const { serveReferenceCommand } = await import('../commands/serve-reference.js');
       await serveReferenceCommand(cx.paths(flags, ['profileOut']), cx);
