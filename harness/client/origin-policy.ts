@@ -82,7 +82,7 @@ export class OriginPolicy implements Destinations {
    * repeat still sends nothing past its replay server. `link` names where the URL came from.
    */
   forMedia(link: string): Destinations {
-    return { check: (url, request) => this.checkMedia(new URL(url), { ...request, link }) };
+    return { check: (url, request) => this.checkMedia(absolute(url, link), { ...request, link }) };
   }
 
   private checkMedia(url: URL, request: OutgoingOrigin & { link: string }): void {
@@ -101,6 +101,13 @@ export class OriginPolicy implements Destinations {
       throw new ForeignOriginError(message, withoutUserinfo(url), { refused: url.origin, target: this.target }, undefined, true);
     }
   }
+}
+
+/** A link the target handed over, as a URL; anything else is garbage, not a URL to try. */
+function absolute(url: string | URL, link: string): URL {
+  if (url instanceof URL) return url;
+  if (!URL.canParse(url)) throw new CannotJudgeError('TARGET_GARBAGE', `${link} is ${JSON.stringify(url.slice(0, 200))}, not an absolute URL`);
+  return new URL(url);
 }
 
 /** The profile's addresses (`control_url` when it has one). */

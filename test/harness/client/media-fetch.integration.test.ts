@@ -116,6 +116,7 @@ describe('fetching a file the target hands over (contract §4a)', () => {
     for (const link of ['file:///etc/passwd', 'ftp://127.0.0.1/picture.png', 'data:image/png;base64,iVBORw0KGgo=', 'javascript:alert(1)']) {
       await expect(client().fetchMedia(link, 'captured.picture'), link).rejects.toMatchObject({ code: 'TARGET_GARBAGE', message: expect.stringContaining('http(s) URL only') });
     }
+    await expect(client().fetchMedia('/picture.png', 'captured.picture')).rejects.toMatchObject({ code: 'TARGET_GARBAGE', message: expect.stringContaining('not an absolute URL') });
     const before = cdn.arrivals.length;
     await expect(client().fetchMedia(`${cdn.url}/to?url=${encodeURIComponent('file:///etc/passwd')}`, 'captured.picture')).rejects.toMatchObject({ code: 'TARGET_GARBAGE' });
     expect(since(cdn, before)).toHaveLength(1);
