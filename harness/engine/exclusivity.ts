@@ -56,7 +56,7 @@ export function derivedReasons(rule: Rule): string[] {
         const line = reason && `step ${i + 1} (${kind}): ${reason}`;
         if (line && !why.includes(line)) why.push(line);
       }
-      for (const reason of [comparesBeforeAndAfter(step), walksAFixturesListWhole(step)]) {
+      for (const reason of [comparesBeforeAndAfter(step), walksAFixturesListWhole(step), judgesItemsOfAFixturesList(step)]) {
         if (reason && !why.includes(`step ${i + 1}: ${reason}`)) why.push(`step ${i + 1}: ${reason}`);
       }
     }
@@ -91,4 +91,25 @@ function walksAFixturesListWhole(step: Step): string | undefined {
   if (typeof path !== 'string' || !path.includes('{{fixtures.')) return undefined;
   const check = (step.expect ?? []).map(expectationName).find((c) => WHOLE_WALK.has(c));
   return check && `walks a list of a fixture whole (${check}): an item another rule adds or removes during the walk is not the target's`;
+}
+
+/** Checks that judge what every listed item holds (not one item the rule names by id, nor how many there are). */
+const EVERY_ITEM = new Set(['every-item', 'items-have', 'in-order', 'present-items-match', 'schema']);
+
+/** A list under a fixture (`/{{fixtures.page_id}}/photos`), not one object (`/{{fixtures.post_id}}`). */
+const FIXTURE_LIST = /\{\{\s*fixtures\.[\w.]+\s*\}\}\/[A-Za-z_]/;
+
+/**
+ * A read of a list that belongs to a fixture (the Page's feed or photos, a video's comments) whose checks judge
+ * every item listed: other rules add to those lists meanwhile, so which of their items the read meets, and so the
+ * verdict, would depend on when they ran and on `--concurrency` (a target that shows one kind of item wrong fails
+ * the rule or not by timing). Alone, after a reset, the list holds the fixtures and the rule's own items only. A
+ * list under the rule's own object, or items looked up by id, need none of it.
+ */
+function judgesItemsOfAFixturesList(step: Step): string | undefined {
+  const { name, body } = stepKind(step);
+  const request = (name === 'request' ? body : (body as { request?: unknown }).request) as { method?: unknown; path?: unknown } | undefined;
+  if (request?.method !== 'GET' || typeof request.path !== 'string' || !FIXTURE_LIST.test(request.path)) return undefined;
+  const check = (step.expect ?? []).map(expectationName).find((c) => EVERY_ITEM.has(c));
+  return check && `judges every item of a list of a fixture (${check}): which items other rules add meanwhile would decide the verdict, and change it with --concurrency`;
 }

@@ -132,7 +132,7 @@ export const PHOTOS_GROUP: EndpointGroup = {
   routes: [
     { method: 'GET', pattern: '/:page_id/photos', accepts: isPage, handler: listPagePhotos },
     { method: 'POST', pattern: '/:page_id/photos', accepts: isPage, handler: createPhoto },
-    { method: 'GET', pattern: `${PHOTO_FILES}/:photo_id`, handler: photoFile, exemptFromVersionHistory: true },
+    { method: 'GET', pattern: `${PHOTO_FILES}/:photo_id`, handler: photoFile, exemptFromVersionHistory: true, media: true },
     { method: 'PUT', pattern: '/:page_id/photos', accepts: isPageUnderEdgeFault, handler: acceptOnEdge },
     { method: 'DELETE', pattern: '/:page_id/photos', accepts: isPageUnderEdgeFault, handler: acceptOnEdge },
     {

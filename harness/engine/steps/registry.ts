@@ -7,6 +7,7 @@ import { clockStep } from './clock-step.js';
 import { deliveriesStep } from './deliveries-step.js';
 import { eventsStep } from './events-step.js';
 import { exchangeStep } from './exchange-step.js';
+import { fetchMediaStep } from './fetch-media-step.js';
 import { fillStep } from './fill-step.js';
 import { notifyCallbackStep } from './notify-callback-step.js';
 import { parallelStep } from './parallel-step.js';
@@ -39,6 +40,8 @@ export function registerStepKind(kind: RegisteredStepKind): void {
 for (const kind of [
   requestStep,
   walkStep,
+  // A file the target handed over, from any origin and without credentials (contract §4a).
+  fetchMediaStep,
   parallelStep,
   repeatStep,
   // Items made until a list outgrows its first page (the paging walks generated from the spec's list edges).
