@@ -59,6 +59,9 @@ function containerBase(op: SweepOperation, p: SweptParam, params: SweptParam[]):
     if (!q.constraints.required && !onTheWay) continue;
     if (valueAt(value, q.path.slice(1)) === undefined) value = withAt(value, q.path.slice(1), q.valid);
   }
-  for (const [key, sibling] of Object.entries(p.override?.beside ?? {})) value = withAt(value, [...p.path.slice(1, -1), key], sibling);
+  // The siblings it goes beside, and those of each object on the way (a component's text beside its example).
+  for (const q of [...params.filter((q) => q.path.length < p.path.length && q.path.every((part, i) => part === p.path[i])), p]) {
+    for (const [key, sibling] of Object.entries(q.override?.beside ?? {})) value = withAt(value, [...q.path.slice(1, -1), key], sibling);
+  }
   return value;
 }

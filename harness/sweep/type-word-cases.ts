@@ -21,7 +21,7 @@ export function typeWordCases(kind: SweepKind, p: SweptParam): CaseDraft[] {
     case 'listed':
       return booleanValues(p).filter(keep);
     case 'types':
-      return [...booleanMisses(p), ...urlMisses(p), ...listMisses(p), ...textMisses(p)].filter(keep);
+      return [...booleanMisses(p), ...numberMisses(p), ...urlMisses(p), ...listMisses(p), ...textMisses(p)].filter(keep);
     default:
       return [];
   }
@@ -93,6 +93,17 @@ function booleanMisses(p: SweptParam): CaseDraft[] {
   ];
 }
 
+/** An enum of numbers (`13, 15, 18, 21, 25`) takes none of a word or a fraction between its values. */
+function numberMisses(p: SweptParam): CaseDraft[] {
+  const item = itemOf(p.type);
+  if (item.kind !== 'enum' || !item.values.every((v) => typeof v === 'number')) return [];
+  const between = (item.values[0] as number) + 0.5;
+  return [
+    draft(p, 'many', 'many', 'invalid', 'a word where numbers are listed'),
+    draft(p, String(between), between, 'invalid', 'a fraction where whole numbers are listed'),
+  ];
+}
+
 /** Words, and a relative path, are no URL; a URL the service fetches from the web is http or https. */
 function urlMisses(p: SweptParam): CaseDraft[] {
   if (itemOf(p.type).kind !== 'url') return [];
@@ -115,6 +126,9 @@ function listMisses(p: SweptParam): CaseDraft[] {
   }
   if (item.kind === 'int' || (item.kind === 'enum' && item.of?.kind === 'int')) out.push(draft(p, '1.5', [1.5], 'invalid', 'an item that is a fraction where an integer is stated'));
   if ((item.kind === 'string' || item.kind === 'url') && inJson(p)) out.push(draft(p, JSON.stringify(OBJECT), [OBJECT], 'invalid', 'an item that is an object where a string is stated'));
+  if (item.kind === 'list' && (item.of.kind === 'string' || item.of.kind === 'url') && inJson(p)) {
+    out.push(draft(p, `[${JSON.stringify(OBJECT)}]`, [[OBJECT]], 'invalid', "an item's item that is an object where a string is stated"));
+  }
   return out;
 }
 
