@@ -98,8 +98,12 @@ async function runProperty(
   let executions = ran?.length ?? 0;
   let drawn = 0;
   let shrinking = false;
+  let calls = 0;
   const property = fc.asyncProperty(arbitrary, async (given) => {
-    if (cannotJudge) return true;
+    // After a run that could not judge, the first runs still try the rest of their choices' values (a failure on
+    // another branch outweighs it); the random draws after them stop.
+    const branchRun = !shrinking && calls++ < examples.length;
+    if (cannotJudge && !branchRun) return true;
     const ahead = shrinking ? undefined : ran?.[drawn++];
     const outcome = ahead ?? (await runOnce(rule, given, withUnique(base, seed, ++executions), ctx, rule.reset === 'each-run'));
     // Only a failing run can be the counterexample: holding every run's evidence (a 10 MB upload each) till the
@@ -108,7 +112,7 @@ async function runProperty(
     judged += outcome.judged;
     rateLimited = addWaits(rateLimited, outcome.rateLimited);
     if (outcome.cannotJudge) {
-      cannotJudge = outcome;
+      cannotJudge ??= outcome;
       return true;
     }
     shrinking ||= outcome.findings.length > 0;
