@@ -11,15 +11,15 @@ import { usableTokenKinds } from './token-kinds.js';
 
 /**
  * A generated choice among few values that may decide which sentence a run judges (Include Values on or off, a
- * filter, a token kind, where parameters travel, which alternative of a `oneof`): each of its values, or kinds of
- * value, as an arbitrary that draws it.
+ * filter, a token kind, where parameters travel, which alternative of a `oneof`, a count among a few): each of its
+ * values, or kinds of value, as an arbitrary that draws it.
  */
 export interface Branch {
   name: string;
   choices: fc.Arbitrary<unknown>[];
 }
 
-/** The top-level `given:` entries that are such choices: `boolean`, `enum`, `tokens`, `oneof`, `placement`, ... */
+/** The top-level `given:` entries that are such choices: `boolean`, `enum`, `tokens`, `oneof`, `placement`, a narrow `integer`, ... */
 export function branchesOf(given: Record<string, GeneratorSpec>, scope: Scope): Branch[] {
   return Object.entries(given).flatMap(([name, spec]) => {
     const choices = choicesOf(spec, scope);
@@ -27,8 +27,15 @@ export function branchesOf(given: Record<string, GeneratorSpec>, scope: Scope): 
   });
 }
 
+/** An integer range this narrow is a choice too (`failures: 1 to 3`): each count may judge something else. */
+export const FEW_INTEGERS = 6;
+
 function choicesOf(spec: GeneratorSpec, scope: Scope): fc.Arbitrary<unknown>[] | undefined {
   if ('boolean' in spec) return [fc.constant(true), fc.constant(false)];
+  if ('integer' in spec) {
+    const [min, max] = [Number(evaluate(spec.integer.min, scope)), Number(evaluate(spec.integer.max, scope))];
+    return max - min + 1 <= FEW_INTEGERS ? constants(Array.from({ length: max - min + 1 }, (_, i) => min + i)) : undefined;
+  }
   if ('enum' in spec) return constants(listOf(evaluate(spec.enum, scope)));
   if ('tokens' in spec) return constants(usableTokenKinds(spec.tokens, scope.profile as Profile));
   if ('except' in spec && 'enum' in spec.except.of) {

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { GeneratorSpec } from '../suite/suite.js';
+import { FEW_INTEGERS } from './branch-cover.js';
 import { NEAR_MISS_KINDS } from './near-miss-uri.js';
 
 /** A choice of a rule's `given:` as `graphcheck list --verbose` names it, read from the suite alone (no profile). */
@@ -36,6 +37,11 @@ export function describeBranches(given: Record<string, GeneratorSpec> | undefine
 
 function wordsOf(name: string, spec: GeneratorSpec): ChoiceWords | undefined {
   if ('boolean' in spec) return { name, values: 'true, false', count: 2 };
+  if ('integer' in spec) {
+    const { min, max } = spec.integer;
+    if (typeof min !== 'number' || typeof max !== 'number' || max - min + 1 > FEW_INTEGERS) return undefined;
+    return { name, values: `${min} to ${max}`, count: max - min + 1 };
+  }
   if ('enum' in spec) return listed(name, spec.enum);
   if ('tokens' in spec) return { name, values: `each the profile has of ${spec.tokens.join(', ')}` };
   if ('except' in spec && 'enum' in spec.except.of) {

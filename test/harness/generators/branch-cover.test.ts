@@ -67,6 +67,13 @@ describe('every value of a rule\'s choices on every seed', () => {
     expect(new Set(runs.map((r) => (typeof r['where'] === 'string' ? r['where'] : 'split')))).toEqual(new Set(['query', 'form', 'multipart', 'split']));
   });
 
+  it('takes a narrow integer range as a choice: each count on every seed', () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const runs = firstRuns({ failures: { integer: { min: 1, max: 3 } }, how: { enum: ['500', 'reset'] } }, seed, 5);
+      expect(new Set(runs.map((r) => r['failures']))).toEqual(new Set([1, 2, 3]));
+    }
+  });
+
   it('makes nothing of a rule without choices', () => {
     expect(firstRuns({ limit: { integer: { min: 1, max: 100 } } }, 1, 5)).toEqual([]);
   });
@@ -86,6 +93,7 @@ describe('describeBranches: what `list --verbose` says', () => {
     expect(describeBranches(WEBHOOK, 4)).toBe('every seed tries every combination of fill_to (2 alternatives) × values (true, false) in its first 4 of 4 runs');
     expect(describeBranches({ filter: { enum: ['toplevel', 'stream'] } }, 2)).toBe('every seed tries every value of filter (toplevel, stream) in its first 2 of 2 runs');
     expect(describeBranches({ case: { enum: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] } }, 4)).toBe('every seed tries every value of case (10 values) in its first 10 of 10 runs');
-    expect(describeBranches({ limit: { integer: { min: 1, max: 3 } } }, 4)).toBeUndefined();
+    expect(describeBranches({ failures: { integer: { min: 1, max: 3 } } }, 2)).toBe('every seed tries every value of failures (1 to 3) in its first 3 of 3 runs');
+    expect(describeBranches({ limit: { integer: { min: 1, max: 100 } } }, 4)).toBeUndefined();
   });
 });
