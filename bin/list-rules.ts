@@ -2,6 +2,8 @@ import type { RuleNeeds } from '../harness/engine/needs.js';
 import { type IndexedSuites, readSuiteIndex } from '../harness/engine/suite-index.js';
 import { casesOfRule, type ListedCase } from '../harness/suite/rule-cases.js';
 import { dependenciesOf } from '../harness/engine/areas.js';
+import { propertyRuns } from '../harness/engine/property-runs.js';
+import { describeBranches } from '../harness/generators/branch-summary.js';
 import { endpointsOf } from '../harness/suite/rule-endpoints.js';
 import { assertSelection, leftOutLine, selectedRules } from '../harness/suite/select-rules.js';
 import type { RuleSide } from '../harness/suite/suite.js';
@@ -19,6 +21,8 @@ export interface ListedRule {
   needs: RuleNeeds;
   /** A sweep's cases (its `cases:` steps), each with the spec's words that make it one; absent for other rules. */
   cases?: ListedCase[];
+  /** The values of its generated choices every seed tries before drawing at random; absent without choices. */
+  branches?: string;
   /**
    * The endpoints of other areas the rule needs to set up what it judges (a post to comment on): each entry the
    * endpoints any one of which will do (several for a step with alternatives).
@@ -48,6 +52,7 @@ export async function listing(
   const leftOut = leftOutLine(suites, plan.selection);
   const rules = selectedRules(suites, plan.selection).map(({ suite, rule }) => {
     const cases = casesOfRule(rule);
+    const branches = describeBranches(rule.given, propertyRuns(rule, { runs: 20 }).runs);
     return {
       id: rule.id,
       strength: rule.strength,
@@ -57,6 +62,7 @@ export async function listing(
       needs: needsOf(rule),
       dependencies: dependenciesOf(rule),
       ...(cases.length ? { cases } : {}),
+      ...(branches ? { branches } : {}),
     };
   });
   return { rules, ...(leftOut ? { leftOut } : {}) };

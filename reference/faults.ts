@@ -8,6 +8,7 @@ import { PHOTOS_FAULTS } from './fault-catalogue/photos.js';
 import { PRODUCT_FEED_FAULTS } from './fault-catalogue/product-feed.js';
 import { TEMPLATES_FAULTS } from './fault-catalogue/templates.js';
 import { THREAD_FAULTS } from './fault-catalogue/thread.js';
+import { TYPE_WORD_FAULTS } from './fault-catalogue/type-words.js';
 import { VERSIONING_FAULTS } from './fault-catalogue/versioning.js';
 import { VIDEOS_FAULTS } from './fault-catalogue/videos.js';
 import type { FaultSet } from './types.js';
@@ -28,6 +29,7 @@ export const FAULTS: FaultCatalogue = {
   ...PAGING_FAULTS,
   ...WEBHOOK_FAULTS,
   ...PARTIAL_FAULTS,
+  ...TYPE_WORD_FAULTS,
 };
 
 /** Refuses unknown names up front, so a typo never silently runs a correct target. */

@@ -50,6 +50,7 @@ export async function listCommand(flags: ListFlags, print: (text: string) => voi
     // A suite folder may be someone else's (`--suites-dir`): what its files say is shown inert, as a target's answers are.
     const line = `${r.id}  ${r.strength}  ${r.suite}  ${r.endpoints.join(', ') || '-'}  needs: ${needs.join(', ') || 'nothing'}${depends}`;
     print(`${inertText(line)}\n`);
+    if (flags.verbose && r.branches) print(`    covers: ${inertText(r.branches)}\n`);
     if (flags.verbose) for (const c of r.cases ?? []) print(`    case ${inertText(c.name)}${c.why ? `  (${inertText(c.why)})` : ''}\n`);
   }
   print(`${rules.length} rule(s)\n`);

@@ -13,6 +13,7 @@ import type { Probe } from '../../helpers/reference/probes/probe-kit.js';
 import { PRODUCT_FEED_PROBES } from '../../helpers/reference/probes/product-feed-probes.js';
 import { TEMPLATES_PROBES } from '../../helpers/reference/probes/templates-probes.js';
 import { THREAD_PROBES } from '../../helpers/reference/probes/thread-probes.js';
+import { TYPE_WORD_PROBES } from '../../helpers/reference/probes/type-word-probes.js';
 import { ACCESS_PROBES, VERSIONING_PROBES } from '../../helpers/reference/probes/versioning-access-probes.js';
 import { VIDEOS_PROBES } from '../../helpers/reference/probes/videos-probes.js';
 import { control, type Ref, start, startContentHost } from '../../helpers/reference/reference-client.js';
@@ -31,6 +32,7 @@ const PROBES: Record<string, Probe> = {
   ...VIDEOS_PROBES,
   ...PAGING_PROBES,
   ...PARTIAL_PROBES,
+  ...TYPE_WORD_PROBES,
 };
 const CORE_FAULTS = Object.keys(FAULTS).filter((name) => !(name in WEBHOOK_FAULTS));
 
