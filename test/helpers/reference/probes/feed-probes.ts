@@ -128,6 +128,11 @@ export const FEED_PROBES: Record<string, Probe> = {
   'feed-targeting-countries-capped-at-10': async (env) =>
     (await targeted(env, { geo_locations: { countries: ['US', 'FR', 'DE', 'GB', 'IT', 'ES', 'PT', 'NL', 'BE', 'LU', 'IE', 'DK'] } }))
       .feed_targeting,
+  'feed-tagged-lists-own-posts': async (env) => {
+    await post(env, { message: 'm' });
+    const { body } = await call(env.ref, 'GET', `/v25.0/${env.ref.pageId}/tagged`, { query: { access_token: page(env) } });
+    return body.data.length;
+  },
   'feed-targeting-countries-over-25-kept': (env) =>
     outcome(post(env, { message: 'm', feed_targeting: JSON.stringify({ geo_locations: { countries: TWENTY_SIX_COUNTRIES } }) })),
   'feed-multi-share-end-card-unchecked': (env) =>
