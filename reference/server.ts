@@ -140,7 +140,7 @@ async function handleApi(
   try {
     const raw = await readBody(req);
     const { explicit } = splitVersionPrefix(url.pathname);
-    served = resolveServedVersion(explicit, faults, versions);
+    served = resolveServedVersion(explicit, faults, versions, runtime.clock.now());
     const answer = await dispatch(runtime, req, url, raw, served);
     send(res, versionedAnswer(answer, explicit, faults), headers());
   } catch (error) {

@@ -15,10 +15,22 @@ export function compareVersions(a: string, b: string): number {
   return aMajor - bMajor || aMinor - bMinor;
 }
 
+/** 2026-02-01T00:00:00Z, a month after the clock starts: when the `versioning-latest-retired-early` fault retires the latest. */
+const LATEST_RETIRED_AT = Date.UTC(2026, 1, 1) / 1000;
+
 /** The version that serves a call (contract §3.2): usable as named, expired by the next usable, bare by default. */
-export function resolveServedVersion(explicit: string | null, faults: FaultSet, versions: RefProfile['versions']): string {
+export function resolveServedVersion(
+  explicit: string | null,
+  faults: FaultSet,
+  versions: RefProfile['versions'],
+  now: number,
+): string {
   const { latest, usable, expired, appDefault } = versions;
   if (explicit === null) return faults.has('versioning-unversioned-served-by-latest') ? latest : appDefault;
+  // No later version is ever released here, so the latest never expires; the fault retires it on a date anyway.
+  if (explicit === latest && now >= LATEST_RETIRED_AT && faults.has('versioning-latest-retired-early')) {
+    throw new GraphError(2635, `(#2635) You are calling a deprecated version of the API (${explicit}).`);
+  }
   if (usable.includes(explicit)) return explicit;
   if (expired.includes(explicit)) {
     if (faults.has('versioning-expired-version-refused')) {

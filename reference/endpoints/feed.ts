@@ -6,6 +6,7 @@ import { addPost, feedSlice, listOrder, publishDue } from './feed/feed-state.js'
 import { cappedSize, greyPng } from './feed/full-picture.js';
 import { DEFAULT_FIELDS, parseFields, renderPost } from './feed/post-fields.js';
 import { readPostInput } from './feed/post-input.js';
+import { readTagged } from './feed/tagged.js';
 import { type PagingFaults, paginate } from './paging.js';
 
 const READ: PageNeeds = {
@@ -117,12 +118,18 @@ function feedErrors<T>(handler: (req: RefRequest, ctx: RefContext) => T): Route[
 /** The fixture Page's feed, unless the `feed-unserved` switch leaves it unimplemented (no route: the unknown-path error). */
 const servedFeed = (params: Record<string, string>, ctx: RefContext): boolean => !ctx.faults.has('feed-unserved') && isPage(params, ctx);
 
-/** `/{page_id}/feed` (GET lists, POST publishes) and `/{post_id}` for reading one post. */
+/** `/{page_id}/feed` (GET lists, POST publishes), `/{page_id}/tagged` and `/{post_id}` for reading one post. */
 export const FEED_GROUP: EndpointGroup = {
   name: 'feed',
   routes: [
     { method: 'GET', pattern: '/:page_id/feed', accepts: servedFeed, handler: feedErrors(readFeed) },
     { method: 'POST', pattern: '/:page_id/feed', accepts: servedFeed, handler: feedErrors(createPost) },
+    {
+      method: 'GET',
+      pattern: '/:page_id/tagged',
+      accepts: servedFeed,
+      handler: feedErrors((req, ctx) => readTagged(pageIdOf(req), req, ctx)),
+    },
     {
       method: 'GET',
       pattern: '/feed-pictures/:post_id',

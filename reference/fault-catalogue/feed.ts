@@ -62,6 +62,10 @@ export const FEED_FAULTS = faultsOf('feed', {
     '`feed_targeting.countries` reads lower-case codes (`us`), not ISO 3166 codes.',
   'feed-targeting-countries-capped-at-10':
     '`feed_targeting.countries` reads only the first 10 of the countries written (up to 25 are stated).',
+  'feed-tagged-lists-own-posts':
+    "`GET /{page_id}/tagged` lists the Page's own published posts, which tag nothing, not only posts that tag the Page.",
+  'feed-targeting-countries-over-25-kept':
+    'A post written with more than 25 `feed_targeting` countries is accepted and reads them all back (up to 25 are stated).',
   'feed-multi-share-end-card-unchecked': '`multi_share_end_card` that is not a Boolean is accepted instead of code 100.',
   'feed-backdated-time-on-regular':
     '`backdated_time` of a regular (not backdated) post reads its creation time, not null.',

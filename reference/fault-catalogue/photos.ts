@@ -8,6 +8,8 @@ export const PHOTOS_FAULTS = faultsOf('photos', {
   'photos-two-sources-accepted': 'POST with both a file and `url` is accepted (R10, SHOULD).',
   'photos-file-type-unchecked': 'Files of any type (a text file, say) are accepted as photos.',
   'photos-size-limit-ignored': 'Files above 10 MB (10,485,761 bytes and more) are accepted (breaks R9).',
+  'photos-png-over-1mb-refused':
+    'A .png file above 1 MB (1,048,576 bytes) is refused with code 324, the 1 MB recommendation taken for a limit.',
   'photos-size-limit-too-strict':
     'Files above 5,000,000 bytes are refused, so a 10,000,000-byte file is refused (breaks R9).',
   'photos-retention-forever': 'Unpublished uploads are never deleted: one can still be attached to a post after 28 h.',

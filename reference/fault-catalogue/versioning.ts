@@ -20,6 +20,8 @@ export const VERSIONING_FAULTS = faultsOf('versioning', {
   'versioning-latest-v26':
     'The versions run one later than the spec says: v26.0 is served as the latest (and the profile names it), ' +
     'though the latest version is v25.0.',
+  'versioning-latest-retired-early':
+    'The latest version is refused as deprecated from 2026-02-01 on the clock (a month on), though no later version is released.',
   'versioning-bare-path-list-without-paging': 'Unversioned calls answer list results without their `paging` object.',
   'versioning-templates-latest-only':
     'The message template endpoints are served under the latest version and the bare path only: under an older ' +

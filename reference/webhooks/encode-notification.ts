@@ -17,7 +17,9 @@ export function encodeNotification(deps: WebhookDeps, batch: Batch, time: number
   const stamp = deps.fault('webhooks-time-not-seconds') ? time * 1000 : time;
   // The fault writes the object type of the most common subscription on every notification, a user one included.
   const told = deps.fault('webhooks-object-always-page') ? { ...batch, object: 'page' } : batch;
-  const compact = JSON.stringify(notificationPayload(told, stamp, withValues));
+  const compact = JSON.stringify(
+    notificationPayload(told, stamp, withValues, deps.fault('webhooks-user-uid-as-number')),
+  );
   // The fault signs the compact text but sends a pretty-printed one: same JSON, different bytes.
   const sent = deps.fault('webhooks-signature-reserialized')
     ? JSON.stringify(JSON.parse(compact), null, 2)

@@ -119,6 +119,10 @@ export const WEBHOOK_FAULTS: Record<string, { area: string; description: string 
     area: 'events',
     description: 'Sends one more notification per batch whose `entry` is an empty list.',
   },
+  'webhooks-user-uid-as-number': {
+    area: 'events',
+    description: "Writes a user object's `entry[].uid` as a number instead of a string.",
+  },
   'webhooks-retry-keeps-first-time': {
     area: 'events',
     description: "Stamps every retry with the first attempt's `entry[].time` instead of its own sending time.",

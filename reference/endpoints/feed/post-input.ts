@@ -113,9 +113,23 @@ function readAudience(params: Params, faults: FaultSet) {
   return {
     place,
     tags,
-    feedTargeting: optionalObject(params, 'feed_targeting', (v) => checkFeedTargeting(v, faults)),
+    feedTargeting: optionalObject(params, 'feed_targeting', (v) => checkPostCountries(checkFeedTargeting(v, faults), faults)),
     targeting: optionalObject(params, 'targeting', (v) => checkTargeting(v, faults)),
   };
+}
+
+/**
+ * A post's `feed_targeting` reads its countries (Limits: "Countries in post feed targeting | up to 25 | post read
+ * field"), so a post written with more than 25 in `geo_locations.countries` is refused rather than read back over
+ * the limit.
+ */
+function checkPostCountries(targeting: Params, faults: FaultSet): Params {
+  const geo = targeting['geo_locations'];
+  const countries = typeof geo === 'object' && geo !== null ? (geo as Params)['countries'] : undefined;
+  if (Array.isArray(countries) && countries.length > 25 && !faults.has('feed-targeting-countries-over-25-kept')) {
+    throw invalidParam('feed_targeting.geo_locations.countries holds up to 25 countries.');
+  }
+  return targeting;
 }
 
 function optionalList<T>(params: Params, name: string, check: (items: unknown[]) => T): T | undefined {

@@ -7,6 +7,7 @@ import type { FaultSet } from '../../types.js';
  */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 const TOO_STRICT_BYTES = 5_000_000;
+const PNG_RECOMMENDED_BYTES = 1024 * 1024;
 
 const SIGNATURES: Array<[string, number[]]> = [
   ['jpeg', [0xff, 0xd8, 0xff]],
@@ -40,5 +41,9 @@ export function checkImage(data: Buffer, faults: FaultSet): void {
   }
   if (imageType(data) === undefined && !faults.has('photos-file-type-unchecked')) {
     throw invalidImage('The file is not a .jpeg, .bmp, .png, .gif or .tiff image.');
+  }
+  // "For .png files, 1 MB or less is recommended": a recommendation, so a larger .png is taken (under its fault, not).
+  if (imageType(data) === 'png' && data.length > PNG_RECOMMENDED_BYTES && faults.has('photos-png-over-1mb-refused')) {
+    throw invalidImage(`The .png file is ${data.length} bytes; the limit is 1 MB.`);
   }
 }

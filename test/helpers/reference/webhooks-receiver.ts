@@ -166,6 +166,7 @@ export interface Payload {
   entry: Array<{
     id: string;
     time: unknown;
+    uid?: unknown;
     changes?: Array<{ field: string; value: unknown }>;
     changed_fields?: string[];
   }>;

@@ -74,6 +74,7 @@ describe('the fault catalogue', () => {
       'subscriptions-subscribed-apps-shape',
       'webhooks-empty-entry',
       'webhooks-retry-keeps-first-time',
+      'webhooks-user-uid-as-number',
       'webhooks-retry-after-ack',
       'webhooks-mtls-wrong-intermediate',
       'subscriptions-subscribed-apps-no-install',
@@ -124,6 +125,20 @@ describe('signature and payload faults', () => {
     svc.acceptEvents([{ object: 'user', id: '7200001', field: 'name', value: { n: 1 } }]);
     await svc.idle();
     expect(payloadOf(r.posts()[0]!).object).toBe('page');
+  });
+
+  it('webhooks-user-uid-as-number: a user entry carries its uid as a number, not the string the correct one sends', async () => {
+    const uids: unknown[] = [];
+    for (const fault of ['none', 'webhooks-user-uid-as-number']) {
+      const r = await receiver();
+      const { svc, state } = service(fault);
+      expect(await svc.upsert({ ...sub(r.url, ['name']), object: 'user' })).toEqual({ ok: true });
+      state.live = true;
+      svc.acceptEvents([{ object: 'user', id: '7200001', field: 'name', value: { n: 1 } }]);
+      await svc.idle();
+      uids.push(payloadOf(r.posts()[0]!).entry[0]?.uid);
+    }
+    expect(uids).toEqual(['7200001', 7200001]);
   });
 
   it('webhooks-time-not-seconds: entry time in milliseconds', async () => {

@@ -39,6 +39,8 @@ const withThumbnail = async (env: ProbeEnv) => {
   return answer.status;
 };
 
+const TWENTY_SIX_COUNTRIES = 'US FR DE GB IT ES PT NL BE LU IE DK SE NO FI IS AT CH PL CZ SK HU SI HR GR RO'.split(' ');
+
 const targeted = (env: ProbeEnv, targeting: object) =>
   readBack(env, { message: 'm', feed_targeting: JSON.stringify(targeting) }, 'feed_targeting');
 
@@ -126,6 +128,13 @@ export const FEED_PROBES: Record<string, Probe> = {
   'feed-targeting-countries-capped-at-10': async (env) =>
     (await targeted(env, { geo_locations: { countries: ['US', 'FR', 'DE', 'GB', 'IT', 'ES', 'PT', 'NL', 'BE', 'LU', 'IE', 'DK'] } }))
       .feed_targeting,
+  'feed-tagged-lists-own-posts': async (env) => {
+    await post(env, { message: 'm' });
+    const { body } = await call(env.ref, 'GET', `/v25.0/${env.ref.pageId}/tagged`, { query: { access_token: page(env) } });
+    return body.data.length;
+  },
+  'feed-targeting-countries-over-25-kept': (env) =>
+    outcome(post(env, { message: 'm', feed_targeting: JSON.stringify({ geo_locations: { countries: TWENTY_SIX_COUNTRIES } }) })),
   'feed-multi-share-end-card-unchecked': (env) =>
     outcome(post(env, { message: 'm', link: `${env.host}/ok`, child_attachments: children(env, 2), multi_share_end_card: 'maybe' })),
   'feed-targeting-countries-lower-case': async (env) =>

@@ -37,6 +37,7 @@ export const PHOTOS_PROBES: Record<string, Probe> = {
     outcome(uploadPhoto(env.ref, {}, { data: Buffer.from('plain text'), filename: 'a.png' })),
   'photos-size-limit-ignored': (env) =>
     outcome(uploadPhoto(env.ref, {}, { data: imageBytes('png', 10_485_761) })),
+  'photos-png-over-1mb-refused': (env) => outcome(uploadPhoto(env.ref, {}, { data: imageBytes('png', 2_000_000) })),
   'photos-size-limit-too-strict': (env) =>
     outcome(uploadPhoto(env.ref, {}, { data: imageBytes('png', 10_000_000) })),
   'photos-retention-forever': (env) => afterRetention(env, 28),

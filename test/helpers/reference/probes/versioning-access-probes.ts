@@ -1,4 +1,4 @@
-import { call } from '../reference-client.js';
+import { call, control } from '../reference-client.js';
 import { feed, outcome, type Probe, type ProbeEnv, page } from './probe-kit.js';
 
 const served = async (env: ProbeEnv, prefix: string) => {
@@ -7,6 +7,10 @@ const served = async (env: ProbeEnv, prefix: string) => {
 };
 
 export const VERSIONING_PROBES: Record<string, Probe> = {
+  'versioning-latest-retired-early': async (env) => {
+    await control(env.ref, 'POST', '/clock', { advance_seconds: 40 * 86_400 });
+    return served(env, '/v25.0');
+  },
   'versioning-expired-version-refused': (env) => served(env, '/v21.0'),
   'versioning-fallback-to-latest': (env) => served(env, '/v21.0'),
   'versioning-unversioned-served-by-latest': (env) => served(env, ''),
