@@ -41,7 +41,7 @@ export async function runControl(
   const outcome = await runStep(plan.kind, plan.body, scope, ctx, execution);
   for (const exchange of outcome.exchanges) exchange.role = 'positive-control';
   assertJsonBodies(plan.expect, outcome);
-  const judgement = judgeStep(plan.expect, outcome, scope, checkContextOf(ctx), execution.evidence, true);
+  const judgement = judgeStep({ expectations: plan.expect, outcome, scope, context: checkContextOf(ctx), evidence: execution.evidence, controlAccepted: true });
   const accepted = judgement.findings.length === 0 && judgement.unjudged.length === 0;
   const last = outcome.exchanges.length - 1;
   const answer = last < 0 ? 'no answer' : describeResponse(outcome.exchanges[last]!, outcome.bodies[last]);
