@@ -1,5 +1,5 @@
 import { type CheckContext, type CheckResult, refusalsApart, runCheck } from '../checks/check.js';
-import { CHECKS, resolveExpectation } from '../checks/registry.js';
+import { checkNamed, resolveExpectation } from '../checks/registry.js';
 import type { Exchange, Finding } from '../model/index.js';
 import type { Expectation } from '../suite/suite.js';
 import { evaluate, type Scope } from '../suite/template.js';
@@ -38,7 +38,7 @@ export function judgeStep(judging: StepJudging): StepJudgement {
   const judgement: StepJudgement = { findings: [], judged: 0, unjudged: [] };
   for (const expectation of expectations) {
     const { name, args } = resolveExpectation(expectation);
-    const check = CHECKS.get(name)!;
+    const check = checkNamed(name);
     const result = runCheck(check, outcome, evaluatedArgs(name, check.args, args, scope), context);
     const apart = refusalsApart(check, result, outcome.exchanges.length);
     const judged = controlAccepted ? result.judged : apart.judged;
