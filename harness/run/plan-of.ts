@@ -1,3 +1,5 @@
+// Over 250 lines: the one place a run's recipe is decided and checked (run, webhook-test, check), each refusal
+// naming its option; split, its checks would scatter again between bin/ and the harness.
 import { resolve } from 'node:path';
 import { type OptionNames, PlanOptionError } from '../errors.js';
 import { withoutUserinfo } from '../http/without-userinfo.js';
