@@ -1,8 +1,7 @@
-import { UserInputError } from '../harness/errors.js';
-import { REPORT_FORMATS } from '../harness/reports/report-files.js';
+import { trafficPlanOf } from '../harness/run/plan-of.js';
+import type { TrafficOptions } from '../harness/run/plan-options.js';
 import type { RunPlan } from '../harness/run/run-plan.js';
-import { listFlag } from './flags.js';
-import { sharedPlan } from './plan-from-flags.js';
+import { inFlagWords, sharedOptionsOf } from './plan-from-flags.js';
 
 export interface CheckFlags {
   cassette: string;
@@ -18,12 +17,8 @@ export interface CheckFlags {
 
 /** The flags of `check` as a plan: recorded traffic, one side's passive rules, every report file. */
 export function checkPlan(flags: CheckFlags): RunPlan {
-  const side = sideFlag(flags.side);
-  const target = { kind: 'traffic' as const, file: flags.cassette, ...(flags.profile ? { profile: flags.profile } : {}) };
-  return sharedPlan(target, { rules: listFlag(flags.rule), side }, { ...flags, format: [...REPORT_FORMATS] });
-}
-
-function sideFlag(value = 'service'): 'service' | 'client' {
-  if (value === 'service' || value === 'client') return value;
-  throw new UserInputError('USAGE', `--side ${value}: give service (the target's answers) or client (the caller's requests)`);
+  // The side is checked by `trafficPlanOf`, which names it as the flag here.
+  const side = flags.side as TrafficOptions['side'];
+  const options = { ...sharedOptionsOf(flags), cassette: flags.cassette, ...(side ? { side } : {}), ...(flags.profile ? { profile: flags.profile } : {}) };
+  return inFlagWords(() => trafficPlanOf(options));
 }

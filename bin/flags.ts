@@ -1,5 +1,6 @@
 import { withoutUserinfo } from '../harness/http/without-userinfo.js';
 import { UserInputError } from '../harness/errors.js';
+import { durationMsOf } from '../harness/run/plan-of.js';
 import { hideUserinfo } from '../harness/redaction/url-userinfo.js';
 import type { RecordMode } from '../harness/recorder/record-mode.js';
 import type { MatchMode } from '../harness/replay/match-index.js';
@@ -12,6 +13,16 @@ export function wholeNumberFlag(flag: string, value: string, min: number, max = 
     throw new UserInputError('USAGE', `${flag} ${value}: expected a whole number from ${min} to ${max}`);
   }
   return n;
+}
+
+/**
+ * A number flag as the number it says, for `planOf` to check against its bounds; absent stays absent. Text that is
+ * no number at all is refused here, naming the flag.
+ */
+export function numberFlag(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\s*-?\d+\s*$/.test(value)) throw new UserInputError('USAGE', `${flag} ${value}: expected a whole number`);
+  return Number(value);
 }
 
 /** `--fault a,b --fault c` -> [a, b, c]. */
@@ -90,17 +101,13 @@ export function parseByteSize(value: string, flag = '--max-body'): number {
   return bytes;
 }
 
-const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-
 /**
  * Parses a duration flag: a number with its unit (`1500ms`, `90s`, `5m`, `1h`), or `0`; at most a day. A bare
  * number other than 0 is refused rather than guessed (seconds? milliseconds, as --timeout takes?).
  */
 export function durationFlag(flag: string, value: string): number {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
-  const unit = m?.[2] ?? (Number(m?.[1]) === 0 ? 'ms' : undefined);
-  const ms = m && unit ? Math.round(Number(m[1]) * DURATION_UNITS[unit]!) : NaN;
-  if (!Number.isSafeInteger(ms) || ms > 24 * 3_600_000) {
+  const ms = durationMsOf(value);
+  if (ms === undefined) {
     throw new UserInputError('USAGE', `${flag} ${value}: not a duration; give one such as 90s, 5m or 1h (at most 24h; 0 never waits)`);
   }
   return ms;

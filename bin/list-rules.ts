@@ -8,8 +8,8 @@ import { endpointsOf } from '../harness/suite/rule-endpoints.js';
 import { assertSelection, leftOutLine, selectedRules } from '../harness/suite/select-rules.js';
 import type { RuleSide } from '../harness/suite/suite.js';
 import { type ConfigValues, loadConfig } from './config-file.js';
-import { planFromFlags } from './plan-from-flags.js';
-import { type RunOptions, runFlagsOf } from './api-options.js';
+import { planOf } from '../harness/run/plan-of.js';
+import type { RunOptions } from './api-options.js';
 
 /** One rule as `graphcheck list --json` shows it. */
 export interface ListedRule {
@@ -45,7 +45,8 @@ export async function listing(
   cwd?: string,
 ): Promise<{ rules: ListedRule[]; leftOut?: string }> {
   const config: ConfigValues = await loadConfig(options.config, cwd);
-  const planned = planFromFlags(runFlagsOf(options), config);
+  const { suites: named, rules: ids, exclude, endpoints, areas, shard, suitesDir } = options;
+  const planned = planOf(defined({ suites: named, rules: ids, exclude, endpoints, areas, shard, suitesDir }), config);
   const plan = options.side ? { ...planned, selection: { ...planned.selection, side: options.side } } : planned;
   const { suites, needsOf } = (await readSuiteIndex(plan.suitesDir)) ?? (await loaded(plan.suitesDir));
   assertSelection(suites, plan.selection, plan.suitesDir);
@@ -74,4 +75,9 @@ export type ListOptions = Pick<RunOptions, 'suites' | 'rules' | 'exclude' | 'end
 async function loaded(dir: string): Promise<IndexedSuites> {
   const [{ loadSuites }, { needsOf }] = await Promise.all([import('../harness/engine/load-suite.js'), import('../harness/engine/needs.js')]);
   return { suites: await loadSuites(dir), needsOf };
+}
+
+/** Absent options stay absent, so the config file and the defaults decide them. */
+function defined<T extends object>(values: T): T {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as T;
 }

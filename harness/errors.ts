@@ -32,6 +32,28 @@ export class UserInputError extends GraphcheckError {
   }
 }
 
+/** How a message names an option: as the library's caller wrote it (`seed`), or as the flag that gave it (`--seed`). */
+export type OptionNames = (option: string) => string;
+
+/**
+ * A run's option is wrong (`seed -1: expected a whole number from 0 to 4294967295`): the message names the option as
+ * the library's caller wrote it; `bin/` says the same with the flags the user typed (`saidWith`), so a command line
+ * reads `--seed`. `option`: the one it is about.
+ */
+export class PlanOptionError extends UserInputError {
+  constructor(
+    readonly option: string,
+    private readonly words: (name: OptionNames) => string,
+  ) {
+    super('USAGE', words((o) => o));
+  }
+
+  /** The same message with every option named as `name` says (the CLI: its flag). */
+  saidWith(name: OptionNames): UserInputError {
+    return new UserInputError('USAGE', this.words(name));
+  }
+}
+
 /** The run could not judge: the target is unreachable, hangs, answers garbage, or setup failed. Exit 3. */
 export class CannotJudgeError extends GraphcheckError {
   readonly exitCode = 3 as const;

@@ -2,7 +2,7 @@ import { inertText } from '../../harness/reports/inert-text.js';
 import { UserInputError } from '../../harness/errors.js';
 import type { RuleSide } from '../../harness/suite/suite.js';
 import { listing } from '../list-rules.js';
-import type { RunFlags } from '../plan-from-flags.js';
+import { inFlagWords, type RunFlags } from '../plan-from-flags.js';
 /** For callers that register this one command on a program of their own. */
 export { register } from '../declarations/list.js';
 
@@ -20,7 +20,7 @@ export async function listCommand(flags: ListFlags, print: (text: string) => voi
   if (flags.side !== undefined && !SIDES.includes(flags.side as RuleSide)) {
     throw new UserInputError('USAGE', `--side ${flags.side}: give service, client or callback`);
   }
-  const { rules, leftOut } = await listing({
+  const { rules, leftOut } = await inFlagWords(() => listing({
     ...(flags.side ? { side: flags.side as RuleSide } : {}),
     suites: flags.suite,
     rules: flags.rule,
@@ -30,7 +30,7 @@ export async function listCommand(flags: ListFlags, print: (text: string) => voi
     shard: flags.shard,
     suitesDir: flags.suitesDir,
     config: flags.config,
-  }, cwd);
+  }, cwd));
   if (flags.json) {
     print(`${JSON.stringify(rules, null, 2)}\n`);
     return 0;

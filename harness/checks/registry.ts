@@ -65,83 +65,102 @@ import { timeParamRefused } from './time-param-refused.js';
 import { codeAgeRefused } from './code-age-refused.js';
 import { fieldIsParam } from './field-is-param.js';
 
-/** Every check a suite can name, looked up by name in this one map. */
-const ALL: RegisteredCheck[] = [
+/**
+ * Every check a suite can name, by that name: the only list, a literal, so its names are a type (`CheckName`).
+ * Suite loading, the suite schema's arguments and the engine read it (through `CHECKS`).
+ */
+export const CHECK_LIST = {
   ok,
   error,
   schema,
   field,
   item,
-  itemTime,
-  imageSize,
-  itemsHave,
-  eachItemOnce,
-  afterGivesNext,
-  secondPageDue,
-  walkTotalCount,
-  walkItemCount,
-  itemsPartitioned,
-  exactlyOneOk,
-  firstOkThenErrors,
-  pageSizeWithinLimit,
-  htmlPage,
+  'item-time': itemTime,
+  'image-size': imageSize,
+  'items-have': itemsHave,
+  'each-item-once': eachItemOnce,
+  'after-gives-next': afterGivesNext,
+  'second-page-due': secondPageDue,
+  'walk-total-count': walkTotalCount,
+  'walk-item-count': walkItemCount,
+  'items-partitioned': itemsPartitioned,
+  'exactly-one-ok': exactlyOneOk,
+  'first-ok-then-errors': firstOkThenErrors,
+  'page-size-within-limit': pageSizeWithinLimit,
+  'html-page': htmlPage,
   redirect,
   header,
-  notErrorCode,
-  everyItem,
-  inOrder,
-  errorOrField,
-  collectionSize,
-  okWhen,
-  fieldNot,
-  newItem,
-  imageWithoutLocation,
-  fieldIfPresent,
+  'not-error-code': notErrorCode,
+  'every-item': everyItem,
+  'in-order': inOrder,
+  'error-or-field': errorOrField,
+  'collection-size': collectionSize,
+  'ok-when': okWhen,
+  'field-not': fieldNot,
+  'new-item': newItem,
+  'image-without-location': imageWithoutLocation,
+  'field-if-present': fieldIfPresent,
   // Conventions, the authorization window's methods and versions (authorization, versioning, conventions suites).
-  errorAnyBody,
-  noRedirectParam,
-  jsonBody,
-  sameOutcome,
+  'error-any-body': errorAnyBody,
+  'no-redirect-param': noRedirectParam,
+  'json-body': jsonBody,
+  'same-outcome': sameOutcome,
   // Webhook subscriptions and delivery (subscriptions and webhooks suites).
-  verificationRequest,
-  subscriptionListed,
-  notificationSignature,
-  notificationContentType,
-  notificationEnvelope,
-  notificationValuesForm,
-  notificationBatchSize,
-  updatesDelivered,
-  onlySubscribedFields,
-  nothingWhileNotLive,
-  retrySchedule,
-  noAttemptAfterAck,
-  nothingAfterUnsubscribe,
-  clientCertificate,
+  'verification-request': verificationRequest,
+  'subscription-listed': subscriptionListed,
+  'notification-signature': notificationSignature,
+  'notification-content-type': notificationContentType,
+  'notification-envelope': notificationEnvelope,
+  'notification-values-form': notificationValuesForm,
+  'notification-batch-size': notificationBatchSize,
+  'updates-delivered': updatesDelivered,
+  'only-subscribed-fields': onlySubscribedFields,
+  'nothing-while-not-live': nothingWhileNotLive,
+  'retry-schedule': retrySchedule,
+  'no-attempt-after-ack': noAttemptAfterAck,
+  'nothing-after-unsubscribe': nothingAfterUnsubscribe,
+  'client-certificate': clientCertificate,
   // Passive checks over recorded traffic (`graphcheck check`): they need no facts from a run.
-  atMostOneOk,
-  requestQuery,
-  recordedSignature,
-  notificationValuesExclusive,
-  totalCountCoversPage,
-  presentItemsMatch,
-  timeParamRefused,
-  codeAgeRefused,
-  fieldIsParam,
+  'at-most-one-ok': atMostOneOk,
+  'request-query': requestQuery,
+  'recorded-signature': recordedSignature,
+  'notification-values-exclusive': notificationValuesExclusive,
+  'total-count-covers-page': totalCountCoversPage,
+  'present-items-match': presentItemsMatch,
+  'time-param-refused': timeParamRefused,
+  'code-age-refused': codeAgeRefused,
+  'field-is-param': fieldIsParam,
   // Client-side checks (`graphcheck check --side client`): the caller's own requests, with the traffic's facts.
-  requestParam,
-  noReuseAfterOk,
-  codeAge,
-  timeParamWindow,
-  registeredRedirectUri,
-  answerEchoes,
+  'request-param': requestParam,
+  'no-reuse-after-ok': noReuseAfterOk,
+  'code-age': codeAge,
+  'time-param-window': timeParamWindow,
+  'registered-redirect-uri': registeredRedirectUri,
+  'answer-echoes': answerEchoes,
   // The app's callback under `graphcheck webhook-test` (answer-echoes above judges its echo too).
-  answeredStatus,
-  callbackRefused,
-  callbackTls,
-];
+  'answered-status': answeredStatus,
+  'callback-refused': callbackRefused,
+  'callback-tls': callbackTls,
+} as const satisfies Record<string, RegisteredCheck>;
 
-/** Every check by name: the only list. Suite loading, the suite schema's arguments and the engine read it. */
-export const CHECKS: ReadonlyMap<string, RegisteredCheck> = new Map(ALL.map((c) => [c.name, c]));
+/** The name of a shipped check (`ok`, `each-item-once`, ...). */
+export type CheckName = keyof typeof CHECK_LIST;
+
+/** Every check by name, as the engine looks one up; each key is its check's own name (checked as it loads). */
+export const CHECKS: ReadonlyMap<string, RegisteredCheck> = byName<RegisteredCheck>(CHECK_LIST);
+
+/** A literal registry as a map, each entry under the name its declaration carries. */
+export function byName<T extends { name: string }>(list: Readonly<Record<string, T>>): ReadonlyMap<string, T> {
+  for (const [key, entry] of Object.entries(list)) if (key !== entry.name) throw new Error(`registry key ${key} names ${entry.name}`);
+  return new Map(Object.entries(list));
+}
+
+/** The check a loaded suite names (loading refuses a name no check has, so a miss here is graphcheck's own bug). */
+export function checkNamed(name: string): RegisteredCheck {
+  const check = CHECKS.get(name);
+  if (!check) throw new Error(`no check is named ${name}: suites reach the engine loaded, and loading refuses unknown checks`);
+  return check;
+}
 
 /** Splits an expectation (`ok` or `{ error: {...} }`) into the check and its arguments. */
 export function resolveExpectation(expectation: string | Record<string, unknown>): { check?: RegisteredCheck; name: string; args: unknown } {

@@ -28,24 +28,42 @@ export interface GraphRequest {
   link?: string;
 }
 
+/** What a `GraphClient` is made of. */
+export interface GraphClientOptions {
+  profile: Profile;
+  /** Per request. */
+  timeoutMs: number;
+  /** The most bytes of one answer held in memory (default `send.ts`'s 16 MiB; tests make it small). */
+  maxBodyBytes?: number;
+  /** Where requests may go; by default the profile's own origins. */
+  origins?: OriginPolicy;
+  /** The run's pool, rate cap and measured round trip; absent: undici's global pool. */
+  link?: TargetLink;
+  /** How a rate-limited answer is met (wait and send again); `false`: kept as it came, for a step judging it. */
+  rateLimits?: RateLimitPolicy | false;
+}
+
 /** The one client that talks to the target's interface. Every call comes back as evidence. */
 export class GraphClient {
-  constructor(
-    private readonly profile: Profile,
-    private readonly timeoutMs: number,
-    /** The most bytes of one answer held in memory (`--max-body`; default 16 MiB). */
-    private readonly maxBodyBytes?: number,
-    /** Where requests may go; by default the profile's own origins. */
-    private readonly origins: OriginPolicy = OriginPolicy.forProfile(profile),
-    /** The run's pool, rate cap and measured round trip; absent: undici's global pool. */
-    private readonly link?: TargetLink,
-    /** How a rate-limited answer is met (wait and send again); `false`: kept as it came, for a step judging it. */
-    private readonly rateLimits: RateLimitPolicy | false = DEFAULT_RATE_LIMIT,
-  ) {}
+  private readonly profile: Profile;
+  private readonly timeoutMs: number;
+  private readonly maxBodyBytes: number | undefined;
+  private readonly origins: OriginPolicy;
+  private readonly link: TargetLink | undefined;
+  private readonly rateLimits: RateLimitPolicy | false;
+
+  constructor(private readonly options: GraphClientOptions) {
+    this.profile = options.profile;
+    this.timeoutMs = options.timeoutMs;
+    this.maxBodyBytes = options.maxBodyBytes;
+    this.origins = options.origins ?? OriginPolicy.forProfile(options.profile);
+    this.link = options.link;
+    this.rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMIT;
+  }
 
   /** The same client, keeping a rate-limited answer as it came: for a step whose expectations judge that refusal. */
   takingRateLimitsAsAnswers(): GraphClient {
-    return new GraphClient(this.profile, this.timeoutMs, this.maxBodyBytes, this.origins, this.link, false);
+    return new GraphClient({ ...this.options, origins: this.origins, rateLimits: false });
   }
 
   /** Sends the request; a rate-limited answer (80001, 80008, HTTP 429, `Retry-After`) is waited out and sent again. */

@@ -7,26 +7,46 @@ import { headerValue } from '../headers.js';
 import { ClockMemory } from './clock-memory.js';
 import type { TargetLink } from '../client/target-link.js';
 
+/** What a `ControlClient` is made of. */
+export interface ControlClientOptions {
+  profile: Profile;
+  /** Per request. */
+  timeoutMs: number;
+  /** Each call, as evidence (default: kept nowhere). */
+  onExchange?: (exchange: Exchange) => void;
+  /** Shared by the run's control clients: every clock value they see, for dating webhook arrivals. */
+  clock?: ClockMemory;
+  /** Where requests may go: the run's policy, by default the profile's own origins. */
+  origins?: OriginPolicy;
+  /** The run's pool, rate cap and measured round trip (shared with the API client); absent: undici's own. */
+  link?: TargetLink;
+}
+
 /**
  * The control protocol (contract §2). Every call is kept as evidence through `onExchange`; any non-2xx answer is
  * a setup failure of the run, except `authorize`'s error answer, which is what the window rules judge.
  */
 export class ControlClient {
-  constructor(
-    private readonly profile: Profile,
-    private readonly timeoutMs: number,
-    private readonly onExchange: (exchange: Exchange) => void = () => {},
-    /** Shared by the run's control clients: every clock value they see, for dating webhook arrivals. */
-    private readonly clock: ClockMemory = new ClockMemory(),
-    /** Where requests may go: the run's policy, by default the profile's own origins. */
-    private readonly origins: OriginPolicy = OriginPolicy.forProfile(profile),
-    /** The run's pool, rate cap and measured round trip (shared with the API client); absent: undici's own. */
-    private readonly link?: TargetLink,
-  ) {}
+  private readonly profile: Profile;
+  private readonly timeoutMs: number;
+  private readonly onExchange: (exchange: Exchange) => void;
+  private readonly clock: ClockMemory;
+  private readonly origins: OriginPolicy;
+  private readonly link: TargetLink | undefined;
+
+  constructor(options: ControlClientOptions) {
+    this.profile = options.profile;
+    this.timeoutMs = options.timeoutMs;
+    this.onExchange = options.onExchange ?? (() => {});
+    this.clock = options.clock ?? new ClockMemory();
+    this.origins = options.origins ?? OriginPolicy.forProfile(options.profile);
+    this.link = options.link;
+  }
 
   /** The same protocol, clock memory and origins, keeping every call in `evidence` (one execution of a rule). */
   keepingIn(evidence: Exchange[]): ControlClient {
-    return new ControlClient(this.profile, this.timeoutMs, (exchange) => evidence.push(exchange), this.clock, this.origins, this.link);
+    const { profile, timeoutMs, clock, origins, link } = this;
+    return new ControlClient({ profile, timeoutMs, onExchange: (exchange) => evidence.push(exchange), clock, origins, ...(link ? { link } : {}) });
   }
 
   has(capability: Capability): boolean {

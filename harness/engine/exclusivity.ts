@@ -1,7 +1,7 @@
 import { expectationName } from '../suite/step-roles.js';
 import { alternativesOf, type Rule, type Step, stepKind } from '../suite/suite.js';
 import { controlPlan } from './positive-control.js';
-import { STEP_KINDS } from './steps/registry.js';
+import { stepKinds } from './steps/registry.js';
 
 /**
  * Whether a rule may share the target with other rules running at the same time, and how it resets.
@@ -52,7 +52,7 @@ export function derivedReasons(rule: Rule): string[] {
       const plan = controlPlan(step);
       const { name, body } = stepKind(step);
       for (const [kind, stepBody] of [[name, body], ...(plan ? [[plan.kind, plan.body]] : [])] as [string, unknown][]) {
-        const reason = STEP_KINDS.get(kind)?.exclusive?.(stepBody);
+        const reason = stepKinds().get(kind)?.exclusive?.(stepBody);
         const line = reason && `step ${i + 1} (${kind}): ${reason}`;
         if (line && !why.includes(line)) why.push(line);
       }

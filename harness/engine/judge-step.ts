@@ -1,5 +1,5 @@
 import { type CheckContext, type CheckResult, refusalsApart, runCheck } from '../checks/check.js';
-import { CHECKS, resolveExpectation } from '../checks/registry.js';
+import { checkNamed, resolveExpectation } from '../checks/registry.js';
 import type { Exchange, Finding } from '../model/index.js';
 import type { Expectation } from '../suite/suite.js';
 import { evaluate, type Scope } from '../suite/template.js';
@@ -15,23 +15,30 @@ export interface StepJudgement {
   unjudged: string[];
 }
 
+/** What a step's expectations are judged over. */
+export interface StepJudging {
+  expectations: Expectation[];
+  outcome: StepOutcome;
+  /** What the expectations' templates read. */
+  scope: Scope;
+  context: CheckContext;
+  /** The rule's evidence so far: findings point into it. */
+  evidence: Exchange[];
+  /** The step's positive control was sent and accepted (reading R51). */
+  controlAccepted: boolean;
+}
+
 /**
  * Applies expectations to a step's outcome. A refusal (an error answer a check took as the wanted outcome) counts
  * only when `controlAccepted` (reading R51) or the check's own exchanges hold the accepted twin: otherwise neither
  * the refusal nor a finding on it is counted.
  */
-export function judgeStep(
-  expectations: Expectation[],
-  outcome: StepOutcome,
-  scope: Scope,
-  context: CheckContext,
-  evidence: Exchange[],
-  controlAccepted: boolean,
-): StepJudgement {
+export function judgeStep(judging: StepJudging): StepJudgement {
+  const { expectations, outcome, scope, context, evidence, controlAccepted } = judging;
   const judgement: StepJudgement = { findings: [], judged: 0, unjudged: [] };
   for (const expectation of expectations) {
     const { name, args } = resolveExpectation(expectation);
-    const check = CHECKS.get(name)!;
+    const check = checkNamed(name);
     const result = runCheck(check, outcome, evaluatedArgs(name, check.args, args, scope), context);
     const apart = refusalsApart(check, result, outcome.exchanges.length);
     const judged = controlAccepted ? result.judged : apart.judged;

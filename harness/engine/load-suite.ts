@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { STEP_KINDS } from './steps/registry.js';
+import { stepKinds } from './steps/registry.js';
 import { at, UserInputError } from '../errors.js';
 import { describeErrors } from '../validation/validate-value.js';
 import { parseLocated } from '../validation/yaml-locate.js';
@@ -39,7 +39,7 @@ export async function loadSuiteFile(file: string): Promise<Suite> {
   const suite = { ...(parsed.value as Omit<Suite, 'file' | 'lineOf'>), file, lineOf: parsed.lineOf };
   // Which kind a step is comes first: with two kinds or none, the schema's complaint would miss the point.
   forEachStep(suite, checkOneKind);
-  const validate = suiteValidator(new Map([...STEP_KINDS].map(([name, kind]) => [name, kind.body])));
+  const validate = suiteValidator(new Map([...stepKinds()].map(([name, kind]) => [name, kind.body])));
   if (!validate(parsed.value)) {
     const problem = describeErrors(validate.errors ?? []);
     throw new UserInputError('SUITE_INVALID', at(file, parsed.lineOf(problem.path), `${problem.path} ${problem.message}`));

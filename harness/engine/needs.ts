@@ -8,7 +8,7 @@ import { unservedNeed } from './areas.js';
 import type { PreflightScope } from './preflight-witnesses.js';
 import { controlPlan } from './positive-control.js';
 import type { StepNeeds, StepSide } from './steps/step-kind.js';
-import { STEP_KINDS } from './steps/registry.js';
+import { stepKinds } from './steps/registry.js';
 
 /**
  * A rule's needs; `receiver`: a step needs the run's webhook receiver, which the target must trust; `live`: a step
@@ -52,7 +52,7 @@ export function needsOf(rule: Rule): RuleNeeds {
   const declared: StepNeeds[] = steps.flatMap((step) => {
     const { name, body } = stepKind(step);
     const plan = controlPlan(step);
-    return [STEP_KINDS.get(name)?.needs?.(body) ?? {}, (plan && STEP_KINDS.get(plan.kind)?.needs?.(plan.body)) ?? {}];
+    return [stepKinds().get(name)?.needs?.(body) ?? {}, (plan && stepKinds().get(plan.kind)?.needs?.(plan.body)) ?? {}];
   });
   for (const needs of declared) {
     needs.tokens?.forEach((t) => tokens.add(t));
@@ -90,7 +90,7 @@ export function sidesOf(rule: Rule): Set<StepSide> {
   for (const step of everyStep(rule)) {
     const plan = controlPlan(step);
     for (const name of [stepKind(step).name, plan?.kind]) {
-      const side = name === undefined ? undefined : STEP_KINDS.get(name)?.side;
+      const side = name === undefined ? undefined : stepKinds().get(name)?.side;
       if (side) sides.add(side);
     }
   }

@@ -74,10 +74,10 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: TargetRun
   const policy = options.origins ?? OriginPolicy.forProfile(profile);
   const origins = recorded ? policy : policy.with(host.url);
   const link = new TargetLink(options.maxRps ? { maxRps: options.maxRps } : {});
-  const client = new GraphClient(profile, options.timeoutMs, undefined, origins, link, rateLimitPolicy(options));
+  const client = new GraphClient({ profile, timeoutMs: options.timeoutMs, origins, link, rateLimits: rateLimitPolicy(options) });
   const clock = new ClockMemory();
   // One clock memory for the run: arrivals are dated by what any of its control clients last saw of the clock.
-  const control = new ControlClient(profile, options.timeoutMs, undefined, clock, origins, link);
+  const control = new ControlClient({ profile, timeoutMs: options.timeoutMs, clock, origins, link });
   const webhooks = createWebhookHarness({
     profile,
     control,

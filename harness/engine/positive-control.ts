@@ -6,7 +6,7 @@ import type { Scope } from '../suite/template.js';
 import { judgeStep } from './judge-step.js';
 import { checkContextOf, type Execution, type RunContext } from './run-context.js';
 import type { StepOutcome } from './step-outcome.js';
-import { STEP_KINDS } from './steps/registry.js';
+import { stepKinds } from './steps/registry.js';
 import { assertJsonBodies, runStep } from './steps/run-step.js';
 
 /** A step's positive control as it will run: which kind, with which body, judged by which expectations. */
@@ -24,7 +24,7 @@ export interface ControlPlan {
  */
 export function controlPlan(step: Step, scope?: Scope): ControlPlan | undefined {
   const { name, body } = stepKind(step);
-  const declaration = STEP_KINDS.get(name)?.control;
+  const declaration = stepKinds().get(name)?.control;
   if (!declaration || (!step.control && !declaration.always)) return undefined;
   const merged = mergeBody(body, step.control?.with ?? {}, scope);
   const twin = declaration.twin?.(merged as never) ?? { kind: name, body: merged, expect: declaration.expect };
@@ -41,7 +41,7 @@ export async function runControl(
   const outcome = await runStep(plan.kind, plan.body, scope, ctx, execution);
   for (const exchange of outcome.exchanges) exchange.role = 'positive-control';
   assertJsonBodies(plan.expect, outcome);
-  const judgement = judgeStep(plan.expect, outcome, scope, checkContextOf(ctx), execution.evidence, true);
+  const judgement = judgeStep({ expectations: plan.expect, outcome, scope, context: checkContextOf(ctx), evidence: execution.evidence, controlAccepted: true });
   const accepted = judgement.findings.length === 0 && judgement.unjudged.length === 0;
   const last = outcome.exchanges.length - 1;
   const answer = last < 0 ? 'no answer' : describeResponse(outcome.exchanges[last]!, outcome.bodies[last]);

@@ -78,7 +78,7 @@ async function runSteps(
       if (judgement.unjudged.length > 0) return unjudgeable(judgement.unjudged[0]!);
       judged += judgement.judged;
       if (step.end_if_refused && judgement.judged > 0 && refusedAll(outcome)) break;
-      const unmet = judgeStep(step.assume ?? [], outcome, scope, checkContextOf(ctx), evidence, true).findings[0];
+      const unmet = judgeStep({ expectations: step.assume ?? [], outcome, scope, context: checkContextOf(ctx), evidence, controlAccepted: true }).findings[0];
       // R53: data the spec cannot make the target produce is no fault of the target: skipped, not error.
       if (unmet) return { ...unjudgeable(`the target's data does not allow judging this rule: ${unmet.message}`), dataShort: true };
       const missing = capture(step, outcome, scope);
@@ -118,7 +118,14 @@ async function runJudged(
   const outcome = await runStep(name, body, scope, ctx, execution);
   const after = plan?.order === 'after' ? await runControl(plan, scope, ctx, execution) : control;
   assertJsonBodies(step.expect ?? [], outcome);
-  const judgement = judgeOutcome(step.expect ?? [], outcome, scope, checkContextOf(ctx), execution.evidence, after?.accepted === true);
+  const judgement = judgeOutcome({
+    expectations: step.expect ?? [],
+    outcome,
+    scope,
+    context: checkContextOf(ctx),
+    evidence: execution.evidence,
+    controlAccepted: after?.accepted === true,
+  });
   if (after && !after.accepted && judgement.findings.length === 0) {
     const refused = `the target refuses the valid request too (R51): the positive control ${after.answer}`;
     const errorPaths = checkContextOf(ctx).errorPaths;

@@ -1,11 +1,10 @@
-import type { RuleResult, RunResult } from '../model/index.js';
-import { runResult } from '../verdict/rule-result.js';
+import type { RuleResult, RulesRun } from '../model/index.js';
 import { type RuleSelection, selectedRules } from '../suite/select-rules.js';
 import type { Rule, Suite } from '../suite/suite.js';
 import type { RunContext } from './run-context.js';
 import { scheduleRules } from './schedule-rules.js';
 
-/** Hooks fired while a run goes on (reporters print progress from them). */
+/** Hooks the scheduler fires while a run goes on (`RunEmitter.hooks` makes them events of the run's one stream). */
 export interface RunEvents {
   /** Before any rule runs: how many will run. */
   onRunStart?(total: number): void;
@@ -19,18 +18,19 @@ export interface RunEvents {
 
 /**
  * Runs the selected rules in suite order, `ctx.concurrency` shared rules at a time and each rule that touches the
- * target's or the app's global state alone (`schedule-rules.ts`); the results in suite order.
+ * target's or the app's global state alone (`schedule-rules.ts`); the results in suite order, with when they ran
+ * and against what. The run's result (counted, gated, as reports show it) is the reporting tail's to build.
  */
 export async function runSuites(
   suites: Suite[],
   selection: RuleSelection,
   ctx: RunContext,
   events: RunEvents = {},
-): Promise<RunResult> {
+): Promise<RulesRun> {
   const startedAt = new Date().toISOString();
   const selected = selectedRules(suites, selection);
   events.onRunStart?.(selected.length);
   const results = await scheduleRules(selected, ctx, events);
   const baseUrl = ctx.target?.profile.base_url ?? ctx.callback?.url ?? '';
-  return runResult({ baseUrl, source: ctx.targetSource }, ctx.seed, startedAt, results);
+  return { target: { baseUrl, source: ctx.targetSource }, startedAt, finishedAt: new Date().toISOString(), results };
 }

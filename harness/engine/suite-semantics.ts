@@ -5,7 +5,7 @@ import type { FactName } from '../checks/step-facts.js';
 import { derivedReasons } from './exclusivity.js';
 import { controlPlan } from './positive-control.js';
 import { caseBodies, isCasesBody } from './steps/cases-step.js';
-import { STEP_KINDS } from './steps/registry.js';
+import { stepKinds } from './steps/registry.js';
 import { at, TemplateError, UserInputError } from '../errors.js';
 import { schemaProblem } from '../validation/validate-value.js';
 import { mergeBody } from '../suite/merge-body.js';
@@ -42,8 +42,8 @@ export function checkOneKind(suite: Suite, step: Step, where: string): void {
     return;
   }
   const keys = stepKindKeys(step);
-  const known = [...STEP_KINDS.keys()];
-  if (keys.length === 1 && !STEP_KINDS.has(keys[0]!)) {
+  const known = [...stepKinds().keys()];
+  if (keys.length === 1 && !stepKinds().has(keys[0]!)) {
     fail(suite, `${where}/${keys[0]}`, `unknown step kind or key "${keys[0]}"; a step is one of ${known.join(', ')}`);
   }
   if (keys.length !== 1) fail(suite, where, `a step needs exactly one of ${known.join(', ')}`);
@@ -149,7 +149,7 @@ function checkExclusive(suite: Suite, rule: Rule, base: string): void {
 /** A control belongs to a kind that declares one, and its merged body is a valid body of that kind. */
 function checkControl(suite: Suite, step: Step, where: string): void {
   const [name] = stepKindKeys(step);
-  const kind = STEP_KINDS.get(name!)!;
+  const kind = stepKinds().get(name!)!;
   if (!kind.control) fail(suite, `${where}/control`, `a ${name} step takes no control`);
   const merged = mergeBody(step[name!], step.control?.with ?? {});
   const problem = schemaProblem(kind.body, merged);
@@ -164,7 +164,7 @@ function checkCases(suite: Suite, step: Step, where: string): void {
   if (!isCasesBody(name!, body)) return;
   if (step.control) fail(suite, `${where}/control`, 'a cases step takes no control: each group sends its own (the group\'s `with`)');
   const kindName = body.as ?? 'request';
-  const kind = STEP_KINDS.get(kindName)!;
+  const kind = stepKinds().get(kindName)!;
   const valid = (value: unknown, at: string, what: string) => {
     const problem = schemaProblem(kind.body, value);
     if (problem) fail(suite, at, `${what}: the ${kindName} ${problem.path === '/' ? '' : `${problem.path} `}${problem.message}`);
@@ -190,13 +190,13 @@ interface Producer {
 }
 
 function leaversOf(fact: FactName): string {
-  const kinds = [...STEP_KINDS.values()].filter((kind) => kind.leaves?.includes(fact)).map((kind) => `a ${kind.name} step`);
+  const kinds = [...stepKinds().values()].filter((kind) => kind.leaves?.includes(fact)).map((kind) => `a ${kind.name} step`);
   if (PASSIVE_FACTS.leaves.includes(fact)) kinds.push(`${PASSIVE_FACTS.what} (a passive: block)`);
   return kinds.join(' or ');
 }
 
 function leftBy(kind: string): Producer {
-  return { what: `a ${kind} step`, leaves: STEP_KINDS.get(kind)?.leaves ?? [] };
+  return { what: `a ${kind} step`, leaves: stepKinds().get(kind)?.leaves ?? [] };
 }
 
 /** Known checks with valid arguments, each under a step (or traffic) that leaves the facts it needs. */

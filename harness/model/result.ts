@@ -100,6 +100,17 @@ export interface NotCheckable {
   why: string;
 }
 
+/**
+ * What judging a run's rules hands back, before any report is made of it: each rule's result in the run's order,
+ * when the rules ran, and what they ran against. The run's result is built of it once, in the reporting tail.
+ */
+export interface RulesRun {
+  target: { baseUrl: string; source: string };
+  startedAt: string;
+  finishedAt: string;
+  results: RuleResult[];
+}
+
 export interface RunResult {
   tool: { name: 'graphcheck'; version: string };
   target: { baseUrl: string; source: string };

@@ -1,6 +1,6 @@
 import type { CheckContext } from '../checks/check.js';
 import { runResult } from '../verdict/rule-result.js';
-import type { Exchange, RunResult } from '../model/index.js';
+import type { Exchange, RulesRun, RunResult } from '../model/index.js';
 import type { Profile } from '../profile/profile.js';
 import { type RuleSelection, selectedRules } from '../suite/select-rules.js';
 import type { Suite } from '../suite/suite.js';
@@ -37,7 +37,7 @@ export interface TrafficJudging {
  * when given, is what client-side rules compare requests with (the app's redirect URIs).
  */
 export async function checkTraffic(suites: Suite[], source: TrafficSource, judging: TrafficJudging): Promise<RunResult> {
-  return (await judgeTraffic(suites, source, judging)).result;
+  return runResult((await judgeTraffic(suites, source, judging)).run, judging.seed);
 }
 
 /**
@@ -49,7 +49,7 @@ export async function judgeTraffic(
   source: TrafficSource,
   judging: TrafficJudging,
   reasons: PassiveReasons = new Map(),
-): Promise<{ result: RunResult; account: TrafficAccount }> {
+): Promise<{ run: RulesRun; account: TrafficAccount }> {
   const { ctx, selection = {}, profile } = judging;
   const startedAt = new Date().toISOString();
   const facts = new RecordedTrafficFacts(profile);
@@ -71,8 +71,8 @@ export async function judgeTraffic(
   }
   const judged = judges.map((judge) => ({ result: judge.result(), unjudged: judge.unjudged }));
   const results = judged.map(({ result }) => result);
-  const result = runResult({ baseUrl: source.name, source: `cassette ${source.name}` }, judging.seed, startedAt, results);
-  return { result, account: trafficAccount(selected.map(({ rule }) => rule), judged, reasons) };
+  const run = { target: { baseUrl: source.name, source: `cassette ${source.name}` }, startedAt, finishedAt: new Date().toISOString(), results };
+  return { run, account: trafficAccount(selected.map(({ rule }) => rule), judged, reasons) };
 }
 
 /** A control `reset` that the target acknowledged: state, codes included, starts over. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type CheckContext, refusalsApart, runCheck } from '../checks/check.js';
-import { CHECKS, resolveExpectation } from '../checks/registry.js';
+import { checkNamed, resolveExpectation } from '../checks/registry.js';
 import type { Exchange, Finding, RuleResult } from '../model/index.js';
 import { NOTHING_JUDGED, ruleResult, verdictOf } from '../verdict/rule-result.js';
 import { type PassiveSpec, passiveBlocks, type Rule, type Suite } from '../suite/suite.js';
@@ -136,7 +136,7 @@ export class PassiveJudge {
     const input = { exchanges, bodies, facts: { traffic: this.facts } };
     for (const expectation of block.expect) {
       const { name, args } = resolveExpectation(expectation);
-      const check = CHECKS.get(name)!;
+      const check = checkNamed(name);
       const result = runCheck(check, input, args, this.ctx);
       const apart = refusalsApart(check, result, exchanges.length);
       const refused = new Map(apart.refused.map((at) => [at, this.refusals.add(exchanges[at]!, bodies[at], block.twin?.method)]));

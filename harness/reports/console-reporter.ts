@@ -1,5 +1,5 @@
 import type { RuleResult, RunResult } from '../model/index.js';
-import { staleEntries, standingOf, summarize, verdictLine } from '../verdict/gate.js';
+import { staleEntries, standingOf, verdictLine } from '../verdict/gate.js';
 import { describeFailure } from './describe-failure.js';
 import { type CauseGroup, causeCount, causesOf, sectionsOf } from './report-sections.js';
 import type { Reporter } from './reporter.js';
@@ -53,8 +53,7 @@ export function consoleReporter(write: (text: string) => void, options: ConsoleO
         write(`\n${verdictLine(result)} (seed ${result.seed})\n`);
         return;
       }
-      const s = summarize(result.results, strict);
-      const unlisted = options.verbose || s.skipped === 0 ? '' : ' (why the skipped were not judged: above; --verbose lists them)';
+      const unlisted = options.verbose || result.summary.skipped === 0 ? '' : ' (why the skipped were not judged: above; --verbose lists them)';
       write(`\n${verdictLine(result)}${unlisted}\n`);
     },
   };

@@ -22,7 +22,7 @@ export async function openCallbackSide(plan: RunPlan, target: CallbackPlan): Pro
     heading: `graphcheck webhook-test: ${target.url} (seed ${plan.seed})\n`,
     judge: async (suites, output) => {
       try {
-        return await runSuites(suites, plan.selection, run.ctx, output.events());
+        return await runSuites(suites, plan.selection, run.ctx, output.events.hooks);
       } finally {
         output.stop();
       }

@@ -1,4 +1,5 @@
 import type { StartReference } from '../engine/open-target.js';
+import { RunEmitter } from '../engine/run-events.js';
 import { loadSuitesIndexed } from '../engine/suite-index.js';
 import type { RunResult } from '../model/index.js';
 import { REPORT_FILES } from '../reports/report-files.js';
@@ -43,12 +44,12 @@ export async function execute(plan: RunPlan, around: Surroundings): Promise<Exec
   const { suites, entries } = await prepare(plan, around.suites);
   const side = await openSide(plan, around);
   try {
-    const tail = new ReportTail(side.plan, side.secrets, around, entries, suites);
+    const tail = new ReportTail(side.plan, side.secrets, around, entries, suites, new RunEmitter());
     tail.say(side.heading);
     const leftOut = plan.target.kind === 'traffic' ? undefined : leftOutLine(suites, side.plan.selection);
     if (leftOut) tail.say(`note: ${leftOut}\n`);
-    const raw = await side.judge(suites, tail.judging);
-    return { ...(await tail.finish(raw, suites)), plan: side.plan };
+    const run = await side.judge(suites, tail.judging);
+    return { ...(await tail.finish(run, suites)), plan: side.plan };
   } finally {
     await side.close();
   }

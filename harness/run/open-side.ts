@@ -1,4 +1,4 @@
-import type { RunResult } from '../model/index.js';
+import type { RulesRun } from '../model/index.js';
 import type { ReportSecrets } from '../reports/output-edge.js';
 import type { Suite } from '../suite/suite.js';
 import { openCallbackSide } from './callback-side.js';
@@ -16,8 +16,8 @@ export interface OpenedSide {
   secrets: ReportSecrets;
   /** The first line: what is judged, and the seed. */
   heading: string;
-  /** Judges the plan's rules, each result handed to the tail's events as it ends. */
-  judge(suites: Suite[], output: JudgingOutput): Promise<RunResult>;
+  /** Judges the plan's rules, each result emitted on the run's events as it ends; their results and times. */
+  judge(suites: Suite[], output: JudgingOutput): Promise<RulesRun>;
   close(): Promise<void>;
 }
 

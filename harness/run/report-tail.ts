@@ -1,12 +1,13 @@
-import type { RunEvents } from '../engine/run-suites.js';
-import type { NotCheckable, RuleResult, RunResult } from '../model/index.js';
+import type { RunEmitter } from '../engine/run-events.js';
+import type { NotCheckable, RuleResult, RulesRun, RunResult } from '../model/index.js';
 import { consoleReporter } from '../reports/console-reporter.js';
 import { liveProgress } from '../reports/live-progress.js';
 import { type OutputEdge, outputEdge, type ReportSecrets } from '../reports/output-edge.js';
 import type { Reporter } from '../reports/reporter.js';
 import { REPORT_FILES, writeReports } from '../reports/reporters-for.js';
 import type { Suite } from '../suite/suite.js';
-import { exitCodeFor, summarize } from '../verdict/gate.js';
+import { exitCodeFor } from '../verdict/gate.js';
+import { runResult } from '../verdict/rule-result.js';
 import { type BaselineEntry, baselineMarker, writeBaseline } from './baseline.js';
 import { kitWordsOf } from './kit-words.js';
 import type { RunPlan } from './run-plan.js';
@@ -21,24 +22,26 @@ export interface Output {
   onRuleEnd?(result: RuleResult): void;
 }
 
-/** What a side judging rules is handed: the one edge, the console, and the events that end in the reports. */
+/** What a side judging rules is handed: the one edge, the console, and the run's one event stream. */
 export interface JudgingOutput {
   edge: OutputEdge;
   /** A line printed above the progress, through the edge. */
   say(text: string): void;
-  /** Progress and a line per rule; `onRuleStart` adds what the side itself must hear as each rule starts. */
-  events(onRuleStart?: (ruleId: string) => void): RunEvents;
+  /**
+   * The run's events: the side emits on it (the engine through `events.hooks`, rate-limit waits as `wait`) and
+   * subscribes what it must hear itself (the recording layer, each rule's start).
+   */
+  events: RunEmitter;
   /** No more progress (before anything after the rules is printed). */
   stop(): void;
-  /** A request waits for the target's rate limit: the progress line says so while it lasts. */
-  rateLimitWait(wait: { answer: string; waitedMs: number }): void;
 }
 
 /**
  * The one reporting tail of `run`, `webhook-test` and `check`: every line and result through the output edge
  * (secrets out unless `--show-secrets`, text from others inert, bodies cut to what reports keep), the baseline
  * marking each rule as it ends (and rewritten under `--update-baseline`), the console, the report files, the
- * gate and the exit code. `secrets`: what the side knows to hide before any traffic.
+ * gate and the exit code; the run's result is built here, once. `secrets`: what the side knows to hide before any
+ * traffic. The progress line, the console and the library's `onRuleEnd` hear the run on its one event stream.
  */
 export class ReportTail {
   readonly edge: OutputEdge;
@@ -53,6 +56,7 @@ export class ReportTail {
     private readonly output: Output,
     entries: BaselineEntry[],
     suites: Suite[],
+    private readonly events: RunEmitter,
   ) {
     this.progress = liveProgress(output.print, { tty: output.tty ?? false, quiet: plan.output.quiet });
     this.edge = outputEdge(secrets, { showSecrets: plan.showSecrets, kitWords: kitWordsOf(suites, plan) });
@@ -61,6 +65,7 @@ export class ReportTail {
     const shown = (text: string) => this.progress.write(this.edge.shownLine(text));
     this.consoleOut = consoleReporter(shown, { ...plan.output, strict: plan.report.strict, traffic });
     this.baseline = baselineMarker(entries);
+    this.listen(output);
   }
 
   /** A line printed above the progress, through the edge. */
@@ -72,39 +77,41 @@ export class ReportTail {
       edge: this.edge,
       say: this.say,
       stop: () => this.progress.stop(),
-      events: (onRuleStart) => this.events(onRuleStart),
-      rateLimitWait: ({ answer, waitedMs }) =>
-        this.progress.onWait(this.edge.line(`waiting ${(waitedMs / 1000).toFixed(1)} s: rate limited, ${answer}`), waitedMs),
+      events: this.events,
     };
   }
 
   /** After the rules: the baseline rewritten if asked, the result as shown, the console's account, the files. */
-  async finish(raw: RunResult, suites: Suite[]): Promise<{ result: RunResult; exitCode: 0 | 1 | 3 }> {
+  async finish(run: RulesRun, suites: Suite[]): Promise<{ result: RunResult; exitCode: 0 | 1 | 3 }> {
     const { report } = this.plan;
     if (report.updateBaseline && report.baseline) await this.rewriteBaseline(report.baseline);
-    const result = this.shownResult(raw, suites);
-    this.consoleOut.onRunEnd?.(result);
+    const result = this.shownResult(run, suites);
+    this.events.emit('runEnd', result);
     await writeReports(report.dir, report.formats, result);
     this.progress.write(this.edge.shownLine(`reports: ${report.dir}/${report.formats.map((f) => REPORT_FILES[f]).join(', ')}\n`));
     return { result, exitCode: exitCodeFor(result) };
   }
 
-  private events(onRuleStart?: (ruleId: string) => void): RunEvents {
-    return {
-      onRunStart: (total) => this.progress.onRunStart(total),
-      onRuleStart: (rule, index) => {
-        onRuleStart?.(rule.id);
-        this.progress.onRuleStart(rule.id, index);
-      },
-      onRuleFinish: (rule) => this.progress.onRuleEnd(rule.id),
-      onRuleEnd: (r) => {
-        this.progress.onRuleEnd(r.rule);
-        const rule = this.baseline.mark(this.edge.rule(r));
-        this.shown.push(rule);
-        this.consoleOut.onRuleEnd?.(rule);
-        this.output.onRuleEnd?.(rule);
-      },
-    };
+  /**
+   * The tail's own listeners, first on the stream: the progress line; each result through the edge and the
+   * baseline's mark, then out again as shown, for the console and the library's `onRuleEnd`.
+   */
+  private listen(output: Output): void {
+    const { progress, events } = this;
+    events
+      .on('runStart', ({ total }) => progress.onRunStart(total))
+      .on('ruleStart', ({ rule, index }) => progress.onRuleStart(rule.id, index))
+      .on('ruleFinish', ({ rule }) => progress.onRuleEnd(rule.id))
+      .on('wait', ({ answer, waitedMs }) => progress.onWait(this.edge.line(`waiting ${(waitedMs / 1000).toFixed(1)} s: rate limited, ${answer}`), waitedMs))
+      .on('ruleEnd', (r) => {
+        progress.onRuleEnd(r.rule);
+        const shown = this.baseline.mark(this.edge.rule(r));
+        this.shown.push(shown);
+        events.emit('ruleShown', shown);
+      })
+      .on('ruleShown', (r) => this.consoleOut.onRuleEnd?.(r))
+      .on('runEnd', (result) => void this.consoleOut.onRunEnd?.(result));
+    if (output.onRuleEnd) events.on('ruleShown', output.onRuleEnd);
   }
 
   /** The run was not marked while it went on (the old file is being replaced): it is marked with what was written. */
@@ -115,14 +122,12 @@ export class ReportTail {
     this.progress.write(this.edge.shownLine(`baseline: ${written.length} entr${written.length === 1 ? 'y' : 'ies'} written to ${file}\n`));
   }
 
-  /** The run's result as every report shows it: the results as shown, counted, gated, and through the edge. */
-  private shownResult(raw: RunResult, suites: Suite[]): RunResult {
+  /** The run's result, built once as every report shows it: the results as shown, counted, gated, through the edge. */
+  private shownResult(run: RulesRun, suites: Suite[]): RunResult {
     const { report, selection } = this.plan;
     const { shown } = this;
     return this.edge.run({
-      ...raw,
-      results: shown,
-      summary: summarize(shown, { strict: report.strict }),
+      ...runResult({ ...run, results: shown }, this.plan.seed, { strict: report.strict }),
       gate: {
         strict: report.strict,
         allowStale: report.allowStale,

@@ -2,7 +2,7 @@ import { openRun } from '../engine/open-run.js';
 import { reachTarget } from '../engine/open-target.js';
 import { runSuites } from '../engine/run-suites.js';
 import { withoutUserinfo } from '../http/without-userinfo.js';
-import type { RunResult } from '../model/index.js';
+import type { RulesRun } from '../model/index.js';
 import { profileSecrets } from '../profile/profile.js';
 import { selectedRules } from '../suite/select-rules.js';
 import type { Suite } from '../suite/suite.js';
@@ -49,7 +49,7 @@ async function openLayer(plan: RunPlan, target: ServicePlan, around: Surrounding
 }
 
 /** Opens the run context the layer describes (preflight included), runs the rules, and lets the layer finish. */
-async function runAgainst(layer: TargetLayer, suites: Suite[], output: JudgingOutput): Promise<RunResult> {
+async function runAgainst(layer: TargetLayer, suites: Suite[], output: JudgingOutput): Promise<RulesRun> {
   const { plan } = layer;
   const run = await openRun({
     ...layer.run,
@@ -60,7 +60,7 @@ async function runAgainst(layer: TargetLayer, suites: Suite[], output: JudgingOu
     ...(plan.runsGiven && plan.target.kind !== 'cassette' ? { runsFloor: plan.runs } : {}),
     versionPrefix: plan.versionPrefix,
     concurrency: plan.concurrency ?? 1,
-    onRateLimitWait: (wait) => output.rateLimitWait(wait),
+    onRateLimitWait: (wait) => output.events.emit('wait', wait),
     ...(plan.maxRps ? { maxRps: plan.maxRps } : {}),
     ...(plan.rateLimitBaseMs !== undefined ? { rateLimitBaseMs: plan.rateLimitBaseMs } : {}),
     ...(plan.maxWaitMs !== undefined ? { maxWaitMs: plan.maxWaitMs } : {}),
@@ -70,9 +70,10 @@ async function runAgainst(layer: TargetLayer, suites: Suite[], output: JudgingOu
     rules: selectedRules(suites, plan.selection).map(({ rule }) => rule),
   });
   try {
-    const raw = await runSuites(suites, plan.selection, run.ctx, output.events((id) => layer.ruleStarted(id)));
-    await layer.finish(run.ctx, raw.results.map((r) => r.rule));
-    return raw;
+    output.events.on('ruleStart', ({ rule }) => layer.ruleStarted(rule.id));
+    const judged = await runSuites(suites, plan.selection, run.ctx, output.events.hooks);
+    await layer.finish(run.ctx, judged.results.map((r) => r.rule));
+    return judged;
   } finally {
     output.stop();
     await run.close();

@@ -32,13 +32,12 @@ export async function openTrafficSide(plan: RunPlan, target: TrafficPlan, env?: 
         replayCommand: (id: string) => replayCommand(plan, id),
         seed: plan.seed,
       };
-      const { result: raw, account } = await judgeTraffic(suites, { name: target.file, exchanges }, judging, reasons);
+      const { run, account } = await judgeTraffic(suites, { name: target.file, exchanges }, judging, reasons);
       if (lost.bodies > 0) output.say(`${lostWords(lost.bodies)}\n`);
       // What was judged, and why the rest was not: the rules a recording reaches are few, and each reason says why.
       if (!plan.output.quiet) output.say(`${accountLines(account, plan.output.verbose).join('\n')}\n`);
-      const { onRuleEnd } = output.events();
-      for (const result of raw.results) onRuleEnd?.(result);
-      return raw;
+      for (const result of run.results) output.events.emit('ruleEnd', result);
+      return run;
     },
     close: async () => {},
   };

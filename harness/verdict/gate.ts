@@ -19,7 +19,10 @@ export function standingOf(r: RuleResult, options: GateOptions = {}): Standing {
   return r.verdict;
 }
 
-/** The counts of a run, by standing. */
+/**
+ * The counts of a run, by standing: made once per run, where its result is built (`runResult`); what reads a
+ * result afterwards (the exit code, the verdict line) reads its `summary`.
+ */
 export function summarize(results: RuleResult[], options: GateOptions = {}): RunSummary {
   const summary: RunSummary = { passed: 0, failed: 0, warned: 0, skipped: 0, error: 0, known: 0 };
   for (const r of results) summary[standingOf(r, options)]++;
@@ -42,13 +45,13 @@ export function judgedNothing(summary: RunSummary): boolean {
 }
 
 /**
- * The exit code of a run, in this order: 1 when a rule failed (a MUST rule, or a SHOULD rule under `--strict`)
+ * The exit code of a run (its `summary`, counted with its gate's `strict`), in this order: 1 when a rule failed (a MUST rule, or a SHOULD rule under `--strict`)
  * or a baseline entry is stale (unless `--allow-stale`); else 3 when a rule could not be judged, or when no rule
  * was judged at all; else 0. A proven failure outranks an unjudged rule: the target is known to be wrong whatever
  * the others would show. (Exit 2, a user mistake, ends a command before any result exists.)
  */
 export function exitCodeFor(result: RunResult): 0 | 1 | 3 {
-  const summary = summarize(result.results, { strict: result.gate?.strict });
+  const { summary } = result;
   const stale = result.gate?.allowStale ? [] : staleEntries(result);
   if (summary.failed > 0 || stale.length > 0) return 1;
   if (summary.error > 0 || judgedNothing(summary)) return 3;
@@ -57,7 +60,7 @@ export function exitCodeFor(result: RunResult): 0 | 1 | 3 {
 
 /** The run's verdict in one line, the same words in console, Markdown and HTML. */
 export function verdictLine(result: RunResult): string {
-  const s = summarize(result.results, { strict: result.gate?.strict });
+  const s = result.summary;
   const stale = staleEntries(result);
   const code = exitCodeFor(result);
   const head =

@@ -1,6 +1,6 @@
-import type { Citation, Exchange, Finding, RuleCause, RuleResult, RunResult, Strength, Verdict } from '../model/index.js';
+import type { Citation, Exchange, Finding, RuleCause, RuleResult, RulesRun, RunResult, Strength, Verdict } from '../model/index.js';
 import { VERSION } from '../version.js';
-import { summarize } from './gate.js';
+import { type GateOptions, summarize } from './gate.js';
 
 /** Why a rule whose expectations all met nothing to judge has no verdict. */
 export const NOTHING_JUDGED = 'no expectation of the rule judged anything';
@@ -78,20 +78,19 @@ export function verdictOf(judgement: Judgement, unjudged: 'error' | 'skipped'): 
   return { verdict: 'passed' };
 }
 
-/** The one builder of a run's report document, for every command that judges rules. */
-export function runResult(
-  target: RunResult['target'],
-  seed: number,
-  startedAt: string,
-  results: RuleResult[],
-): RunResult {
+/**
+ * The one builder of a run's report document, for every command that judges rules: the rules' results counted
+ * (the one `summarize` of a run) by how they weigh on the gate (`strict`).
+ */
+export function runResult(run: RulesRun, seed: number, gate: GateOptions = {}): RunResult {
+  const { target, startedAt, finishedAt, results } = run;
   return {
     tool: { name: 'graphcheck', version: VERSION },
     target,
     seed,
     startedAt,
-    finishedAt: new Date().toISOString(),
-    summary: summarize(results),
+    finishedAt,
+    summary: summarize(results, gate),
     results,
   };
 }

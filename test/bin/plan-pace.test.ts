@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runFlagsOf } from '../../bin/api-options.js';
+import { planOf } from '../../harness/run/plan-of.js';
 import { planFromFlags } from '../../bin/plan-from-flags.js';
 import { UserInputError } from '../../harness/errors.js';
 import { DEFAULT_CONCURRENCY } from '../../harness/run/defaults.js';
@@ -30,7 +30,7 @@ describe('how fast a run goes', () => {
     expect(planFromFlags({}, { max_wait: 0 }).maxWaitMs).toBe(0);
     expect(planFromFlags({ maxWait: '1500ms' }, { max_wait: '10m' }).maxWaitMs).toBe(1500);
     expect(planFromFlags({ maxWait: '1.5h' }).maxWaitMs).toBe(5_400_000);
-    expect(planFromFlags(runFlagsOf({ maxWaitMs: 2000 })).maxWaitMs).toBe(2000);
+    expect(planOf({ maxWaitMs: 2000 }).maxWaitMs).toBe(2000);
     for (const bad of ['300', '5 minutes', '-1s', '25h', '']) expect(usage(() => planFromFlags({ maxWait: bad }))).toMatch(/^--max-wait .*: not a duration; give one such as 90s, 5m or 1h/);
   });
 

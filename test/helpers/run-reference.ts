@@ -1,5 +1,6 @@
 import { openRun } from '../../harness/engine/open-run.js';
 import { runSuites } from '../../harness/engine/run-suites.js';
+import { runResult } from '../../harness/verdict/rule-result.js';
 import type { RunResult } from '../../harness/model/index.js';
 import { validateProfile } from '../../harness/profile/load-profile.js';
 import { loadSuites } from '../../harness/engine/load-suite.js';
@@ -59,7 +60,7 @@ export async function runAgainstReference(options: ReferenceRunOptions = {}): Pr
     });
     try {
       const suites = await (options.suitesDir ? loadSuites(options.suitesDir) : shippedSuites());
-      return await runSuites(suites, { suites: options.suites, rules: options.rules }, run.ctx);
+      return runResult(await runSuites(suites, { suites: options.suites, rules: options.rules }, run.ctx), run.ctx.seed);
     } finally {
       await run.close();
     }

@@ -1,5 +1,6 @@
 import { openRun } from '../../harness/engine/open-run.js';
 import { runSuites } from '../../harness/engine/run-suites.js';
+import { runResult } from '../../harness/verdict/rule-result.js';
 import type { RunResult } from '../../harness/model/index.js';
 import type { Profile } from '../../harness/profile/profile.js';
 import { validateProfile } from '../../harness/profile/load-profile.js';
@@ -56,7 +57,7 @@ export async function runWebhookSuites(options: WebhookRunOptions = {}): Promise
     try {
       const suites = options.loaded ?? (await loadSuites(SUITES_DIR));
       const selection = { suites: options.suites ?? ['subscriptions', 'webhooks'], rules: options.rules };
-      result = await runSuites(suites, selection, run.ctx);
+      result = runResult(await runSuites(suites, selection, run.ctx), run.ctx.seed);
     } finally {
       await run.close();
     }

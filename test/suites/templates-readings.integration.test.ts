@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../bin/commands/run.js';
 import { openRun } from '../../harness/engine/open-run.js';
 import { runSuites } from '../../harness/engine/run-suites.js';
+import { runResult } from '../../harness/verdict/rule-result.js';
 import type { RunResult } from '../../harness/model/index.js';
 import { validateProfile } from '../../harness/profile/load-profile.js';
 import { loadSuites } from '../../harness/engine/load-suite.js';
@@ -37,7 +38,7 @@ beforeAll(async () => {
     const run = await openRun({ profile, timeoutMs: 10_000, seed: 11, runs: 20, versionPrefix: 'latest' });
     try {
       const suites = await loadSuites(SUITES_DIR);
-      result = await runSuites(suites, { rules: ['templates.*', 'errors.*template*'] }, run.ctx);
+      result = runResult(await runSuites(suites, { rules: ['templates.*', 'errors.*template*'] }, run.ctx), run.ctx.seed);
     } finally {
       await run.close();
     }

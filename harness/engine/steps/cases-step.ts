@@ -5,8 +5,9 @@ import { object, STRING } from '../../validation/json-schema.js';
 import type { StepOutcome } from '../step-outcome.js';
 import { describeRequest, type RequestSpec } from './request-body.js';
 import { requestStep } from './request-step.js';
-import type { StepKind, StepNeeds, TargetStepKind } from './step-kind.js';
-import { subscribeStep } from './subscribe-step.js';
+import type { StepKind, StepNeeds, TargetStepKind, TargetStepRun } from './step-kind.js';
+import { type SubscribeBody, subscribeStep } from './subscribe-step.js';
+import type { FactName } from '../../checks/step-facts.js';
 
 /** One case: its group's body with `with` merged over it, judged alone by its own expectations. */
 export interface CaseSpec {
@@ -36,13 +37,24 @@ export interface CaseGroup {
   cases: CaseSpec[];
 }
 
-export interface CasesBody {
-  /** The kind every case is sent as: `request` (default) or `subscribe`. */
-  as?: 'request' | 'subscribe';
-  /** A valid body of that kind, which each group completes and each case varies. */
-  base: Record<string, unknown>;
+/** Cases sent as one kind: a valid body of it (`base`), which each group completes and each case varies. */
+interface CasesOf<Base> {
+  base: Base;
   groups: CaseGroup[];
 }
+
+/** Cases sent as `request` steps (the default). */
+export interface RequestCases extends CasesOf<RequestSpec> {
+  as?: 'request';
+}
+
+/** Cases sent as `subscribe` steps. */
+export interface SubscribeCases extends CasesOf<SubscribeBody> {
+  as: 'subscribe';
+}
+
+/** A `cases:` body: the kind every case is sent as, told apart by `as`. */
+export type CasesBody = RequestCases | SubscribeCases;
 
 /** Where one case's exchanges are in its step's outcome, and how they are judged. */
 export interface CaseSpan {
@@ -55,11 +67,31 @@ export interface CaseSpan {
   control?: { accepted: boolean; answer: string };
 }
 
-/** The kinds a case may be sent as; each takes a body a case can vary and sends what it is given. */
-const CASE_KINDS = { request: requestStep, subscribe: subscribeStep } as unknown as Record<string, TargetStepKind<never, never>>;
+/** What a cases step asks of the kind its cases are sent as, the kind's body type kept within. */
+interface CaseKind {
+  needs(body: unknown): StepNeeds;
+  exclusive(body: unknown): string | undefined;
+  send(step: TargetStepRun<CasesBody>, body: unknown): Promise<void>;
+}
 
-function kindOf(body: CasesBody): TargetStepKind<never, never> {
-  return CASE_KINDS[body.as ?? 'request']!;
+/**
+ * A kind as a case's: each case's body, merged at run time, is the kind's body (the loader held every group's and
+ * case's merged body to the kind's schema, `suite-semantics.ts`).
+ */
+function caseKind<Body, Leaves extends FactName>(kind: TargetStepKind<Body, Leaves>): CaseKind {
+  const bodyOf = (body: unknown) => body as Body;
+  return {
+    needs: (body) => kind.needs?.(bodyOf(body)) ?? {},
+    exclusive: (body) => kind.exclusive?.(bodyOf(body)),
+    send: (step, body) => kind.run({ ...step, body: bodyOf(body), outcome: step.outcome as StepOutcome<Leaves> }),
+  };
+}
+
+/** The kinds a case may be sent as, by the `as:` that names them. */
+const CASE_KINDS: Record<NonNullable<CasesBody['as']>, CaseKind> = { request: caseKind(requestStep), subscribe: caseKind(subscribeStep) };
+
+function kindOf(body: CasesBody): CaseKind {
+  return CASE_KINDS[body.as ?? 'request'];
 }
 
 /** Each group's body and each case's (no scope: at load time and for needs, templates stay as written). */
@@ -84,7 +116,7 @@ export const casesStep: StepKind<CasesBody> = {
   explain: (b) => {
     const names = b.groups.flatMap((g) => g.cases.map((c) => c.name));
     const shown = names.length > 6 ? [...names.slice(0, 6), `${names.length - 6} more`] : names;
-    const what = (b.as ?? 'request') === 'request' ? describeRequest(b.base as unknown as RequestSpec) : `${b.as} ${String(b.base['object'])}`;
+    const what = b.as === 'subscribe' ? `subscribe ${String(b.base.object)}` : describeRequest(b.base);
     return `send ${what} with each of ${names.length} cases: ${shown.join(', ')}`;
   },
   body: object(
@@ -95,12 +127,12 @@ export const casesStep: StepKind<CasesBody> = {
   exclusive: (b) => {
     const kind = kindOf(b);
     const bodies = [b.base, ...caseBodies(b).flatMap((g) => [g.group, ...g.cases])];
-    return bodies.map((body) => kind.exclusive?.(body as never)).find((why) => why !== undefined);
+    return bodies.map((body) => kind.exclusive(body)).find((why) => why !== undefined);
   },
   needs: (b) => {
     const kind = kindOf(b);
     const bodies = [b.base, ...caseBodies(b).flatMap((g) => [g.group, ...g.cases])];
-    const all: StepNeeds[] = bodies.map((body) => kind.needs?.(body as never) ?? {});
+    const all: StepNeeds[] = bodies.map((body) => kind.needs(body));
     return {
       tokens: [...new Set(all.flatMap((n) => n.tokens ?? []))],
       capabilities: [...new Set(all.flatMap((n) => n.capabilities ?? []))],
@@ -111,7 +143,7 @@ export const casesStep: StepKind<CasesBody> = {
     const { body, scope } = step;
     const outcome = step.outcome as StepOutcome;
     const kind = kindOf(body);
-    const send = async (sent: unknown) => kind.run({ ...step, body: sent as never, outcome: outcome as StepOutcome<never> });
+    const send = (sent: unknown) => kind.send(step, sent);
     const spans: CaseSpan[] = [];
     for (const group of body.groups) {
       const groupBody = mergeBody(body.base, group.with ?? {}, scope);

@@ -1,9 +1,9 @@
 import { buildRequest } from '../build-request.js';
 import { describeRequest, REQUEST_BODY, type RequestSpec, requestExclusive, requestNeeds } from './request-body.js';
-import type { StepKind } from './step-kind.js';
+import type { TargetStepKind } from './step-kind.js';
 
 /** One request. */
-export const requestStep: StepKind<RequestSpec> = {
+export const requestStep: TargetStepKind<RequestSpec> = {
   name: 'request',
   side: 'target',
   explain: (r) => `send ${describeRequest(r)}`,

@@ -5,7 +5,7 @@ import type { Expectation } from '../../suite/suite.js';
 import type { Scope } from '../../suite/template.js';
 import type { Execution, RunContext } from '../run-context.js';
 import type { StepOutcome } from '../step-outcome.js';
-import { STEP_KINDS } from './registry.js';
+import { stepKinds } from './registry.js';
 import type { StepSide } from './step-kind.js';
 
 /**
@@ -20,7 +20,7 @@ export async function runStep(kindName: string, body: unknown, scope: Scope, ctx
     outcome.bodies.push(sent.json);
     evidence.push(sent.exchange);
   };
-  const kind = STEP_KINDS.get(kindName)!;
+  const kind = stepKinds().get(kindName)!;
   const step = { body, scope, outcome, evidence, keep };
   if (kind.side === 'callback') await kind.run({ ...step, callback: sideOf(ctx.callback, kind.side) });
   else await kind.run({ ...step, target: sideOf(execution.target, kind.side) });

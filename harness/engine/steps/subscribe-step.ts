@@ -7,7 +7,7 @@ import { buildRequest } from '../build-request.js';
 import { verificationEvidence } from '../webhooks/attempt-evidence.js';
 import { CALLBACK_VARIANTS, isCallbackVariant } from '../webhooks/callback-variants.js';
 import { webhookRun } from '../webhooks/webhook-run.js';
-import type { StepKind } from './step-kind.js';
+import type { TargetStepKind } from './step-kind.js';
 
 /** A `subscribe:` step as written in a suite; values may be templates. */
 export interface SubscribeBody {
@@ -28,7 +28,7 @@ export interface SubscribeBody {
  * form fields (arrays as JSON text). The verification GETs the callback received meanwhile are kept as evidence
  * and in `meta.verifications`; a success is remembered so later delivery checks know what was subscribed.
  */
-export const subscribeStep: StepKind<SubscribeBody, 'verifications'> = {
+export const subscribeStep: TargetStepKind<SubscribeBody, 'verifications'> = {
   name: 'subscribe',
   side: 'target',
   leaves: ['verifications'],

@@ -31,7 +31,7 @@ describe('the client and the control client send nowhere the policy does not all
   }
 
   it('follows a link on the target with the token, and refuses one elsewhere before anything is sent', async () => {
-    const client = new GraphClient(profile, 5000);
+    const client = new GraphClient({ profile, timeoutMs: 5000 });
     const own = await client.send({ method: 'GET', base: 'url', path: `${target.url}/v25.0/me?after=1`, version: null, token: TOKEN });
     expect(own.exchange.request.url).toContain(`access_token=${TOKEN}`);
     const error = await refused(
@@ -44,7 +44,7 @@ describe('the client and the control client send nowhere the policy does not all
   });
 
   it('refuses a link elsewhere even without a token, and a step that asks for another origin outright', async () => {
-    const client = new GraphClient(profile, 5000);
+    const client = new GraphClient({ profile, timeoutMs: 5000 });
     const tokenless = await refused(client.send({ method: 'GET', base: 'url', path: `${elsewhere.url}/p.png`, version: null, token: null }));
     expect(tokenless.isFinding).toBe(false);
     const body = await refused(
@@ -56,7 +56,7 @@ describe('the client and the control client send nowhere the policy does not all
 
   it('holds for a policy narrower than the profile: an offline repeat sends nothing to a recorded auth_url', async () => {
     const withAuth = { ...profile, auth_url: elsewhere.url };
-    const client = new GraphClient(withAuth, 5000, undefined, OriginPolicy.offline(target.url, withAuth));
+    const client = new GraphClient({ profile: withAuth, timeoutMs: 5000, origins: OriginPolicy.offline(target.url, withAuth) });
     const error = await refused(client.send({ method: 'GET', base: 'auth', path: '/dialog/oauth', version: 'v25.0', token: null }));
     expect(error.message).toContain('an offline repeat makes no network request');
     expect(elsewhere.arrivals()).toBe(0);
@@ -64,7 +64,7 @@ describe('the client and the control client send nowhere the policy does not all
 
   it('the control client obeys the same policy', async () => {
     const steered = { ...profile, control_url: `${elsewhere.url}/_control` };
-    const control = new ControlClient(steered, 5000, undefined, undefined, OriginPolicy.of([target.url]));
+    const control = new ControlClient({ profile: steered, timeoutMs: 5000, origins: OriginPolicy.of([target.url]) });
     await refused(control.reset());
     expect(elsewhere.arrivals()).toBe(0);
   });
@@ -75,7 +75,7 @@ describe('the client and the control client send nowhere the policy does not all
   });
 
   it('a link that is no URL cannot be judged, and crashes nothing', async () => {
-    const client = new GraphClient(profile, 5000);
+    const client = new GraphClient({ profile, timeoutMs: 5000 });
     await expect(client.send({ method: 'GET', base: 'url', path: '::not a url', version: null, token: TOKEN, link: 'paging.next' })).rejects.toMatchObject({
       code: 'TARGET_GARBAGE',
     });

@@ -67,7 +67,7 @@ describe('fetching a file the target hands over (contract §4a)', () => {
   });
   afterAll(() => Promise.all([target.close(), cdn.close()]));
 
-  const client = (timeoutMs = 5000, maxBodyBytes?: number) => new GraphClient(profile, timeoutMs, maxBodyBytes);
+  const client = (timeoutMs = 5000, maxBodyBytes?: number) => new GraphClient({ profile, timeoutMs, ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }) });
   const since = (host: { arrivals: Arrival[] }, before: number) => host.arrivals.slice(before);
 
   function expectPlain(arrival: Arrival): void {
@@ -135,7 +135,7 @@ describe('fetching a file the target hands over (contract §4a)', () => {
     const tokened = await client().fetchMedia(`${cdn.url}/picture.png?access_token=planted-page-token-abc`, 'captured.picture').catch((e: unknown) => e);
     expect(tokened).toBeInstanceOf(ForeignOriginError);
     expect((tokened as ForeignOriginError).isFinding).toBe(false);
-    const offline = new GraphClient(profile, 5000, undefined, OriginPolicy.offline(target.url, profile));
+    const offline = new GraphClient({ profile, timeoutMs: 5000, origins: OriginPolicy.offline(target.url, profile) });
     const repeated = await offline.fetchMedia(`${cdn.url}/picture.png`, 'captured.picture').catch((e: unknown) => e);
     expect((repeated as ForeignOriginError).message).toContain('an offline repeat makes no network request');
     expect(since(cdn, before)).toEqual([]);

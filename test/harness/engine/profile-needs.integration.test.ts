@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../../bin/commands/run.js';
 import { openRun } from '../../../harness/engine/open-run.js';
 import { runSuites } from '../../../harness/engine/run-suites.js';
+import { runResult } from '../../../harness/verdict/rule-result.js';
 import type { RunResult } from '../../../harness/model/index.js';
 import { validateProfile } from '../../../harness/profile/load-profile.js';
 import type { Profile } from '../../../harness/profile/profile.js';
@@ -16,7 +17,7 @@ async function runWithout(edit: (profile: Profile) => void): Promise<RunResult> 
     edit(profile);
     const run = await openRun({ profile, timeoutMs: 10_000, seed: 7, runs: 3, versionPrefix: 'latest' });
     try {
-      return await runSuites(await loadSuites(SUITES_DIR), { suites: ['authorization', 'versioning'] }, run.ctx);
+      return runResult(await runSuites(await loadSuites(SUITES_DIR), { suites: ['authorization', 'versioning'] }, run.ctx), run.ctx.seed);
     } finally {
       await run.close();
     }

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../../bin/commands/run.js';
 import { openRun } from '../../../harness/engine/open-run.js';
 import { runSuites } from '../../../harness/engine/run-suites.js';
+import { runResult } from '../../../harness/verdict/rule-result.js';
 import type { RunResult } from '../../../harness/model/index.js';
 import { validateProfile } from '../../../harness/profile/load-profile.js';
 import { loadSuites } from '../../../harness/engine/load-suite.js';
@@ -27,7 +28,7 @@ async function runRefused(refusal: Refusal, preflightServed = false): Promise<Ru
     const run = await openRun({ profile, timeoutMs: 10_000, seed: 5, runs: 3, versionPrefix: 'latest' });
     front.sparing(false);
     try {
-      return await runSuites(suites, {}, run.ctx);
+      return runResult(await runSuites(suites, {}, run.ctx), run.ctx.seed);
     } finally {
       await run.close();
     }

@@ -13,7 +13,7 @@ async function traffic(faults: string[]): Promise<{ exchanges: Exchange[]; error
   const reference = await startReference({ faults });
   try {
     const profile = validateProfile(reference.profile, 'reference');
-    const client = new GraphClient(profile, 5000);
+    const client = new GraphClient({ profile, timeoutMs: 5000 });
     const page = `/${profile.fixtures.page_id}/feed`;
     const sends = [
       { method: 'GET', query: { limit: 150 } },

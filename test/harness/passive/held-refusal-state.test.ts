@@ -31,7 +31,7 @@ const tokenRead = () =>
 const reset = () => exchange('control', 'POST', 'http://127.0.0.1:9/control/reset', 200, { ok: true });
 
 async function verdictOver(exchanges: Exchange[]) {
-  const { result } = await judgeTraffic(await loadSuites(SUITES_DIR), { name: 'memory', exchanges }, judging({ errorPaths: ERROR_PATHS }));
+  const { run: result } = await judgeTraffic(await loadSuites(SUITES_DIR), { name: 'memory', exchanges }, judging({ errorPaths: ERROR_PATHS }));
   return result.results.find((r) => r.rule === RULE)!;
 }
 

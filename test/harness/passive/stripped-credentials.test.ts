@@ -26,7 +26,7 @@ async function judged(name: string, entries: unknown[]) {
   const file = dir.path(name);
   writeFileSync(file, harOf(entries));
   const { exchanges } = await readForeignTraffic(file);
-  const { result, account } = await judgeTraffic(await loadSuites(SUITES_DIR), { name: file, exchanges }, judging({ errorPaths: ERROR_PATHS }, { name: file }));
+  const { run: result, account } = await judgeTraffic(await loadSuites(SUITES_DIR), { name: file, exchanges }, judging({ errorPaths: ERROR_PATHS }, { name: file }));
   return { rule: result.results.find((r) => r.rule === RULE)!, account };
 }
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleResult, RunResult, Verdict } from '../../../harness/model/index.js';
-import { exitCodeFor, verdictLine } from '../../../harness/verdict/gate.js';
+import { exitCodeFor, summarize, verdictLine } from '../../../harness/verdict/gate.js';
 
 function rule(verdict: Verdict, extra: Partial<RuleResult> = {}): RuleResult {
   return { rule: `r.${verdict}`, suite: 'r', title: 't', strength: 'MUST', verdict, cites: [], readings: [], findings: [], evidence: [], replay: '', durationMs: 0, ...extra };
 }
 
 function run(results: RuleResult[]): RunResult {
-  return { results } as unknown as RunResult;
+  return { results, summary: summarize(results) } as unknown as RunResult;
 }
 
 describe('the gate: a green run means something was judged', () => {

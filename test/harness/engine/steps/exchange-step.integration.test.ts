@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../../../bin/commands/run.js';
 import { openRun } from '../../../../harness/engine/open-run.js';
 import { runSuites } from '../../../../harness/engine/run-suites.js';
+import { runResult } from '../../../../harness/verdict/rule-result.js';
 import type { RunResult } from '../../../../harness/model/index.js';
 import { validateProfile } from '../../../../harness/profile/load-profile.js';
 import { loadSuites } from '../../../../harness/engine/load-suite.js';
@@ -18,7 +19,7 @@ async function runWithPostEndpoint(rules: string[], faults: string[] = []): Prom
     profile.auth.token_endpoint = { method: 'POST', path: '/oauth/access_token' };
     const run = await openRun({ profile, timeoutMs: 10_000, seed: 7, runs: 5, versionPrefix: 'latest' });
     try {
-      return await runSuites(await loadSuites(SUITES_DIR), { rules }, run.ctx);
+      return runResult(await runSuites(await loadSuites(SUITES_DIR), { rules }, run.ctx), run.ctx.seed);
     } finally {
       await run.close();
     }

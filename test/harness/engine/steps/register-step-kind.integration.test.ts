@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../../harness/engine/build-request.js';
 import { openRun } from '../../../../harness/engine/open-run.js';
 import { runSuites } from '../../../../harness/engine/run-suites.js';
-import { registerStepKind } from '../../../../harness/engine/steps/registry.js';
+import { stepKinds, withStepKinds } from '../../../../harness/engine/steps/registry.js';
 import type { StepKind } from '../../../../harness/engine/steps/step-kind.js';
 import { UserInputError } from '../../../../harness/errors.js';
 import { validateProfile } from '../../../../harness/profile/load-profile.js';
@@ -29,8 +29,9 @@ const readFeed: StepKind<{ limit: unknown; token?: string }> = {
   },
 };
 
-// The one registration: nothing else in graphcheck is told about the new kind.
-registerStepKind(readFeed);
+// The one declaration: nothing else in graphcheck is told about the new kind. Suites using it are loaded and run
+// within `withStepKinds`, which hands it to that call alone.
+const withReadFeed = <T>(call: () => Promise<T>) => withStepKinds([readFeed], call);
 
 const suite = (steps: string) => `suite: demo
 title: Demo
@@ -60,7 +61,7 @@ async function write(text: string): Promise<string> {
 }
 
 describe('a step kind added by one registration', () => {
-  it('is in the suite schema, validated, runs with its control, and says what it needs', async () => {
+  it('is in the suite schema, validated, runs with its control, and says what it needs', () => withReadFeed(async () => {
     const file = await write(
       suite(`      - read-feed: { limit: 3 }
         expect: [ok, { field: { path: data.length, lte: 3 } }]
@@ -88,12 +89,19 @@ describe('a step kind added by one registration', () => {
     } finally {
       await reference.close();
     }
-  });
+  }));
 
   it('has its body checked at load: a typo names file, line and the allowed keys', async () => {
     const file = await write(suite('      - read-feed: { limt: 3 }\n        expect: [ok]'));
-    const error = await loadSuiteFile(file).catch((e: unknown) => e);
+    const error = await withReadFeed(() => loadSuiteFile(file)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UserInputError);
     expect((error as Error).message).toMatch(/demo\.yaml:12: \/rules\/0\/steps\/0\/read-feed\/limt unknown key "limt"; allowed: limit, token$/);
+  });
+
+  it('is known to no call outside withStepKinds, which cannot declare a shipped kind again', async () => {
+    expect(stepKinds().has('read-feed')).toBe(false);
+    const file = await write(suite('      - read-feed: { limit: 3 }\n        expect: [ok]'));
+    expect((await loadSuiteFile(file).catch((e: unknown) => e) as Error).message).toMatch(/unknown step kind or key "read-feed"/);
+    expect(() => withStepKinds([{ ...readFeed, name: 'request' } as StepKind], () => 0)).toThrow(/step kind request is declared twice/);
   });
 });
