@@ -4,6 +4,7 @@ import { UserInputError } from '../harness/errors.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, drawSeed } from '../harness/run/defaults.js';
 import { REPORT_FORMATS, type ReportFormat } from '../harness/reports/report-files.js';
 import type { PlanSelection, RunPlan, ServicePlan, Shard, TargetPlan } from '../harness/run/run-plan.js';
+import { parseSequencePath } from '../harness/sequence/sequence-path.js';
 import { SUITES_DIR } from '../harness/suite/suites-dir.js';
 import type { ConfigValues } from './config-file.js';
 import { allowOriginFlag, listFlag, targetUrlFlag, wholeNumberFlag } from './flags.js';
@@ -46,6 +47,8 @@ export interface RunFlags {
   concurrency?: string;
   /** `--max-rps N`: requests a second at most. */
   maxRps?: string;
+  /** `--sequence-path P`: the shrunk sequence a sequence rule's failure printed, run again exactly. */
+  sequencePath?: string;
 }
 
 /** The flags of `RunFlags` that name files or folders: resolved against the command's folder before a plan is made. */
@@ -86,6 +89,7 @@ export function planFromFlags(flags: RunFlags, config: ConfigValues = {}): RunPl
     },
     showSecrets: flags.showSecrets ?? false,
     ...(flags.record ? { record: flags.record } : {}),
+    ...sequencePathOf(flags),
     output: { quiet: flags.quiet ?? false, verbose: flags.verbose ?? false },
   };
 }
@@ -94,6 +98,16 @@ export function planFromFlags(flags: RunFlags, config: ConfigValues = {}): RunPl
 export function seedOf(flag: string | undefined): Pick<RunPlan, 'seed' | 'seedGiven'> {
   if (flag === undefined) return { seed: drawSeed(), seedGiven: false };
   return { seed: wholeNumberFlag('--seed', flag, 0, 2 ** 32 - 1), seedGiven: true };
+}
+
+/** `--sequence-path`, checked for its shape now (exit 2), for the one rule a replay line names. */
+function sequencePathOf(flags: RunFlags): Pick<RunPlan, 'sequencePath'> {
+  if (flags.sequencePath === undefined) return {};
+  parseSequencePath(flags.sequencePath);
+  if (listFlag(flags.rule).length !== 1) {
+    throw new UserInputError('USAGE', `--sequence-path ${flags.sequencePath}: a path replays one sequence rule's failure; give that rule alone with --rule ID`);
+  }
+  return { sequencePath: flags.sequencePath.trim() };
 }
 
 /** `--timeout`, else the one default every command shares. */
