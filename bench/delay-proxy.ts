@@ -1,21 +1,25 @@
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
+import { type Upstream, upstreamUrl } from '../test/helpers/reference-behind.js';
 
 /**
  * A TCP proxy on loopback that makes a target look remote: every chunk waits `oneWayMs` before it is passed on, in
  * each direction, in order (so a round trip costs twice that, however many requests share the connection), and a
  * new connection pays one more round trip before its first byte goes out, as a TCP handshake would. It knows
  * nothing of HTTP: keep-alive, pipelining and bodies pass as they would over a slow link. `connections` counts
- * what clients opened, for the benchmark's account.
+ * what clients opened, for the benchmark's account. The upstream (`http://host:port`) may be a function, read as
+ * each connection opens: the reference starts after its proxy, with the proxy's URL as its public one
+ * (`referenceBehind`, test/helpers/reference-behind.ts).
  */
 export async function startDelayProxy(
-  target: { host: string; port: number },
+  target: Upstream,
   oneWayMs: number,
 ): Promise<{ url: string; port: number; connections(): number; close(): Promise<void> }> {
   let opened = 0;
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
     opened++;
-    const upstream = connect(target.port, target.host);
+    const { hostname, port } = new URL(upstreamUrl(target));
+    const upstream = connect(Number(port), hostname.replace(/^\[|\]$/g, ''));
     for (const s of [client, upstream]) {
       sockets.add(s);
       s.on('close', () => sockets.delete(s));
@@ -64,3 +68,4 @@ function relay(from: Socket, to: Socket, delayMs: number, firstAfterMs: number):
   from.on('data', (chunk) => later(() => to.writable && to.write(chunk)));
   from.on('end', () => later(() => to.end()));
 }
+

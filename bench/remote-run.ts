@@ -12,11 +12,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SUITES_DIR } from '../bin/commands/run.js';
-import { closedPort } from '../harness/content-host/closed-port.js';
 import { exclusivityOf } from '../harness/engine/exclusivity.js';
 import { loadSuites } from '../harness/engine/load-suite.js';
 import { DEFAULT_CONCURRENCY } from '../harness/run/defaults.js';
 import { startReference } from '../reference/index.js';
+import { referenceBehind } from '../test/helpers/reference-behind.js';
 import { startDelayProxy } from './delay-proxy.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -44,10 +44,10 @@ const alone = new Map(
 );
 
 async function timeRun(rtt: number, concurrency: number): Promise<Timed> {
-  // A port free at the moment, so the proxy can name where the reference will listen before it does.
-  const port = await closedPort('127.0.0.1');
-  const proxy = rtt ? await startDelayProxy({ host: '127.0.0.1', port }, rtt / 2) : undefined;
-  const reference = await startReference({ port, ...(proxy ? { publicUrl: proxy.url } : {}) });
+  // Behind the proxy, the reference names the proxy's URL as its public one, as `serve-reference --public-url` does.
+  const behind = rtt ? await referenceBehind((upstream) => startDelayProxy(upstream, rtt / 2)) : undefined;
+  const proxy = behind?.front;
+  const reference = behind?.reference ?? (await startReference());
   const dir = await mkdtemp(join(tmpdir(), 'graphcheck-remote-'));
   try {
     const profile = join(dir, 'profile.json');
@@ -79,8 +79,7 @@ async function timeRun(rtt: number, concurrency: number): Promise<Timed> {
       aloneByReason,
     };
   } finally {
-    await reference.close();
-    await proxy?.close();
+    await (behind ?? reference).close();
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -28,6 +28,8 @@ export interface RunOptions extends OutputOptions {
   rules?: string[];
   exclude?: string[];
   endpoints?: string[];
+  /** Areas (`photos`, `comments`): every rule that sends to their endpoints, whatever its suite. */
+  areas?: string[];
   /** `2/3`. */
   shard?: string;
   seed?: number;
@@ -39,6 +41,8 @@ export interface RunOptions extends OutputOptions {
   maxRps?: number;
   /** The backoff's first wait on a rate limit that says nothing of how long (default 1000 ms). */
   rateLimitBaseMs?: number;
+  /** The longest the run waits for rate limits, all waits together (`--max-wait`; default 5 minutes). */
+  maxWaitMs?: number;
   versionPrefix?: string;
   suitesDir?: string;
   formats?: ReportFormat[];
@@ -82,12 +86,14 @@ export function runFlagsOf(o: RunOptions): RunFlags {
     rule: o.rules,
     exclude: o.exclude,
     endpoint: o.endpoints,
+    area: o.areas,
     shard: o.shard,
     seed: text(o.seed),
     runs: text(o.runs),
     timeout: text(o.timeoutMs),
     concurrency: text(o.concurrency),
     maxRps: text(o.maxRps),
+    maxWait: o.maxWaitMs === undefined ? undefined : `${o.maxWaitMs}ms`,
     versionPrefix: o.versionPrefix,
     suitesDir: o.suitesDir,
     reportDir: o.reportDir,

@@ -14,6 +14,7 @@ export interface ConfigValues {
   suites?: string[];
   rules?: string[];
   endpoints?: string[];
+  areas?: string[];
   strict?: boolean;
   allow_stale?: boolean;
   ca_dir?: string;
@@ -23,6 +24,11 @@ export interface ConfigValues {
   runs?: number;
   concurrency?: number;
   max_rps?: number;
+  /** `graphcheck coverage`: the spec and its readings, relative to this file. */
+  spec?: string;
+  readings?: string;
+  /** `--max-wait`: a duration such as `90s` or `5m`. */
+  max_wait?: string | 0;
 }
 
 export const CONFIG_FILE = 'graphcheck.config.yaml';
@@ -46,5 +52,7 @@ export async function loadConfig(file: string | undefined, cwd = process.cwd()):
     ...(config.report_dir ? { report_dir: near(config.report_dir) } : {}),
     ...(config.baseline ? { baseline: near(config.baseline) } : {}),
     ...(config.ca_dir ? { ca_dir: near(config.ca_dir) } : {}),
+    ...(config.spec ? { spec: near(config.spec) } : {}),
+    ...(config.readings ? { readings: near(config.readings) } : {}),
   };
 }

@@ -90,6 +90,28 @@ export function parseByteSize(value: string, flag = '--max-body'): number {
   return bytes;
 }
 
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/**
+ * Parses a duration flag: a number with its unit (`1500ms`, `90s`, `5m`, `1h`), or `0`; at most a day. A bare
+ * number other than 0 is refused rather than guessed (seconds? milliseconds, as --timeout takes?).
+ */
+export function durationFlag(flag: string, value: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
+  const unit = m?.[2] ?? (Number(m?.[1]) === 0 ? 'ms' : undefined);
+  const ms = m && unit ? Math.round(Number(m[1]) * DURATION_UNITS[unit]!) : NaN;
+  if (!Number.isSafeInteger(ms) || ms > 24 * 3_600_000) {
+    throw new UserInputError('USAGE', `${flag} ${value}: not a duration; give one such as 90s, 5m or 1h (at most 24h; 0 never waits)`);
+  }
+  return ms;
+}
+
+/** `5 min`, `90 s`, `1.5 s`: a duration for help and messages. */
+export function durationWords(ms: number): string {
+  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} min`;
+  return `${Number((ms / 1000).toFixed(3))} s`;
+}
+
 /** What `--no-redact` means, printed whenever it is used. */
 export function noRedactNotice(file: string): string {
   return (

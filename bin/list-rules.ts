@@ -2,8 +2,10 @@ import type { RuleNeeds } from '../harness/engine/needs.js';
 import { type IndexedSuites, readSuiteIndex } from '../harness/engine/suite-index.js';
 import { casesOfRule, type ListedCase } from '../harness/suite/rule-cases.js';
 import { dependenciesOf } from '../harness/engine/areas.js';
+import { propertyRuns } from '../harness/engine/property-runs.js';
+import { describeBranches } from '../harness/generators/branch-summary.js';
 import { endpointsOf } from '../harness/suite/rule-endpoints.js';
-import { assertSelection, selectedRules } from '../harness/suite/select-rules.js';
+import { assertSelection, leftOutLine, selectedRules } from '../harness/suite/select-rules.js';
 import type { RuleSide } from '../harness/suite/suite.js';
 import { type ConfigValues, loadConfig } from './config-file.js';
 import { planFromFlags } from './plan-from-flags.js';
@@ -19,6 +21,8 @@ export interface ListedRule {
   needs: RuleNeeds;
   /** A sweep's cases (its `cases:` steps), each with the spec's words that make it one; absent for other rules. */
   cases?: ListedCase[];
+  /** The values of its generated choices every seed tries before drawing at random; absent without choices. */
+  branches?: string;
   /**
    * The endpoints of other areas the rule needs to set up what it judges (a post to comment on): each entry the
    * endpoints any one of which will do (several for a step with alternatives).
@@ -30,18 +34,25 @@ export interface ListedRule {
  * The rules a run with the same selection would run; with `side`, the rules of that side instead (`client`: what
  * `check --side client` judges, `callback`: what `webhook-test` runs).
  */
-export async function listRules(
-  options: Pick<RunOptions, 'suites' | 'rules' | 'exclude' | 'endpoints' | 'shard' | 'suitesDir' | 'config'> & { side?: RuleSide } = {},
+export async function listRules(options: ListOptions = {}, cwd?: string): Promise<ListedRule[]> {
+  return (await listing(options, cwd)).rules;
+}
+
+/** What `list` selects, as `listRules`, and the line saying which rules on the same endpoints it leaves out. */
+export async function listing(
+  options: ListOptions = {},
   /** Where `graphcheck.config.yaml` is looked for (default: the working folder). */
   cwd?: string,
-): Promise<ListedRule[]> {
+): Promise<{ rules: ListedRule[]; leftOut?: string }> {
   const config: ConfigValues = await loadConfig(options.config, cwd);
   const planned = planFromFlags(runFlagsOf(options), config);
   const plan = options.side ? { ...planned, selection: { ...planned.selection, side: options.side } } : planned;
   const { suites, needsOf } = (await readSuiteIndex(plan.suitesDir)) ?? (await loaded(plan.suitesDir));
   assertSelection(suites, plan.selection, plan.suitesDir);
-  return selectedRules(suites, plan.selection).map(({ suite, rule }) => {
+  const leftOut = leftOutLine(suites, plan.selection);
+  const rules = selectedRules(suites, plan.selection).map(({ suite, rule }) => {
     const cases = casesOfRule(rule);
+    const branches = describeBranches(rule.given, propertyRuns(rule, { runs: 20 }).runs);
     return {
       id: rule.id,
       strength: rule.strength,
@@ -51,9 +62,13 @@ export async function listRules(
       needs: needsOf(rule),
       dependencies: dependenciesOf(rule),
       ...(cases.length ? { cases } : {}),
+      ...(branches ? { branches } : {}),
     };
   });
+  return { rules, ...(leftOut ? { leftOut } : {}) };
 }
+
+export type ListOptions = Pick<RunOptions, 'suites' | 'rules' | 'exclude' | 'endpoints' | 'areas' | 'shard' | 'suitesDir' | 'config'> & { side?: RuleSide };
 
 /** Without the build's index (the sources, or suites changed since): loaded and validated, needs from the steps. */
 async function loaded(dir: string): Promise<IndexedSuites> {

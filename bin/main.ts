@@ -78,8 +78,9 @@ function exitCodeOf(error: unknown, context: CommandContext): number {
     return error.exitCode === 0 ? 0 : 2;
   }
   if (error instanceof GraphcheckError) {
-    // A message may quote what a target or a file said: inert like every other line we print.
-    context.stderr(`graphcheck: ${inertText(error.message)}\n`);
+    // A message may quote what a target or a file said: inert like every other line we print. Several problems
+    // at once (a profile's) are one line each, each starting as one problem alone would.
+    for (const line of error.message.split('\n')) context.stderr(`graphcheck: ${inertText(line)}\n`);
     return error.exitCode;
   }
   context.stderr(`graphcheck: internal error (please report it): ${(error as Error)?.stack ?? String(error)}\n`);

@@ -7,7 +7,7 @@ import type { PlanSelection, RunPlan, ServicePlan, Shard, TargetPlan } from '../
 import { parseSequencePath } from '../harness/sequence/sequence-path.js';
 import { SUITES_DIR } from '../harness/suite/suites-dir.js';
 import type { ConfigValues } from './config-file.js';
-import { allowOriginFlag, listFlag, targetUrlFlag, wholeNumberFlag } from './flags.js';
+import { allowOriginFlag, durationFlag, listFlag, targetUrlFlag, wholeNumberFlag } from './flags.js';
 
 /** The flags of `run` (and the subset `doctor` and `list` share), as commander hands them over: no defaults. */
 export interface RunFlags {
@@ -18,6 +18,8 @@ export interface RunFlags {
   rule?: string[];
   exclude?: string[];
   endpoint?: string[];
+  /** `--area photos,comments`: every rule that sends to those areas' endpoints. */
+  area?: string[];
   shard?: string;
   seed?: string;
   runs?: string;
@@ -47,6 +49,8 @@ export interface RunFlags {
   concurrency?: string;
   /** `--max-rps N`: requests a second at most. */
   maxRps?: string;
+  /** `--max-wait DURATION`: the longest the run waits for rate limits, all waits together. */
+  maxWait?: string;
   /** `--sequence-path P`: the shrunk sequence a sequence rule's failure printed, run again exactly. */
   sequencePath?: string;
 }
@@ -71,6 +75,7 @@ export function planFromFlags(flags: RunFlags, config: ConfigValues = {}): RunPl
       rules: listFlag(flags.rule ?? config.rules),
       exclude: [...listFlag(config.exclude), ...listFlag(flags.exclude)],
       endpoints: (flags.endpoint ?? config.endpoints ?? []).map((e) => e.trim()).filter(Boolean),
+      ...areasOf(flags.area ?? config.areas),
       ...(flags.shard ? { shard: shardFlag(flags.shard) } : {}),
     },
     target: targetPlan(flags, config),
@@ -92,6 +97,12 @@ export function planFromFlags(flags: RunFlags, config: ConfigValues = {}): RunPl
     ...sequencePathOf(flags),
     output: { quiet: flags.quiet ?? false, verbose: flags.verbose ?? false },
   };
+}
+
+/** `--area`, comma-separated or repeated; absent when none is named (most selections name none). */
+function areasOf(values: string[] | undefined): Pick<RunPlan['selection'], 'areas'> {
+  const areas = listFlag(values);
+  return areas.length ? { areas } : {};
 }
 
 /** `--seed`, or one drawn now (`drawSeed`, the one place a seed is drawn): every judging command's. */
@@ -122,12 +133,13 @@ export function suitesDirOf(flag: string | undefined): Pick<RunPlan, 'suitesDir'
 }
 
 /**
- * `--concurrency` and `--max-rps` (else the config file's). A recording keeps each rule's traffic apart and its
- * repeat plays it back in that order: both run one rule at a time.
+ * `--concurrency`, `--max-rps` and `--max-wait` (else the config file's). A recording keeps each rule's traffic
+ * apart and its repeat plays it back in that order: both run one rule at a time.
  */
-function pace(flags: RunFlags, config: ConfigValues): Pick<RunPlan, 'concurrency' | 'maxRps'> {
+function pace(flags: RunFlags, config: ConfigValues): Pick<RunPlan, 'concurrency' | 'maxRps' | 'maxWaitMs'> {
   const given = flags.concurrency ?? (config.concurrency === undefined ? undefined : String(config.concurrency));
   const maxRps = flags.maxRps ?? (config.max_rps === undefined ? undefined : String(config.max_rps));
+  const maxWait = flags.maxWait ?? (config.max_wait === undefined ? undefined : String(config.max_wait));
   const concurrency = given === undefined ? undefined : wholeNumberFlag('--concurrency', given, 1, 256);
   const recorded = flags.record ? '--record' : flags.cassette ? '--cassette' : undefined;
   if (recorded && concurrency !== undefined && concurrency > 1) {
@@ -136,6 +148,7 @@ function pace(flags: RunFlags, config: ConfigValues): Pick<RunPlan, 'concurrency
   return {
     concurrency: recorded ? 1 : (concurrency ?? DEFAULT_CONCURRENCY),
     ...(maxRps === undefined ? {} : { maxRps: wholeNumberFlag('--max-rps', maxRps, 1, 100_000) }),
+    ...(maxWait === undefined ? {} : { maxWaitMs: durationFlag('--max-wait', maxWait) }),
   };
 }
 

@@ -20,6 +20,7 @@ export class UserInputError extends GraphcheckError {
       | 'CASSETTE_INVALID'
       | 'REASONS_INVALID'
       | 'SWEEP_INVALID'
+      | 'PAGING_INVALID'
       | 'CONFIG_INVALID'
       | 'FILE_NOT_FOUND'
       | 'INPUT_TOO_DEEP'
@@ -148,4 +149,12 @@ export class ExchangeCut extends Error {
 /** Formats `file:line: message` the same way everywhere. */
 export function at(file: string, line: number | undefined, message: string): string {
   return line === undefined ? `${file}: ${message}` : `${file}:${line}: ${message}`;
+}
+
+/**
+ * Text of a file quoted in a one-line error (a parser's message, which may quote the file itself): on one line of
+ * printable characters, cut to `max`.
+ */
+export function quotedInError(text: string, max = 200): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').slice(0, max);
 }

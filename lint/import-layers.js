@@ -27,7 +27,7 @@ export const MAY_IMPORT = {
   profile: [],
   client: ['profile'],
   control: ['client', 'profile'],
-  suite: [],
+  suite: ['profile'],
   generators: ['profile', 'suite'],
   receiver: ['ca'],
   'content-host': [],

@@ -18,6 +18,8 @@ export interface RuntimeOptions {
   rateLimitEvery?: number;
   /** Where the clock starts and where `reset` puts it back (default `CLOCK_START`): a session starts at its target's time. */
   clockStart?: UnixSeconds;
+  /** Where the media origin is, when pictures and photo files are served from one of their own (`Route.media`). */
+  mediaUrl?: string;
 }
 
 /** Everything one running reference owns. Nothing is module-global, so several can share a process. */
@@ -53,7 +55,8 @@ export function createRuntime(
     ...(options.mtls ? { clientCert: options.mtls.clientCert } : {}),
   });
   const fixtures = options.fixtures ?? 'full';
-  const ctx: RefContext = { clock, faults, baseUrl, profile, state: store, settings, webhooks, fixtures };
+  const mediaUrl = options.mediaUrl ?? baseUrl;
+  const ctx: RefContext = { clock, faults, baseUrl, mediaUrl, profile, state: store, settings, webhooks, fixtures };
   store.bind(ctx);
   // Contract §2: before an advance answers, everything due by the new time has happened.
   clock.onAdvance(async (now) => {

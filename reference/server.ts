@@ -25,27 +25,31 @@ export interface ListenerOptions extends RuntimeOptions {
 }
 
 /**
- * The request listener of one reference bound to `baseUrl`: `/_control/*` to the control protocol,
- * `/_sessions/{id}/*` to that session's own runtime (its API and control protocol alike), else the API.
+ * The request listeners of one reference bound to `baseUrl`, sharing its state: `api` takes `/_control/*` to the
+ * control protocol, `/_sessions/{id}/*` to that session's own runtime (its API and control protocol alike), and the
+ * rest to the API; `media` serves the files a CDN would (`Route.media`) when `options.mediaUrl` names an origin of
+ * their own, and the API then leaves them to it. A session serves its own files under its path: the media origin
+ * holds the target's.
  */
-export function createReferenceListener(
+export function createReferenceListeners(
   baseUrl: string,
   faults: FaultSet,
   groups?: EndpointGroup[],
   options: ListenerOptions = {},
-): RequestListener {
+): { api: RequestListener; media: RequestListener } {
   const { maxSessions = DEFAULT_MAX_SESSIONS, ...runtimeOptions } = options;
   const runtime = createRuntime(baseUrl, faults, groups, runtimeOptions);
+  const { mediaUrl: _targetsOwn, ...sessionOptions } = runtimeOptions;
   const sessions =
     maxSessions > 0
       ? createSessions({
           baseUrl,
           limit: maxSessions,
           targetNow: () => runtime.clock.now(),
-          startRuntime: (url, clockStart) => createRuntime(url, faults, groups, { ...runtimeOptions, clockStart }),
+          startRuntime: (url, clockStart) => createRuntime(url, faults, groups, { ...sessionOptions, clockStart }),
         })
       : undefined;
-  return (req, res) => {
+  const api: RequestListener = (req, res) => {
     const url = new URL(req.url ?? '/', baseUrl);
     const inSession = sessions?.resolve(url);
     const done =
@@ -56,6 +60,38 @@ export function createReferenceListener(
           : serveRuntime(inSession.runtime, req, res, inSession.url);
     done.catch((error: unknown) => send(res, errorResponse(error, runtime.traceId()), {}));
   };
+  const media: RequestListener = (req, res) => {
+    handleMedia(runtime, req, res, new URL(req.url ?? '/', runtime.ctx.mediaUrl)).catch(() => notFound(res));
+  };
+  return { api, media };
+}
+
+/**
+ * The media origin, as a CDN: a GET of a file the reference published, without token, version or envelope;
+ * anything else is a plain 404. Its `Date` is the machine's, as a CDN's would be, not the reference's clock.
+ */
+async function handleMedia(runtime: Runtime, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const found = req.method === 'GET' ? runtime.match('GET', url.pathname) : null;
+  if (!found?.route.media) return notFound(res);
+  const request: RefRequest = {
+    method: 'GET',
+    url,
+    path: url.pathname,
+    version: runtime.ctx.profile.versions.appDefault,
+    versionPrefix: '',
+    accessToken: null,
+    params: {},
+    files: [],
+    headers: req.headers,
+    token: null,
+    pathParams: found.pathParams,
+    rawBody: Buffer.alloc(0),
+  };
+  send(res, await found.route.handler(request, runtime.ctx), {});
+}
+
+function notFound(res: ServerResponse): void {
+  res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
 }
 
 /** One runtime's answer: the target's own, or a session's (which serves no sessions of its own). */
@@ -127,7 +163,9 @@ async function dispatch(
   const { explicit, path } = splitVersionPrefix(url.pathname);
   const method = req.method ?? 'GET';
   const found = runtime.match(method, path);
-  if (!found || (explicit === null && ctx.faults.has('versioning-bare-path-unsupported'))) {
+  // With a media origin of their own, the files a CDN would serve are not the API's.
+  const elsewhere = found?.route.media === true && ctx.mediaUrl !== ctx.baseUrl;
+  if (!found || elsewhere || (explicit === null && ctx.faults.has('versioning-bare-path-unsupported'))) {
     throw unsupported(method, path);
   }
   // A limited call changes nothing, not even the version history.

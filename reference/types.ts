@@ -83,6 +83,11 @@ export interface Route {
   accepts?: (pathParams: Record<string, string>, ctx: RefContext) => boolean;
   /** True for dialogs (the authorization window): their versioned calls neither fix nor obey the version history. */
   exemptFromVersionHistory?: boolean;
+  /**
+   * A file a CDN would serve (a post's picture, a published photo's image): with a media origin, served there alone,
+   * without token or version (`server.ts`); without one, by the API like any route.
+   */
+  media?: boolean;
   handler: (req: RefRequest, ctx: RefContext) => Promise<RefResponse> | RefResponse;
 }
 
@@ -137,6 +142,8 @@ export interface RefContext {
   faults: FaultSet;
   /** This server's own base URL, e.g. http://127.0.0.1:4010. */
   baseUrl: string;
+  /** Where the files a CDN would serve are (`Route.media`): `baseUrl`, or the media origin when one was asked for. */
+  mediaUrl: string;
   profile: RefProfile;
   state: StateStore;
   settings: AppSettings;

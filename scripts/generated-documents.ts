@@ -15,6 +15,7 @@ import { formatCoverageReasons } from '../harness/coverage/format-coverage-reaso
 import { loadSuites } from '../harness/engine/load-suite.js';
 import { selectedRules } from '../harness/suite/select-rules.js';
 import { sweepSuiteText } from '../harness/sweep/sweep-suite.js';
+import { pagingSuiteText } from '../harness/sweep/paging-suite.js';
 import { REFERENCE_README, withFaultTable } from './reference-fault-table.js';
 import { VOCABULARY_SCHEMA_FILE, vocabularySchema } from './vocabulary-schema.js';
 
@@ -32,6 +33,11 @@ export const CHEAP_DOCUMENTS: readonly CheapDocument[] = [
     path: 'suites/sweep.yaml',
     from: "the sweep declarations (suites/sweeps/*.yaml) and the spec's tables",
     render: () => sweepSuiteText(join(SUITES_DIR, 'sweeps'), SPEC_FILE),
+  },
+  {
+    path: 'suites/paging.yaml',
+    from: "the paging declarations (suites/paging/*.yaml) and the spec's list edges",
+    render: () => pagingSuiteText(join(SUITES_DIR, 'paging'), SPEC_FILE),
   },
   {
     path: VOCABULARY_SCHEMA_FILE,

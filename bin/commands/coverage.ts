@@ -14,6 +14,7 @@ import { readReportFile } from '../../harness/reports/read-shard-report.js';
 import { verdictLine } from '../../harness/verdict/gate.js';
 import type { Suite } from '../../harness/suite/suite.js';
 import { HTML_FILE, SPEC_FILE } from '../declarations/coverage.js';
+import { loadConfig } from '../config-file.js';
 
 export { REASONS_FILE, register, SPEC_FILE } from '../declarations/coverage.js';
 
@@ -28,12 +29,20 @@ export interface CoverageFlags {
   html?: boolean | string;
   report?: string;
   failOnUncovered?: boolean;
+  config?: string;
 }
 
 /** The spec as documents name it: where it sits beside a checkout, whatever machine made them. */
 export const SHOWN_SPEC = '../shared/spec/social-graph-interface.md';
 
-export async function coverageCommand(flags: CoverageFlags, print: (text: string) => void): Promise<number> {
+/**
+ * `cwd`: where `graphcheck.config.yaml` is looked for. The spec is found as `run` finds its profile: the flag, else
+ * the config file (`spec:`, `readings:`), else the project's layout, `../shared/spec/` beside the graphcheck folder.
+ */
+export async function coverageCommand(given: CoverageFlags, print: (text: string) => void, cwd?: string): Promise<number> {
+  const config = await loadConfig(given.config, cwd);
+  const flags = { ...given, ...(given.spec ?? config.spec ? { spec: given.spec ?? config.spec } : {}), ...(given.readings ?? config.readings ? { readings: given.readings ?? config.readings } : {}) };
+  if (!flags.spec) await assertSpecBeside();
   if ([flags.json, flags.markdown, flags.html].filter(Boolean).length > 1) {
     throw new UserInputError('USAGE', '--json, --markdown and --html: give one of them');
   }
@@ -50,6 +59,15 @@ export async function coverageCommand(flags: CoverageFlags, print: (text: string
   if (!flags.failOnUncovered || countCoverage(map.entries).uncovered === 0) return 0;
   if (!flags.json && !flags.markdown) print(`\nuncovered statements:\n${formatUncovered(map, resolve(spec) === resolve(SPEC_FILE) ? shown : spec)}`);
   return 1;
+}
+
+/** The default spec missing (a clone without `../shared` beside it): one line saying where else it may come from. */
+async function assertSpecBeside(): Promise<void> {
+  if (await stat(SPEC_FILE).then((s) => s.isFile(), () => false)) return;
+  throw new UserInputError(
+    'FILE_NOT_FOUND',
+    `no spec at ${SPEC_FILE} (../shared/spec/ beside the graphcheck folder): give --spec FILE (social-graph-interface.md), or spec: in graphcheck.config.yaml`,
+  );
 }
 
 /** Writes the page (a folder given gets HTML_FILE in it) and says where, with the totals. */

@@ -9,7 +9,7 @@ import type { RunningRecorder } from '../../harness/recorder/recorder.js';
 import { type RecordingProxyOptions, startRecordingProxy } from '../../harness/run/recorded/recording-proxy.js';
 import type { RecordMode } from '../../harness/recorder/record-mode.js';
 import type { SecretMatching } from '../../harness/replay/normalize-request.js';
-import { inertText } from '../../harness/reports/inert-text.js';
+import { logLine } from '../../harness/reports/output-edge.js';
 import { countOf } from '../../harness/words.js';
 import { listenError } from '../../harness/http/listen.js';
 import type { CommandContext } from '../command-context.js';
@@ -62,10 +62,8 @@ export async function startRecordCommand(
     options.forwardProxyPort !== undefined && (options.caCert || options.caKey)
       ? await loadOrCreateAuthority({ cert: options.caCert, key: options.caKey })
       : undefined;
+  // A cassette reopened to go on whose header has redaction off is refused unless --no-redact (CassetteWriter.reopen).
   const recorder = await startRecordingProxy(proxyOptions(options, warn));
-  // A cassette reopened to go on keeps its own header's choice: one whose redaction is off is said to be, as
-  // --no-redact is (which, said above already, is not said twice).
-  if (options.redact && recorder.sink?.writesSecrets) warn(noRedactNotice(options.cassette));
   print(banner(recorder, options));
   if (options.forwardProxyPort === undefined) return { recorder, close: () => recorder.close() };
   try {
@@ -88,7 +86,7 @@ function proxyOptions(options: RecordCommandOptions, warn: (line: string) => voi
     match: options.match,
     ignoreVersion: options.ignoreVersion,
     // Misses and the target's errors quote what others sent: inert, like everything we print that others wrote.
-    log: (text) => warn(inertText(text)),
+    log: (text) => warn(logLine(text)),
     ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
     ...(options.secrets ? { secretMatching: options.secrets } : {}),
     ...(options.maxBody ? { maxBodyBytes: options.maxBody } : {}),

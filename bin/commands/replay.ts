@@ -1,6 +1,6 @@
 import type { SecretMatching } from '../../harness/replay/normalize-request.js';
 import { type RunningReplay, startReplayServer } from '../../harness/replay/replay-server.js';
-import { inertText } from '../../harness/reports/inert-text.js';
+import { logLine } from '../../harness/reports/output-edge.js';
 import { countOf } from '../../harness/words.js';
 import type { CommandContext } from '../command-context.js';
 import { untilSignal } from '../until-signal.js';
@@ -34,7 +34,7 @@ export async function startReplayCommand(
     secrets,
     ...(options.maxBody ? { maxBodyBytes: options.maxBody } : {}),
     // A miss quotes the client's request: inert, like everything we print that others wrote.
-    log: (text) => warn(inertText(text)),
+    log: (text) => warn(logLine(text)),
   });
   const { index, count } = replay.source;
   const others = count - index.size;

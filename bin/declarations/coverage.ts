@@ -16,7 +16,8 @@ export function register(program: Command, cx: CommandContext = processContext()
   program
     .command('coverage')
     .description('map every statement of the spec to the rules that judge it, or the reason none does')
-    .option('--spec <file>', 'the spec (default: ../shared/spec/social-graph-interface.md)')
+    .option('--spec <file>', 'the spec (default: spec: in the config file, else ../shared/spec/social-graph-interface.md beside graphcheck)')
+    .option('--config <file>', 'config file whose spec: and readings: to read (default: graphcheck.config.yaml here, if there is one)')
     .option('--readings <file>', "the spec's readings (default: readings.md beside the spec)")
     .option('--reasons <file>', 'why statements are not judged (schemas/coverage-reasons.schema.json)', REASONS_FILE)
     .option('--suites-dir <dir>', 'folder of suite YAML files', SUITES_DIR)
@@ -27,7 +28,7 @@ export function register(program: Command, cx: CommandContext = processContext()
     .option('--fail-on-uncovered', 'exit 1 when a statement has neither a rule nor a reason, listing them')
     .action(async (flags: CoverageFlags) => {
       const { coverageCommand } = await import('../commands/coverage.js');
-      const paths = cx.paths(flags, ['spec', 'readings', 'reasons', 'suitesDir', 'html', 'report']);
-      cx.setExitCode(await coverageCommand(paths, (text) => cx.stdout(text)));
+      const paths = cx.paths(flags, ['spec', 'readings', 'reasons', 'suitesDir', 'html', 'report', 'config']);
+      cx.setExitCode(await coverageCommand(paths, (text) => cx.stdout(text), cx.cwd));
     });
 }

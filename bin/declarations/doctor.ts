@@ -14,7 +14,8 @@ export function register(program: Command, cx: CommandContext = processContext()
     .option('--profile <file>', 'target profile (YAML or JSON)')
     .option('--config <file>', 'config file (default: graphcheck.config.yaml here, if there is one)')
     .option('--fault <name...>', 'embedded reference only: turn on fault switches')
-    .option('--timeout <ms>', `per-request timeout in milliseconds (default: ${DEFAULT_TIMEOUT_MS})`);
+    .option('--timeout <ms>', `per-request timeout in milliseconds (default: ${DEFAULT_TIMEOUT_MS})`)
+    .option('--verbose', 'under each cause of the forecast, every rule it covers (one a line), not the first three');
   originOptions(command);
   selectionOptions(command).action(async (flags: RunFlags) => {
     const { doctorCommand } = await import('../commands/doctor.js');

@@ -7,6 +7,7 @@ export function selectionOptions(command: Command): Command {
     .option('--rule <id...>', 'only these rules: ids or globs such as feed.get-limit-* (comma-separated)')
     .option('--exclude <id...>', 'leave out rules: ids, globs or suite names (comma-separated)')
     .option('--endpoint <endpoint...>', 'only rules that send to it, e.g. "POST /{page_id}/feed" (repeatable)')
+    .option('--area <name...>', 'only rules that send to these areas, whatever their suite (sweeps, errors.*, conventions.* included): feed, photos, comments, ...')
     .option('--shard <i/n>', 'the i-th of n stable parts of the selection, split by rule id')
     .option('--suites-dir <dir>', 'folder of suite YAML files (default: the suites shipped with graphcheck)');
 }

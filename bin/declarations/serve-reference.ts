@@ -15,6 +15,8 @@ export function register(program: Command, cx: CommandContext = processContext()
     .option('--fixtures <set>', 'full (seeded posts, photos, comments, templates) or empty', 'full')
     // The default is the reference's DEFAULT_MAX_SESSIONS, written out: a declaration loads no reference code.
     .option('--max-sessions <n>', 'sessions live at once (contract 2.1); at the limit POST /sessions answers 429; 0: no sessions (default: 32)')
+    .option('--public-url <url>', 'the origin clients reach it at (a proxy in front of it): named in its profile and every link it hands out')
+    .option('--media-port <port>', 'serve pictures and photo files from a second origin on this port (0: a free one), as a CDN would')
     .action(async (flags: ServeFlags) => {
       const { serveReferenceCommand } = await import('../commands/serve-reference.js');
       await serveReferenceCommand(cx.paths(flags, ['profileOut']), cx);

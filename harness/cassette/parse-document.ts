@@ -25,7 +25,7 @@ function afterMarkerLine(text: string): string | undefined {
  * anything else (hand-edited block YAML, VCR files) goes through the YAML parser, whose errors name the line.
  */
 export function parseDocument(file: string, doc: RawDocument): unknown {
-  const body = afterMarkerLine(doc.text);
+  const body = doc.content ?? afterMarkerLine(doc.text);
   if (body?.trimStart().startsWith('{')) {
     const deep = jsonTooDeepAt(body);
     if (deep !== undefined) throw tooDeep(file, doc, doc.line + lineAt(body, deep));

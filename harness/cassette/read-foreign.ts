@@ -1,7 +1,7 @@
 import { strictBinary } from './binary-tag.js';
 import { readFile, stat } from 'node:fs/promises';
 import { LineCounter, parseDocument } from 'yaml';
-import { at, UserInputError } from '../errors.js';
+import { at, quotedInError, UserInputError } from '../errors.js';
 import { sizeWords } from '../http/body-limit.js';
 import { jsonTooDeepAt, lineAt, MAX_NESTING, valueNestingExceeds, yamlTooDeepAt } from '../validation/nesting.js';
 import { excessiveAliases } from '../validation/yaml-aliases.js';
@@ -60,7 +60,7 @@ function parseJson(file: string, text: string): unknown {
     const line = position === undefined ? undefined : text.slice(0, Number(position)).split('\n').length;
     throw new UserInputError(
       'CASSETTE_INVALID',
-      at(file, line, `not JSON (${(error as Error).message}): fix the HAR file`),
+      at(file, line, `not JSON (${quotedInError((error as Error).message)}): fix the HAR file`),
     );
   }
 }

@@ -38,7 +38,7 @@ export async function redactCassette(
       salt: old.salt ?? randomBytes(16).toString('hex'),
       ...(old.app_secret_stand_in || options.appSecret
         ? {
-            app_secret_stand_in: old.app_secret_stand_in ?? `stand-in-${randomBytes(12).toString('hex')}`,
+            app_secret_stand_in: old.app_secret_stand_in ?? `GCKstandin${randomBytes(12).toString('hex')}`,
           }
         : {}),
       placeholders: first.placeholders,

@@ -14,6 +14,11 @@ export const MAX_DOCUMENT_BYTES = 256 * 1024 * 1024;
 /** One document of a YAML stream: its text and the 1-based line where it starts (its `---` line). */
 export interface RawDocument {
   text: string;
+  /**
+   * The document's one line after a `---` line that holds nothing else (a comment at most): how graphcheck writes
+   * every document, its JSON. Read as is, it is never copied into `text` (made only when asked for).
+   */
+  content?: string;
   line: number;
   /** Last line of the document, for messages that tell the user which lines to remove. */
   endLine: number;
@@ -101,7 +106,7 @@ export async function* yamlDocuments(
   let explicit = false;
   let n = 0;
   const flush = function* (endLine: number): Generator<RawDocument> {
-    if (explicit || hasContent(lines)) yield { text: lines.join('\n'), line: start, endLine };
+    if (explicit || hasContent(lines)) yield rawDocument(lines, explicit, start, endLine);
     length = 0;
   };
   for await (const line of linesOf(file, size, limit)) {
@@ -123,6 +128,21 @@ export async function* yamlDocuments(
     }
   }
   yield* flush(n);
+}
+
+/** A document of `lines`; its text joined only if someone reads it (a large JSON line is held once, not twice). */
+function rawDocument(lines: string[], explicit: boolean, line: number, endLine: number): RawDocument {
+  const marker = lines[0]?.trim() ?? '';
+  const content = explicit && lines.length === 2 && (marker === '' || marker.startsWith('#')) ? lines[1] : undefined;
+  let text: string | undefined;
+  return {
+    get text() {
+      return (text ??= lines.join('\n'));
+    },
+    line,
+    endLine,
+    ...(content !== undefined ? { content } : {}),
+  };
 }
 
 function tooLarge(file: string, line: number, what: 'line' | 'document', limit: number): UserInputError {

@@ -1,6 +1,6 @@
 import type { Check, CheckFinding } from './check.js';
-import { BOOLEAN, INTEGER, object, optional, STRINGS } from '../validation/json-schema.js';
-import { itemId, listItems } from './list-items.js';
+import { BOOLEAN, INTEGER, object, optional, STRING, STRINGS } from '../validation/json-schema.js';
+import { itemKey, listItems } from './list-items.js';
 import type { WalkEnd } from './step-facts.js';
 
 interface Args {
@@ -12,6 +12,13 @@ interface Args {
   min_pages?: number;
   /** An item without an id is not judged (recorded traffic: a `fields` may have left the id out), not a finding. */
   skip_without_id?: boolean;
+  /**
+   * The walk may stop before the list's end (`until_listed`, or `max_pages` on a long list): one cut at `max_pages`
+   * is no finding, and judges no `includes` item it did not reach (an `assume:` of the same check then says so).
+   */
+  partial?: boolean;
+  /** The field that tells items apart where a list has no ids (a subscription's `object`, R30); default `id`. */
+  key?: string;
 }
 
 /**
@@ -30,7 +37,7 @@ export const eachItemOnce: Check<Args | undefined> = {
     const crossing = args.min_pages ? ` over at least ${args.min_pages} pages` : '';
     return `walking the pages${crossing} yields each item exactly once and ends${extra} (contract §3.4)`;
   },
-  args: optional(object({ includes: STRINGS, same_as: STRINGS, min_pages: INTEGER, skip_without_id: BOOLEAN })),
+  args: optional(object({ includes: STRINGS, same_as: STRINGS, min_pages: INTEGER, skip_without_id: BOOLEAN, partial: BOOLEAN, key: STRING })),
   run: (input, raw) => {
     const args = raw ?? {};
     const pages = input.exchanges.length;
@@ -42,9 +49,9 @@ export const eachItemOnce: Check<Args | undefined> = {
     }
     const seen = new Map<string, number>();
     for (const { item, exchange } of listItems(input.bodies)) {
-      const id = itemId(item);
+      const id = itemKey(item, args.key);
       if (id === undefined) {
-        if (!args.skip_without_id) findings.push({ message: 'an item has no id', exchange });
+        if (!args.skip_without_id) findings.push({ message: `an item has no ${args.key ?? 'id'}`, exchange });
         continue;
       }
       const first = seen.get(id);
@@ -52,10 +59,11 @@ export const eachItemOnce: Check<Args | undefined> = {
         findings.push({ message: `item ${id} appears again (first on page ${first + 1}, again on page ${exchange + 1})`, exchange });
       } else seen.set(id, exchange);
     }
-    if (input.facts.truncated) {
+    const cut = input.facts.truncated && args.partial;
+    if (input.facts.truncated && !cut) {
       findings.push({ message: `the walk had not ended after ${input.exchanges.length} pages` });
     }
-    for (const id of [...(args.includes ?? []), ...(args.same_as ?? [])]) {
+    for (const id of cut ? [] : [...(args.includes ?? []), ...(args.same_as ?? [])]) {
       if (!seen.has(String(id))) findings.push({ message: `item ${id} never appeared in the walk` });
     }
     if (args.same_as) {

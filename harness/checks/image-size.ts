@@ -37,7 +37,7 @@ export const imageSize: Check<ImageSizeArgs> = {
       const side = Math.max(size.width, size.height);
       if (side > args.max_side) {
         findings.push({
-          message: `the ${size.format} image is ${size.width} x ${size.height} px: its largest side is above ${args.max_side} px`,
+          message: `the ${size.format} image served by ${new URL(exchange.request.url).origin} is ${size.width} x ${size.height} px: its largest side is above ${args.max_side} px`,
           exchange: i,
         });
       }

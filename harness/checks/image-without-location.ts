@@ -20,7 +20,9 @@ export const imageWithoutLocation: Check<undefined> = {
       const status = exchange.response?.status ?? 0;
       if (!data || status < 200 || status > 299 || !isImage(data)) return;
       judged += 1;
-      for (const message of locationsIn(data)) findings.push({ message, exchange: i });
+      // Where the file came from is part of the finding: a CDN's copy may differ from the target's own.
+      const servedBy = `served by ${new URL(exchange.request.url).origin}`;
+      for (const message of locationsIn(data)) findings.push({ message: `${message} (${servedBy})`, exchange: i });
     });
     return judgedCount(findings, judged, 'no answer of the step was an image: the picture could not be fetched');
   },

@@ -7,6 +7,10 @@ import { fieldNot } from './field-not.js';
 import { inOrder } from './in-order.js';
 import { okWhen } from './ok-when.js';
 import { eachItemOnce } from './each-item-once.js';
+import { afterGivesNext } from './after-gives-next.js';
+import { secondPageDue } from './second-page-due.js';
+import { walkItemCount } from './walk-item-count.js';
+import { walkTotalCount } from './walk-total-count.js';
 import { itemsPartitioned } from './items-partitioned.js';
 import { error } from './error.js';
 import { errorAnyBody } from './error-any-body.js';
@@ -72,6 +76,10 @@ const ALL: RegisteredCheck[] = [
   imageSize,
   itemsHave,
   eachItemOnce,
+  afterGivesNext,
+  secondPageDue,
+  walkTotalCount,
+  walkItemCount,
   itemsPartitioned,
   exactlyOneOk,
   firstOkThenErrors,

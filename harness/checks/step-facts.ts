@@ -8,6 +8,17 @@ export interface WalkEnd {
   more: number;
 }
 
+/**
+ * `walk` with `compare_after`: a page's `cursors.after` fed back as `after=` (contract §3.4), with what it answered,
+ * to hold against the page `paging.next` gave. `page` is the page (1-based) whose cursor was fed back; `body` is
+ * absent where that page carried `paging.next` but no `cursors.after` string.
+ */
+export interface AfterProbe {
+  page: number;
+  body?: unknown;
+  exchange?: Exchange;
+}
+
 /** What one connection to an app's callback showed of its transport (`graphcheck webhook-test`). */
 export interface CallbackTransport {
   scheme: 'http' | 'https';
@@ -29,6 +40,10 @@ export interface StepFacts {
   afterEnd?: WalkEnd;
   /** `walk`: `max_pages` was reached before the walk ended (left only then). */
   truncated?: true;
+  /** `walk` with `until_listed`: the walk stopped on this page, its items all seen, before the list ended (left only then). */
+  stopped?: { page: number };
+  /** `walk` with `compare_after`: each cursor fed back, on the first pages that carried `paging.next` (left by every such walk). */
+  afterProbes?: AfterProbe[];
   /** `subscribe`: the verification GETs the callback received while the POST was answered. */
   verifications?: Exchange[];
   /** `deliveries`: what the suite did during the run, to judge what reached the receiver against. */

@@ -2,7 +2,8 @@ import { isIP } from 'node:net';
 import { send } from './send.js';
 import { CannotJudgeError, UserInputError } from '../errors.js';
 import { validateProfile } from '../profile/load-profile.js';
-import type { Profile } from '../profile/profile.js';
+import type { Capability, Profile } from '../profile/profile.js';
+import { CAPABILITIES } from '../profile/vocabulary.js';
 import { withoutUserinfo } from '../http/without-userinfo.js';
 import { OriginPolicy, originOf, PROFILE_URL_KEYS } from './origin-policy.js';
 
@@ -42,6 +43,28 @@ export async function discoverProfile(targetUrl: string, timeoutMs: number, opti
   if (options.receiverHost !== undefined) return { ...served, webhooks: { ...served.webhooks, receiver_host: options.receiverHost } };
   assertLoopbackReceiver(served, url);
   return served;
+}
+
+/**
+ * The control capabilities a target serves, from `GET {control_url}/profile` (contract §2), for a profile file that
+ * gives a control_url and no `capabilities:`. Names this graphcheck does not know (a newer contract's) are left
+ * out. A target that does not answer it with a profile leaves the file to list them: a user error naming the fix.
+ */
+export async function servedCapabilities(profile: Profile, file: string, timeoutMs: number, allowOrigins: readonly string[] = []): Promise<Capability[]> {
+  const url = `${profile.control_url!.replace(/\/+$/, '')}/profile`;
+  const origins = OriginPolicy.forProfile(profile, allowOrigins);
+  const { exchange, json } = await send({ kind: 'control', method: 'GET', url, headers: {}, timeoutMs, origins });
+  const status = exchange.response?.status ?? 0;
+  const listed = (json as { capabilities?: unknown } | undefined)?.capabilities;
+  if (status !== 200 || !Array.isArray(listed)) {
+    const answer = status === 200 ? 'a body without a capabilities list' : `HTTP ${status}`;
+    throw new UserInputError(
+      'PROFILE_INVALID',
+      `${file}: /capabilities is not given and GET ${url} answered ${answer}; list the control capabilities the target serves ` +
+        `under capabilities: (${CAPABILITIES.join(', ')}; contract §2), or drop control_url`,
+    );
+  }
+  return CAPABILITIES.filter((name) => listed.includes(name));
 }
 
 function assertOwnOrigins(profile: Profile, from: string, origins: OriginPolicy): void {

@@ -1,6 +1,8 @@
 import { CannotJudgeError } from '../errors.js';
 import type { Profile } from '../profile/profile.js';
 import { encodeBody, encodeParams, type RequestBody } from './encode.js';
+import type { Exchange } from '../model/index.js';
+import { fetchMedia } from './media-fetch.js';
 import { withoutUserinfo } from '../http/without-userinfo.js';
 import { OriginPolicy } from './origin-policy.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitPolicy, sendRespectingLimits } from './rate-limit.js';
@@ -50,6 +52,19 @@ export class GraphClient {
   async send(req: GraphRequest): Promise<SentExchange> {
     if (!this.rateLimits) return this.sendOnce(req);
     return sendRespectingLimits(() => this.sendOnce(req), this.profile.errors.code, this.rateLimits);
+  }
+
+  /**
+   * Fetches a file the target handed over (`full_picture`), from whatever http(s) origin serves it, with no
+   * credential (contract §4a, `media-fetch.ts`); `link` names where the URL came from, `onRedirect` gets each hop.
+   */
+  fetchMedia(url: string, link: string, onRedirect?: (exchange: Exchange) => void): Promise<SentExchange> {
+    return fetchMedia(url, link, {
+      timeoutMs: this.timeoutMs,
+      ...(this.maxBodyBytes !== undefined ? { maxBodyBytes: this.maxBodyBytes } : {}),
+      origins: this.origins,
+      ...(onRedirect ? { onRedirect } : {}),
+    });
   }
 
   private async sendOnce(req: GraphRequest): Promise<SentExchange> {

@@ -1,4 +1,4 @@
-import { ForeignOriginError } from '../errors.js';
+import { CannotJudgeError, ForeignOriginError } from '../errors.js';
 import { withoutUserinfo } from '../http/without-userinfo.js';
 import type { Profile } from '../profile/profile.js';
 
@@ -11,6 +11,11 @@ export interface OutgoingOrigin {
   carriesToken?: boolean;
 }
 
+/** What a sender asks before it sends anything: `check` throws when the request may not go to `url`. */
+export interface Destinations {
+  check(url: string | URL, request: OutgoingOrigin): void;
+}
+
 /** The profile keys that name addresses (contract §1), in the order refusals name them. */
 export const PROFILE_URL_KEYS = ['base_url', 'auth_url', 'imgnet_base_url', 'control_url'] as const;
 
@@ -20,7 +25,7 @@ export const PROFILE_URL_KEYS = ['base_url', 'auth_url', 'imgnet_base_url', 'con
  * `authorization` on a cross-origin redirect for the same reason): a URL the target hands over is data to judge.
  * Every sender asks `check` before it sends; nothing else decides where requests go.
  */
-export class OriginPolicy {
+export class OriginPolicy implements Destinations {
   private constructor(
     private readonly allowed: ReadonlySet<string>,
     /** The target's origin, as refusals name it. */
@@ -69,6 +74,40 @@ export class OriginPolicy {
         : `${request.method} ${shown}: ${origin} is not an origin this run was given (${[...this.allowed].join(', ')}); graphcheck sends nothing there (--allow-origin ${origin} would let it)`;
     throw new ForeignOriginError(message, withoutUserinfo(parsed), { refused: origin, target: this.target }, link, request.carriesToken === true);
   }
+
+  /**
+   * Where a file the target handed over (`full_picture`, a photo file) may be fetched from: any http(s) origin,
+   * as a CDN serves it (contract §4a), since such a fetch carries no credential of the suite's. What the target
+   * wrote into the link stays its own: a link holding an `access_token` goes only where a token may. An offline
+   * repeat still sends nothing past its replay server. `link` names where the URL came from.
+   */
+  forMedia(link: string): Destinations {
+    return { check: (url, request) => this.checkMedia(absolute(url, link), { ...request, link }) };
+  }
+
+  private checkMedia(url: URL, request: OutgoingOrigin & { link: string }): void {
+    const shown = `${url.protocol}//${url.host}${url.pathname}`;
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new CannotJudgeError('TARGET_GARBAGE', `${request.link} is ${JSON.stringify(shown.slice(0, 200))}: graphcheck fetches a file the target hands over from an http(s) URL only (contract §4a)`);
+    }
+    if (this.allows(url)) return;
+    if (this.recorded !== undefined) {
+      const message = `${request.link} is on ${url.origin}: an offline repeat makes no network request, and the cassette holds only the recorded target's traffic (the file was fetched from there live)`;
+      throw new ForeignOriginError(message, withoutUserinfo(url), { refused: url.origin, target: this.target }, undefined, false);
+    }
+    if (url.searchParams.has('access_token')) {
+      // Not a finding: nothing says a file's link may not hold a token, only that the suite sends none elsewhere.
+      const message = `${request.link} carries an access_token to ${url.origin}, not an origin this run was given; graphcheck sends no token there, and fetches such a file without credentials (contract §4a)`;
+      throw new ForeignOriginError(message, withoutUserinfo(url), { refused: url.origin, target: this.target }, undefined, true);
+    }
+  }
+}
+
+/** A link the target handed over, as a URL; anything else is garbage, not a URL to try. */
+function absolute(url: string | URL, link: string): URL {
+  if (url instanceof URL) return url;
+  if (!URL.canParse(url)) throw new CannotJudgeError('TARGET_GARBAGE', `${link} is ${JSON.stringify(url.slice(0, 200))}, not an absolute URL`);
+  return new URL(url);
 }
 
 /** The profile's addresses (`control_url` when it has one). */

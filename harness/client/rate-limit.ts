@@ -8,6 +8,33 @@ import type { SentExchange } from './send.js';
 /** The spec's two limits, each "wait and retry": 80001 (a Page account, photos read), 80008 (templates). */
 export const RATE_LIMIT_CODES: readonly number[] = [80001, 80008];
 
+/**
+ * The longest a whole run waits for rate limits unless `--max-wait` says: waits summed over every request, those
+ * side by side under `--concurrency` too, so a target that limits every request ends the run in minutes.
+ */
+export const DEFAULT_MAX_WAIT_MS = 5 * 60_000;
+
+/**
+ * What a whole run may still wait for rate limits (`--max-wait`), shared by every request it sends. A wait is
+ * taken from it before it starts: waits side by side count each, so the run's time spent waiting never passes it.
+ */
+export class WaitBudget {
+  private spent = 0;
+
+  constructor(readonly totalMs: number) {}
+
+  /** Takes `ms` for a wait about to start; false (nothing taken) when that would pass the bound. */
+  take(ms: number): boolean {
+    if (this.spent + ms > this.totalMs) return false;
+    this.spent += ms;
+    return true;
+  }
+
+  get spentMs(): number {
+    return this.spent;
+  }
+}
+
 /** How the run meets a rate limit: a bounded backoff, real time (a limit is the target's, not its virtual clock). */
 export interface RateLimitPolicy {
   /** The first wait when the answer does not say how long (`Retry-After`); doubled at each retry. Default 1000. */
@@ -16,6 +43,8 @@ export interface RateLimitPolicy {
   retries: number;
   /** The longest single wait; a `Retry-After` asking for more is not waited for. */
   maxWaitMs: number;
+  /** The run's bound on all its waits together (`--max-wait`); absent: each request's own bound only. */
+  budget?: WaitBudget;
   /** Each wait as it starts (the progress line shows it). */
   onWait?(wait: RateLimitWait): void;
 }
@@ -32,8 +61,8 @@ export const DEFAULT_RATE_LIMIT: RateLimitPolicy = { baseMs: 1000, retries: 4, m
 /**
  * Sends through `sendOnce` and, while the answer is a rate limit, waits and sends the same request again: as long as
  * `Retry-After` says (seconds or a date), else the backoff's base doubled at each retry. The answer finally kept
- * lists the waits; a request still limited after the last retry stops its rule as one that could not judge
- * (`RATE_LIMITED`), never as a finding.
+ * lists the waits; a request still limited after the last retry, or whose next wait would pass the run's bound
+ * (`--max-wait`), stops its rule as one that could not judge (`RATE_LIMITED`), never as a finding.
  */
 export async function sendRespectingLimits(
   sendOnce: () => Promise<SentExchange>,
@@ -46,7 +75,9 @@ export async function sendRespectingLimits(
     const answer = rateLimitOf(sent, errorCodePath);
     if (!answer) return withWaits(sent, waits);
     const waitMs = retryAfterMs(sent.exchange) ?? policy.baseMs * 2 ** retry;
-    if (retry >= policy.retries || waitMs > policy.maxWaitMs) throw stillLimited(withWaits(sent, waits).exchange, answer, waitMs, policy);
+    if (retry >= policy.retries || waitMs > policy.maxWaitMs || !(policy.budget?.take(waitMs) ?? true)) {
+      throw stillLimited(withWaits(sent, waits).exchange, answer, waitMs, policy, retry);
+    }
     const wait = { answer, waitedMs: waitMs };
     policy.onWait?.(wait);
     await new Promise((resolve) => setTimeout(resolve, waitMs));
@@ -82,11 +113,21 @@ function withWaits(sent: SentExchange, waits: RateLimitWait[]): SentExchange {
   return waits.length === 0 ? sent : { ...sent, exchange: { ...sent.exchange, rateLimited: waits } };
 }
 
-function stillLimited(exchange: Exchange, answer: string, waitMs: number, policy: RateLimitPolicy): TargetFailure {
+function stillLimited(exchange: Exchange, answer: string, waitMs: number, policy: RateLimitPolicy, retry: number): TargetFailure {
   const where = `${exchange.request.method} ${pathOf(exchange.request.url)}`;
-  const why =
-    waitMs > policy.maxWaitMs
-      ? `the target asks to wait ${Math.round(waitMs / 1000)} s, more than graphcheck waits (${policy.maxWaitMs / 1000} s)`
-      : `still limited after ${policy.retries} retries`;
-  return new TargetFailure('RATE_LIMITED', `${where}: rate limited (${answer}): ${why}; --max-rps lowers the request rate`, exchange);
+  const { budget } = policy;
+  let why = `still limited after ${policy.retries} retries; --max-rps lowers the request rate`;
+  if (retry < policy.retries && waitMs > policy.maxWaitMs) {
+    why = `the target asks to wait ${seconds(waitMs)}, more than graphcheck waits (${seconds(policy.maxWaitMs)}); --max-rps lowers the request rate`;
+  } else if (retry < policy.retries && budget) {
+    why =
+      `waiting ${seconds(waitMs)} more would pass the run's bound on rate-limit waits (--max-wait ${seconds(budget.totalMs)}, ` +
+      `${seconds(budget.spentMs)} waited so far); --max-wait raises it, --max-rps lowers the request rate`;
+  }
+  return new TargetFailure('RATE_LIMITED', `${where}: rate limited (${answer}): ${why}`, exchange);
+}
+
+/** `60 s`, `1.5 s`, `0 s`. */
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`;
 }

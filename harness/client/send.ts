@@ -7,7 +7,7 @@ import { pathOf } from '../http/path-of.js';
 import { readStream } from '../http/read-body.js';
 import { type StoredBody, storeBody } from '../http/stored-body.js';
 import { withoutUserinfo } from '../http/without-userinfo.js';
-import type { OriginPolicy } from './origin-policy.js';
+import type { Destinations } from './origin-policy.js';
 import type { TargetLink } from './target-link.js';
 import { jsonTooDeepAt, MAX_NESTING } from '../validation/nesting.js';
 
@@ -21,8 +21,8 @@ export interface OutgoingRequest {
   timeoutMs: number;
   /** The most bytes of an answer held in memory (default 16 MiB); past it the rule cannot judge. */
   maxBodyBytes?: number;
-  /** Where requests may go: checked here before anything is sent, whoever sends. */
-  origins: OriginPolicy;
+  /** Where requests may go (the run's origin policy, or its media rule): checked here before anything is sent, whoever sends. */
+  origins: Destinations;
   /** The run's pool, rate cap and measured round trip; absent: undici's global pool, no cap. */
   link?: TargetLink;
 }

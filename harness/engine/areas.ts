@@ -1,5 +1,5 @@
 import { AREA_NAMES, AREAS, type AreaName } from '../profile/vocabulary.js';
-import { endpointMatches, endpointsOfSteps } from '../suite/rule-endpoints.js';
+import { endpointMatches, endpointsOfGiven, endpointsOfSteps } from '../suite/rule-endpoints.js';
 import { alternativesOf, fixedSteps, type Rule } from '../suite/suite.js';
 
 /** The area an endpoint (`POST /{page_id}/feed`) belongs to: none for a path of one object (`/{photo_id}`). */
@@ -32,13 +32,12 @@ export function dependenciesOf(rule: Rule): string[][] {
 
 /**
  * Why a rule (its alternatives chosen) cannot run on a target that does not serve some areas: it always sends to an
- * endpoint of one, outside its own area. Rules of an unserved area itself run, and meet what the target answers.
+ * endpoint of one, its own area's included (a feed rule on a target without a feed meets nothing but refusals, and
+ * `doctor` forecasts the same), or may draw one (`given:`), each such area named once.
  */
 export function unservedNeed(rule: Rule, unserved: ReadonlyMap<string, string>): string | undefined {
-  for (const endpoint of endpointsOfSteps(fixedSteps(rule))) {
-    const area = areaOf(endpoint);
-    const why = area && area !== ownAreaOf(rule) ? unserved.get(area) : undefined;
-    if (why) return `needs the ${area} area (${AREAS[area!].paths.join(', ')}), which the target does not serve: ${why}`;
-  }
-  return undefined;
+  const endpoints = [...endpointsOfSteps(fixedSteps(rule)), ...endpointsOfGiven(rule)];
+  const areas = new Set(endpoints.map(areaOf).filter((area) => area !== undefined && unserved.has(area)));
+  const each = [...areas].map((area) => `needs the ${area} area (${AREAS[area!].paths.join(', ')}), which the target does not serve: ${unserved.get(area!)}`);
+  return each.length > 0 ? each.join('; ') : undefined;
 }

@@ -34,7 +34,7 @@ export function buildRequest(spec: RequestSpec, scope: Scope, target: TargetSess
 }
 
 /** How a refusal names a link a step follows: its template (`captured.next`), or `the step's URL`. */
-function linkName(path: string | undefined): string {
+export function linkName(path: string | undefined): string {
   return /^\{\{\s*([\w.[\]]+)\s*\}\}$/.exec(path ?? '')?.[1] ?? "the step's URL";
 }
 

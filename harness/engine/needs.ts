@@ -1,4 +1,4 @@
-import type { Profile } from '../profile/profile.js';
+import { OPTIONAL_PROFILE_PARTS, type Profile } from '../profile/profile.js';
 import type { RunContext, TargetSession } from './run-context.js';
 import { everyStep, fixedSteps, type Rule, stepKind } from '../suite/suite.js';
 import { expressionsIn } from '../suite/template.js';
@@ -21,6 +21,8 @@ export type RuleNeeds = Required<NonNullable<Rule['needs']>> & {
   live: boolean;
   time: boolean;
   clientCertificates: boolean;
+  /** Profile parts a template reads (`{{versions.usable}}`, `/{{app.id}}/subscriptions`): they must be given. */
+  reads: string[];
 };
 
 /**
@@ -42,6 +44,8 @@ export function needsOf(rule: Rule): RuleNeeds {
   const tokens = new Set(rule.needs?.tokens ?? []);
   const fixtures = new Set(rule.needs?.fixtures ?? []);
   const capabilities = new Set(rule.needs?.capabilities ?? []);
+  const profile = new Set(rule.needs?.profile ?? []);
+  const reads = new Set<string>();
   // Fresh state before every run cannot be had without `reset`: judged on leftovers, the rule could fail falsely.
   if (rule.reset === 'each-run') capabilities.add('reset');
   const steps = fixedSteps(rule);
@@ -53,21 +57,25 @@ export function needsOf(rule: Rule): RuleNeeds {
   for (const needs of declared) {
     needs.tokens?.forEach((t) => tokens.add(t));
     needs.capabilities?.forEach((c) => capabilities.add(c));
+    needs.profile?.forEach((p) => profile.add(p));
   }
   let time = false;
   for (const expr of expressionsIn({ ...rule, steps })) {
     for (const match of expr.matchAll(/fixtures\.(\w+)/g)) fixtures.add(match[1]!);
     if (/\bclock\.now\b/.test(expr)) time = true;
+    // A profile part a template reads (`{{versions.usable}}`, `/{{app.id}}/subscriptions`): optional in a profile.
+    for (const match of expr.matchAll(/(?<![\w.])((?:versions|app)\.\w+)/g)) if (OPTIONAL_PROFILE_PARTS.includes(match[1]!)) reads.add(match[1]!);
   }
   return {
     tokens: [...tokens],
     fixtures: [...fixtures],
     capabilities: [...capabilities],
-    profile: rule.needs?.profile ?? [],
+    profile: [...profile],
     receiver: declared.some((n) => n.receiver),
     live: declared.some((n) => n.live),
     time,
     clientCertificates: declared.some((n) => n.clientCertificates),
+    reads: [...reads].filter((path) => !profile.has(path)),
   };
 }
 
@@ -104,38 +112,53 @@ export function missingInRun(rule: Rule, ctx: RunContext): string | undefined {
   return undefined;
 }
 
-/** Why a rule cannot run against this profile (skipped), or undefined when everything it needs is there. */
+/**
+ * Why a rule cannot run against this profile (skipped): every missing need at once, so a user learns in one run all
+ * that would let it run (the clock and the feed, not the clock first). Undefined when everything is there.
+ */
 export function missingNeed(rule: Rule, profile: Profile, facts: RunFacts = {}): string | undefined {
+  const missing = missingNeeds(rule, profile, facts);
+  return missing.length > 0 ? missing.join('; ') : undefined;
+}
+
+/** Each missing need of a rule in words, the profile's keys first, then what the run found of the target. */
+export function missingNeeds(rule: Rule, profile: Profile, facts: RunFacts = {}): string[] {
   const needs = needsOf(rule);
-  for (const token of needs.tokens) {
-    const value = token === 'app' ? profile.app.access_token : profile.tokens[token as keyof Profile['tokens']];
-    if (!value) return `the profile has no ${token === 'app' ? 'app.access_token' : `tokens.${token}`}`;
+  const absent = [
+    ...needs.tokens.filter((token) => !tokenOf(profile, token)).map((token) => (token === 'app' ? 'app.access_token' : `tokens.${token}`)),
+    ...needs.fixtures.filter((fixture) => !profile.fixtures[fixture as keyof Profile['fixtures']]).map((fixture) => `fixtures.${fixture}`),
+  ];
+  const missing = absent.length > 0 ? [`the profile has no ${absent.join(', ')}`] : [];
+  const capabilities = needs.capabilities.filter((c) => !profile.control_url || !profile.capabilities.includes(c as Profile['capabilities'][number]));
+  if (capabilities.length > 0) {
+    const named = `needs the control ${capabilities.length === 1 ? 'capability' : 'capabilities'} ${capabilities.map((c) => `"${c}"`).join(', ')}`;
+    missing.push(profile.control_url ? `${named}, which the target does not serve` : `${named}; the profile has no control_url`);
   }
-  for (const fixture of needs.fixtures) {
-    if (!profile.fixtures[fixture as keyof Profile['fixtures']]) return `the profile has no fixtures.${fixture}`;
-  }
-  for (const capability of needs.capabilities) {
-    if (!profile.control_url) return `needs the control capability "${capability}"; the profile has no control_url`;
-    if (!profile.capabilities.includes(capability as Profile['capabilities'][number])) {
-      return `needs the control capability "${capability}", which the target does not serve`;
-    }
-  }
-  for (const path of needs.profile) {
-    const value = lookup(profile, path);
-    if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
-      return `the profile does not set ${path}`;
-    }
-    // A switch such as webhooks.mtls: rules about what it turns on need it on.
-    if (value === false) return `the profile sets ${path} to false`;
-  }
+  // A part a template reads must be there (an empty `versions.expired` is a list of none); one a rule declares it
+  // needs must hold something.
+  const unsetPaths = [...needs.profile.filter((path) => isUnset(lookup(profile, path))), ...needs.reads.filter((path) => lookup(profile, path) === undefined)];
+  // `versions.usable[1]` says nothing more once `versions.usable` is named.
+  const unset = unsetPaths.filter((path) => !unsetPaths.some((other) => other !== path && /^[[.]/.test(path.slice(other.length)) && path.startsWith(other)));
+  if (unset.length > 0) missing.push(`the profile does not set ${unset.join(', ')}`);
+  // A switch such as webhooks.mtls: rules about what it turns on need it on.
+  const off = needs.profile.filter((path) => lookup(profile, path) === false);
+  if (off.length > 0) missing.push(`the profile sets ${off.join(', ')} to false`);
   const unserved = facts.unserved && unservedNeed(rule, facts.unserved);
-  if (unserved) return unserved;
-  if (needs.time && facts.timeProblem) return facts.timeProblem;
-  if (needs.receiver && facts.receiverProblem) return facts.receiverProblem;
+  if (unserved) missing.push(unserved);
+  if (needs.time && facts.timeProblem) missing.push(facts.timeProblem);
+  if (needs.receiver && facts.receiverProblem) missing.push(facts.receiverProblem);
   if (needs.live && profile.app.live === false) {
-    return 'the profile sets app.live to false: no notifications are sent unless the app is Live (Events)';
+    missing.push('the profile sets app.live to false: no notifications are sent unless the app is Live (Events)');
   }
-  return undefined;
+  return missing;
+}
+
+function tokenOf(profile: Profile, token: string): string | undefined {
+  return token === 'app' ? profile.app.access_token : profile.tokens[token as keyof Profile['tokens']];
+}
+
+function isUnset(value: unknown): boolean {
+  return value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
 /** The preflight problem that stops a rule (error verdict), and the profile field it is about, if any of its needs failed preflight. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { GraphClient } from '../client/graph-client.js';
 import { OriginPolicy } from '../client/origin-policy.js';
-import { DEFAULT_RATE_LIMIT, type RateLimitPolicy, type RateLimitWait } from '../client/rate-limit.js';
+import { DEFAULT_MAX_WAIT_MS, DEFAULT_RATE_LIMIT, type RateLimitPolicy, type RateLimitWait, WaitBudget } from '../client/rate-limit.js';
 import { TargetLink } from '../client/target-link.js';
 import { startContentHost } from '../content-host/index.js';
 import { virtualContentHost } from '../content-host/virtual-host.js';
@@ -33,6 +33,8 @@ export interface OpenRunOptions {
   maxRps?: number;
   /** The backoff's first wait on a rate limit that says nothing of how long. */
   rateLimitBaseMs?: number;
+  /** The longest the run waits for rate limits, all waits together (`--max-wait`; default `DEFAULT_MAX_WAIT_MS`). */
+  maxWaitMs?: number;
   /** Each wait for a rate limit as it starts (the progress line shows it). */
   onRateLimitWait?(wait: RateLimitWait): void;
   /** The replay command of a rule (`replayCommand(plan, id)`); default: `graphcheck run --rule ID --seed N`. */
@@ -126,6 +128,7 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: TargetRun
 function rateLimitPolicy(options: OpenRunOptions): RateLimitPolicy {
   return {
     ...DEFAULT_RATE_LIMIT,
+    budget: new WaitBudget(options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS),
     ...(options.rateLimitBaseMs !== undefined ? { baseMs: options.rateLimitBaseMs } : {}),
     ...(options.onRateLimitWait ? { onWait: options.onRateLimitWait } : {}),
   };
@@ -133,6 +136,7 @@ function rateLimitPolicy(options: OpenRunOptions): RateLimitPolicy {
 
 function resolvePrefix(prefix: string, profile: Profile): string | null {
   if (prefix === 'none') return null;
-  if (prefix === 'latest') return profile.versions.latest;
+  // A profile naming no versions: unversioned calls, served by the app's default version (contract §3.2).
+  if (prefix === 'latest') return profile.versions.latest ?? null;
   return prefix;
 }

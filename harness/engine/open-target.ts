@@ -1,6 +1,6 @@
-import { discoverProfile } from '../client/discover-profile.js';
+import { discoverProfile, servedCapabilities } from '../client/discover-profile.js';
 import { OriginPolicy } from '../client/origin-policy.js';
-import { loadProfileFile, validateProfile } from '../profile/load-profile.js';
+import { readProfileFile, validateProfile } from '../profile/load-profile.js';
 import type { Profile } from '../profile/profile.js';
 
 /** A live target as a run reaches it: its profile, where the run may send, and what stops what was started. */
@@ -38,7 +38,11 @@ export async function reachTarget(target: LiveTarget, options: ReachOptions): Pr
   if (target.kind === 'url') {
     const { receiverHost } = target;
     if (!target.profile) return reached(await discoverProfile(target.url!, options.timeoutMs, { allowOrigins, ...(receiverHost ? { receiverHost } : {}) }));
-    const profile = await loadProfileFile(target.profile, env);
+    const read = await readProfileFile(target.profile, env);
+    // A control_url without a list of capabilities: the target lists them itself (contract §2, `GET /profile`).
+    const asked = read.profile.control_url && !read.gives.includes('capabilities');
+    const capabilities = asked ? await servedCapabilities(read.profile, target.profile, options.timeoutMs, allowOrigins) : read.profile.capabilities;
+    const profile = { ...read.profile, capabilities };
     const listening = receiverHost ? { ...profile, webhooks: { ...profile.webhooks, receiver_host: receiverHost } } : profile;
     return reached(target.url ? { ...listening, base_url: target.url } : listening);
   }

@@ -24,6 +24,11 @@ export interface Witness {
   field: string;
   /** The area it reads, for an area's read (AREAS). */
   area?: AreaName;
+  /**
+   * An area's read sent only to vouch for a token whose reads in scope were all refused (`--suite feed` on a target
+   * without a feed): it tells an unserved area from a bad token, and is no verdict on its own area.
+   */
+  outOfScope?: true;
   /** The path asked, its fixtures filled and without a version: `/2000001/feed`. */
   path: string;
   /** The request as sent, without its query: `GET /v25.0/2000001/feed`. */
@@ -45,23 +50,42 @@ export interface Witness {
 export async function askWitnesses(profile: Profile, client: GraphClient, version: string | null, scope?: PreflightScope): Promise<Witness[]> {
   const get = (path: string, token: string | null, extra: Partial<GraphRequest> = {}) =>
     client.send({ method: 'GET', base: 'api', path, version, token, ...extra });
-  const asks: { field: string; area?: AreaName; path: string; send: () => Promise<SentExchange> }[] = [];
-  for (const area of AREA_NAMES) {
+  const asks: Ask[] = [];
+  const areaReads = AREA_NAMES.flatMap((area) => {
     const { read }: AreaEntry = AREAS[area];
     const token = read && profile.tokens[read.token];
     const path = read && withFixtures(read.path, profile.fixtures);
-    if (!read || !token || !path || !reaches(scope, area)) continue;
-    asks.push({ field: `tokens.${read.token}`, area, path, send: () => get(path, token, read.query ? { query: { ...read.query } } : {}) });
-  }
-  if (profile.app.access_token && (!scope || scope.tokens.has('app'))) {
+    if (!read || !token || !path) return [];
+    return [{ field: `tokens.${read.token}`, area, path, send: () => get(path, token, read.query ? { query: { ...read.query } } : {}) }];
+  });
+  asks.push(...areaReads.filter((ask) => reaches(scope, ask.area)));
+  if (profile.app.access_token && profile.app.id && (!scope || scope.tokens.has('app'))) {
     const path = `/${profile.app.id}/subscriptions`;
     asks.push({ field: 'app.access_token', path, send: () => get(path, profile.app.access_token!) });
   }
   const redirectUri = profile.app.redirect_uris[0];
-  if (redirectUri && (!scope || scope.endpoints.some((e) => endpointMatches('/oauth/authorize', e)))) {
+  if (redirectUri && profile.app.id && (!scope || scope.endpoints.some((e) => endpointMatches('/oauth/authorize', e)))) {
     const query = { client_id: profile.app.id, redirect_uri: redirectUri, response_type: 'code', scope: 'imgnet_basic' };
     asks.push({ field: 'auth_url', path: '/oauth/authorize', send: () => get('/oauth/authorize', null, { base: 'auth', version: null, query }) });
   }
+  const witnesses = await askEach(asks, profile);
+  // A token refused on every read in scope, though not as invalid: its other areas' reads tell a target that does
+  // not serve the areas in scope from a token it refuses.
+  const unvouched = new Set(witnesses.filter((w) => w.area && w.refused && w.code !== 190).map((w) => w.field));
+  for (const w of witnesses) if (!w.refused) unvouched.delete(w.field);
+  const more = areaReads.filter((ask) => unvouched.has(ask.field) && !asks.includes(ask));
+  for (const witness of await askEach(more, profile)) witnesses.push({ ...witness, outOfScope: true });
+  return witnesses;
+}
+
+interface Ask {
+  field: string;
+  area?: AreaName;
+  path: string;
+  send: () => Promise<SentExchange>;
+}
+
+async function askEach(asks: Ask[], profile: Profile): Promise<Witness[]> {
   const witnesses: Witness[] = [];
   for (const ask of asks) {
     const sent = await unlessElsewhere(ask.send());

@@ -2,7 +2,7 @@ import type { GraphClient, GraphRequest } from '../client/graph-client.js';
 import { isErrorResponse } from '../checks/error-envelope.js';
 import type { ControlClient } from '../control/control-client.js';
 import { clockFromDateHeader } from '../control/control-client.js';
-import { CannotJudgeError, GraphcheckError } from '../errors.js';
+import { CannotJudgeError, GraphcheckError, TargetFailure } from '../errors.js';
 import type { Profile } from '../profile/profile.js';
 import { FIXTURE_NAMES, FIXTURES, withFixtures } from '../profile/vocabulary.js';
 import { lookup } from '../validation/lookup.js';
@@ -30,7 +30,8 @@ interface Probe {
  * tokens: a token the target refuses on every one of them cannot be judged with, while an area refused where the
  * same token is accepted elsewhere is one the target does not serve (`unserved`). When the target refuses every
  * such request, the authorization window's included, nothing it answers can be judged (reading R51, for the run
- * as a whole): every rule is `error`. An unreachable base URL throws.
+ * as a whole): every rule is `error`, as when the target is still rate limited after the waits the run allows. An
+ * unreachable base URL throws.
  */
 export async function preflight(
   profile: Profile,
@@ -42,7 +43,13 @@ export async function preflight(
   const problems = new Map<string, string>();
   const unserved = new Map<string, string>();
   const sendsDate = await probeBaseUrl(profile, client);
-  const witnesses = await askWitnesses(profile, client, version, scope);
+  const witnesses = sendsDate instanceof TargetFailure ? sendsDate : await askWitnesses(profile, client, version, scope).catch(rateLimitOnly);
+  if (witnesses instanceof TargetFailure) {
+    // Still limited once the run has waited what it may: nothing the target answers can be judged now, but the run
+    // goes on to its reports, every rule `error` with this reason, rather than stopping as if the target were gone.
+    problems.set('base_url', `profile base_url ${profile.base_url}: ${witnesses.message}`);
+    return { problems, unserved, sendsDate: false };
+  }
   judgeWitnesses(witnesses, problems, unserved);
   // One token refused as invalid on every read is that token's problem (judgeWitnesses names it), not the target's:
   // a selection reaching one token's areas only (`--suite feed`) has no other read to tell them apart.
@@ -65,7 +72,7 @@ export async function preflight(
       problems.set(probe.field, `profile ${probe.field}: ${error.message}`);
     }
   }
-  return { problems, unserved, sendsDate };
+  return { problems, unserved, sendsDate: sendsDate === true };
 }
 
 /**
@@ -80,7 +87,7 @@ function judgeWitnesses(witnesses: Witness[], problems: Map<string, string>, uns
       if (field !== 'auth_url') problems.set(field, `profile ${field}: ${refused.map((w) => w.refused).join('; ')}; rules that use it cannot be judged`);
       continue;
     }
-    for (const w of refused) if (w.area && w.code !== 190) unserved.set(w.area, `preflight's ${w.request} answered ${w.answer}`);
+    for (const w of refused) if (w.area && !w.outOfScope && w.code !== 190) unserved.set(w.area, `preflight's ${w.request} answered ${w.answer}`);
   }
 }
 
@@ -88,16 +95,28 @@ function wanted(names: ReadonlySet<string> | undefined, name: string): boolean {
   return !names || names.has(name);
 }
 
-async function probeBaseUrl(profile: Profile, client: GraphClient): Promise<boolean> {
+/** Whether the target dates its answers; its rate limit when it is still limited after the waits allowed. */
+async function probeBaseUrl(profile: Profile, client: GraphClient): Promise<boolean | TargetFailure> {
   try {
     const { exchange } = await client.send({ method: 'GET', base: 'api', path: '/', version: null, token: null });
     return clockFromDateHeader(exchange) !== undefined;
   } catch (error) {
+    if (isRateLimited(error)) return error;
     if (error instanceof CannotJudgeError) {
       throw new CannotJudgeError(error.code, `profile base_url ${profile.base_url}: ${error.message}`);
     }
     throw error;
   }
+}
+
+function isRateLimited(error: unknown): error is TargetFailure {
+  return error instanceof TargetFailure && error.code === 'RATE_LIMITED';
+}
+
+/** A rate limit the run could not wait out, as a value; anything else thrown on. */
+function rateLimitOnly(error: unknown): TargetFailure {
+  if (isRateLimited(error)) return error;
+  throw error;
 }
 
 interface Asked {

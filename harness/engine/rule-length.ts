@@ -6,6 +6,9 @@ import type { CasesBody } from './steps/cases-step.js';
 /** What a `repeat:` with a templated count is taken to send. */
 const TEMPLATED_REPEAT = 5;
 
+/** What a `fill:` is taken to send: one item past a page of 25 (a common default size) and its looks at the list. */
+const FILL = 28;
+
 /**
  * About how many requests a shared rule sends one after the other: the requests of one run, times the runs each
  * slot would carry if the rule had all of them (its property runs spread over free slots). Only an order: the
@@ -23,6 +26,7 @@ function requestsOf(step: Step): number {
   if (name === 'cases') {
     return (body as CasesBody).groups.reduce((n, g) => n + g.cases.length + (g.control === false ? 0 : 1), 0);
   }
+  if (name === 'fill') return FILL;
   if (name === 'repeat') {
     const count = Number((body as { count: unknown }).count);
     return Number.isFinite(count) ? count : TEMPLATED_REPEAT;

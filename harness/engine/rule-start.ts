@@ -1,4 +1,4 @@
-import type { Rule } from '../suite/suite.js';
+import { fixedSteps, type Rule } from '../suite/suite.js';
 import { ruleAsRun } from './alternatives.js';
 import { missingInRun, setupProblemFor } from './needs.js';
 import type { RunContext } from './run-context.js';
@@ -14,7 +14,11 @@ export type RuleStart =
 /** One reading for the run (`runRule`) and its forecast (`graphcheck doctor`), so the two never disagree. */
 export function ruleAtStart(declared: Rule, ctx: RunContext): RuleStart {
   const asRun = ruleAsRun(declared, ctx);
-  if ('skipped' in asRun) return asRun;
+  if ('skipped' in asRun) {
+    // Every missing need at once: what the steps that always run lack, beside the `one_of` step none can take.
+    const fixed = missingInRun({ ...declared, steps: fixedSteps(declared) }, ctx);
+    return { skipped: fixed ? `${fixed}; ${asRun.skipped}` : asRun.skipped };
+  }
   const missing = missingInRun(asRun.rule, ctx);
   if (missing) return { skipped: missing };
   const setup = ctx.target && setupProblemFor(asRun.rule, ctx.target.setupProblems);

@@ -1,7 +1,7 @@
 import { isErrorResponse } from '../checks/error-envelope.js';
 import { pathOf } from '../http/path-of.js';
 import { RATE_LIMIT_CODES } from '../client/rate-limit.js';
-import { ForeignOriginError, GraphcheckError, TemplateError } from '../errors.js';
+import { ForeignOriginError, GraphcheckError, TargetFailure, TemplateError } from '../errors.js';
 import type { Exchange, Finding, RuleCause } from '../model/index.js';
 import { type Rule, type Step, stepKind } from '../suite/suite.js';
 import { isSetupStep, setupPurpose } from '../suite/step-roles.js';
@@ -12,7 +12,7 @@ import { judgeOutcome } from './judge-cases.js';
 import { judgeStep, type StepJudgement } from './judge-step.js';
 import { controlPlan, runControl } from './positive-control.js';
 import { checkContextOf, type Execution, newExecution, type RunContext } from './run-context.js';
-import { stepCause } from './step-cause.js';
+import { failureCause, stepCause } from './step-cause.js';
 import { captureSubject, type StepOutcome } from './step-outcome.js';
 import { assertJsonBodies, runStep } from './steps/run-step.js';
 import { targetNow } from './target-time.js';
@@ -89,6 +89,11 @@ async function runSteps(
     return { findings: [], evidence, judged };
   } catch (error) {
     if (error instanceof ForeignOriginError && error.isFinding) return { findings: [foreignLink(error, evidence)], evidence, judged: judged + 1 };
+    // The answer that stopped the rule (still rate limited, too large) is its evidence, with the waits it took.
+    if (error instanceof TargetFailure) {
+      evidence.push(error.exchange);
+      return unjudgeable(error.message, failureCause(error));
+    }
     if (error instanceof GraphcheckError) return unjudgeable(error.message);
     if (error instanceof TemplateError) return unjudgeable(`suite ${rule.id}: ${error.message}`);
     throw error;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { recordArbitrary } from '../generators/arbitrary-from-spec.js';
+import { branchesOf, branchExamples, type Branch, coverageRuns } from '../generators/branch-cover.js';
 import type { RuleResult, Verdict } from '../model/index.js';
 import type { Rule, Suite } from '../suite/suite.js';
 import type { Scope } from '../suite/template.js';
@@ -70,22 +71,30 @@ async function runProperty(
   const outcomes = new Map<string, RunOutcome>();
   let cannotJudge: RunOutcome | undefined;
   let arbitrary: ReturnType<typeof recordArbitrary>;
+  let branches: Branch[];
   try {
     arbitrary = recordArbitrary(rule.given!, base);
+    branches = branchesOf(rule.given!, base);
   } catch (error) {
     // A generator over a list the profile leaves empty, say: nothing to generate from is not a verdict.
     return result('error', { reason: `setup: cannot generate the rule's values: ${(error as Error).message}` });
   }
   let judged = 0;
   let rateLimited: RateLimitTotal | undefined;
-  const { runs, capped } = propertyRuns(rule, ctx);
-  const ran = ahead ? await runAhead(arbitrary, { seed, runs }, (given, i) => runOnce(rule, given, withUnique(base, seed, i + 1), ctx), ahead.slots) : undefined;
+  const { runs, capped } = propertyRuns(rule, ctx, coverageRuns(branches));
+  // The first runs try every value of the rule's choices (Include Values on and off, each token kind), then random.
+  const examples = branchExamples(arbitrary, branches, seed, runs);
+  const ran = ahead ? await runAhead(arbitrary, { seed, runs, examples }, (given, i) => runOnce(rule, given, withUnique(base, seed, i + 1), ctx), ahead.slots) : undefined;
   // Executions fast-check asks for itself (all of them, or the shrinking after runs made ahead) number on from there.
   let executions = ran?.length ?? 0;
   let drawn = 0;
   let shrinking = false;
+  let calls = 0;
   const property = fc.asyncProperty(arbitrary, async (given) => {
-    if (cannotJudge) return true;
+    // After a run that could not judge, the first runs still try the rest of their choices' values (a failure on
+    // another branch outweighs it); the random draws after them stop.
+    const branchRun = !shrinking && calls++ < examples.length;
+    if (cannotJudge && !branchRun) return true;
     const ahead = shrinking ? undefined : ran?.[drawn++];
     const outcome = ahead ?? (await runOnce(rule, given, withUnique(base, seed, ++executions), ctx, rule.reset === 'each-run'));
     // Only a failing run can be the counterexample: holding every run's evidence (a 10 MB upload each) till the
@@ -94,13 +103,13 @@ async function runProperty(
     judged += outcome.judged;
     rateLimited = addWaits(rateLimited, outcome.rateLimited);
     if (outcome.cannotJudge) {
-      cannotJudge = outcome;
+      cannotJudge ??= outcome;
       return true;
     }
     shrinking ||= outcome.findings.length > 0;
     return outcome.findings.length === 0;
   });
-  const details = await fc.check(property, { seed, numRuns: runs, interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS });
+  const details = await fc.check(property, { seed, numRuns: runs, examples: examples.map((e) => [e] as [Record<string, unknown>]), interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS });
   const extra = { runs: details.numRuns, judged, ...(capped ? { runsCapped: capped } : {}), ...(rateLimited ? { rateLimited } : {}) };
   // A run that failed outweighs one that could not judge after it (a shrinking run whose data fell short, R53, or
   // whose request went unanswered): the finding stands, and a faulty target does not hide behind `skipped`.
@@ -114,16 +123,16 @@ async function runProperty(
 
 /**
  * The rule's generated runs executed before fast-check asks for them: the values it will draw from the same seed,
- * in the same order (`fc.sample` draws them as `fc.check` does), each as the execution of its number. A run that
+ * in the same order (`fc.sample` draws them as `fc.check` does, its examples first), each as the execution of its number. A run that
  * passed keeps only its judged count: only a failing one can be the counterexample.
  */
 async function runAhead(
   arbitrary: fc.Arbitrary<Record<string, unknown>>,
-  draw: { seed: number; runs: number },
+  draw: { seed: number; runs: number; examples: Record<string, unknown>[] },
   run: (given: Record<string, unknown>, index: number) => Promise<RunOutcome>,
   slots: Slots | undefined,
 ): Promise<RunOutcome[]> {
-  const values = fc.sample(arbitrary, { seed: draw.seed, numRuns: draw.runs });
+  const values = fc.sample(arbitrary, { seed: draw.seed, numRuns: draw.runs, examples: draw.examples });
   return prefetchRuns(values, async (given, i) => {
     const outcome = await run(given, i);
     return outcome.findings.length > 0 || outcome.cannotJudge ? outcome : { ...outcome, evidence: [] };

@@ -17,7 +17,7 @@ function cannotWriteOut(what: string): CannotWrite {
   return (target, code) => new UserInputError('USAGE', `${target}: cannot write ${what} (${code}): choose another --out`);
 }
 
-function codeOf(error: unknown): string {
+export function codeOf(error: unknown): string {
   return (error as NodeJS.ErrnoException).code ?? 'error';
 }
 
@@ -37,7 +37,7 @@ export async function writeAtomically<T>(
   const cannotWrite = options.cannotWrite ?? cannotWriteOut(what);
   if ((await lstat(target).catch(() => undefined))?.isDirectory())
     throw new UserInputError('USAGE', `${target}: is a folder: give a file name for --out`);
-  const temp = join(dirname(target), `.${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.partial`);
+  const temp = tempBeside(target, 'partial');
   try {
     closeSync(openSync(temp, 'wx', options.mode ?? 0o666));
   } catch (error) {
@@ -65,8 +65,13 @@ export function writeFileAtomically(target: string, what: string, data: string |
   return writeAtomically(target, what, (temp) => writeFile(temp, data), options);
 }
 
+/** A new name beside `target` for a file on its way in (`partial`) or kept aside (`previous`): a dot-file, never reused. */
+export function tempBeside(target: string, what: 'partial' | 'previous'): string {
+  return join(dirname(target), `.${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.${what}`);
+}
+
 /** The file's bytes on disk before it is renamed into place: a crash after the rename finds the whole new file. */
-function flushToDisk(file: string): void {
+export function flushToDisk(file: string): void {
   const fd = openSync(file, 'r');
   try {
     fsyncSync(fd);

@@ -32,6 +32,29 @@ export function nearMissUri(registered: string[], kinds: readonly NearMissKind[]
     .filter((uri) => !known.has(uri));
 }
 
+/**
+ * Each kind of near miss that applies to the registered URIs, drawn alone: a rule that tries every kind on every
+ * seed (`branch-cover.ts`).
+ */
+export function nearMissChoices(registered: string[], kinds: readonly NearMissKind[] = DEFAULT_KINDS): fc.Arbitrary<string>[] {
+  const known = new Set(registered);
+  return kinds.flatMap((kind) => {
+    const fits = registered.filter((uri) => URI.test(uri) && applies(split(uri), kind, known));
+    if (fits.length === 0) return [];
+    return [fc.constantFrom(...fits).chain((uri) => fc.oneof(...missesOf(split(uri), [kind]))).filter((uri) => !known.has(uri))];
+  });
+}
+
+/** The kind changes this URI into one that is not registered (a trailing slash toggled may give another listed one). */
+function applies(parts: Parts, kind: NearMissKind, known: Set<string>): boolean {
+  try {
+    const [miss] = missesOf(parts, [kind]);
+    return kind !== 'slash' && kind !== 'scheme' ? true : !known.has(fc.sample(miss!, 1)[0]!);
+  } catch {
+    return false;
+  }
+}
+
 function split(uri: string): Parts {
   const [, scheme = '', authority = '', path = '', tail = ''] = URI.exec(uri) ?? [];
   return { scheme, authority, path, tail };

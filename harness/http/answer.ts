@@ -1,14 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { RECORDER_ERROR_HEADER } from '../headers.js';
 import type { BodyTooLarge } from '../model/exchange.js';
 import { tooLargeReason } from './body-limit.js';
+
+/** A body sent as it is read (a replayed answer kept on disk rather than in memory); its length known before. */
+export interface StreamedBody {
+  length: number;
+  chunks(): AsyncIterable<Buffer>;
+}
 
 /** An answer ready to send, the recorder's and the replay server's alike. */
 export interface RenderedResponse {
   status: number;
   /** Flat `[name, value, name, value...]`, as `writeHead` takes repeated headers. */
   headers: string[];
-  body: Buffer;
+  body: Buffer | StreamedBody;
 }
 
 /** What to send a client: an answer, or nothing (the connection is dropped, as the recording had it). */
@@ -21,7 +29,24 @@ export function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: Cl
     return;
   }
   res.writeHead(answer.status, answer.headers);
-  res.end(answer.body);
+  writeBody(res, answer.body);
+}
+
+/** Ends `res` with `body`: at once, or as it is read, at the pace the client takes it (a failed read cuts the answer). */
+export function writeBody(res: ServerResponse, body: Buffer | StreamedBody): void {
+  if (Buffer.isBuffer(body)) {
+    res.end(body);
+    return;
+  }
+  pipeline(Readable.from(body.chunks()), res).catch(() => res.destroy());
+}
+
+/** The whole body in memory, for a sender that takes only bytes (the HTTPS forward proxy's). */
+export async function bodyBytesOf(body: Buffer | StreamedBody): Promise<Buffer> {
+  if (Buffer.isBuffer(body)) return body;
+  const chunks: Buffer[] = [];
+  for await (const chunk of body.chunks()) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
 
 /** The origin the client used to reach us, so rewritten URLs lead back here whatever name it used. */

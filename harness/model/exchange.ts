@@ -60,8 +60,11 @@ export interface BodyTooLarge {
   limit: number;
 }
 
-/** Where an exchange came from; `api` unless said otherwise. */
-export type ExchangeKind = 'api' | 'control' | 'webhook-verification' | 'webhook-notification' | 'content';
+/**
+ * Where an exchange came from; `api` unless said otherwise. `media`: a file the target handed over, fetched with no
+ * credential from whatever origin serves it (contract §4a); its `Date` is that server's, not the target's clock.
+ */
+export type ExchangeKind = 'api' | 'control' | 'webhook-verification' | 'webhook-notification' | 'content' | 'media';
 
 export interface Exchange {
   kind?: ExchangeKind;

@@ -146,4 +146,9 @@ export interface RunResult {
   shard?: { index: number; count: number };
   /** What the suites of the run document as not checkable. */
   notCheckable?: NotCheckable[];
+  /**
+   * Written with `--show-secrets`: the report holds the run's secrets as sent. `merge-reports` merges such a report
+   * only when it shows secrets too, since it cannot tell every one of them (the app secret shows in no traffic).
+   */
+  secretsShown?: true;
 }

@@ -21,26 +21,22 @@ export type StoredListener = (stored: Exchange, index: number, placeholders: Cas
  * the run document. Redaction happens in the writer, so nothing reaches the file in clear unless `--no-redact`.
  */
 export class CassetteSink {
-  private written = 0;
   private closing = false;
   private readonly starts: Record<string, number> = {};
   private readonly listeners: StoredListener[] = [];
 
-  private constructor(private readonly writer: CassetteWriter) {}
+  /** Exchanges the cassette held before this sink (one reopened to go on). */
+  private readonly before: number;
+
+  private constructor(private readonly writer: CassetteWriter) {
+    this.before = writer.count;
+  }
 
   /** A new cassette (replacing any file), or an existing one continued (`fresh` false). */
   static async open(cassette: string, fresh: boolean, options: SinkOptions): Promise<CassetteSink> {
     const redaction = { redact: options.redact, appSecret: options.appSecret, secrets: options.secrets };
     const writer = fresh ? CassetteWriter.create(cassette, { target: options.target, ...redaction }) : await reopenFor(cassette, options.target, redaction);
     return new CassetteSink(writer);
-  }
-
-  /**
-   * Whether what is recorded goes into the cassette as sent: `--no-redact`, or a cassette reopened to go on whose
-   * header has redaction off (its header decides, so one file never mixes redacted and clear secrets).
-   */
-  get writesSecrets(): boolean {
-    return !this.writer.header.redaction.enabled;
   }
 
   onStored(listener: StoredListener): void {
@@ -54,7 +50,6 @@ export class CassetteSink {
   append(exchange: Exchange, soon = false): Promise<void> | undefined {
     const { writer } = this;
     const { stored, written } = soon ? writer.appendSoon(exchange) : { stored: writer.append(exchange), written: undefined };
-    this.written++;
     for (const listener of this.listeners) listener(stored, writer.count - 1, writer.placeholders);
     return written;
   }
@@ -84,9 +79,13 @@ export class CassetteSink {
     this.writer.appendRunDocument(run);
   }
 
-  /** Exchanges this sink wrote. */
+  /**
+   * Exchanges this sink wrote that the cassette holds: counted by the writer, which numbers every exchange it was
+   * given and takes back those a failed write lost, whether the write failed at once (the append threw) or with
+   * others of its turn.
+   */
   recorded(): number {
-    return this.written - this.writer.lost.exchanges;
+    return this.writer.count - this.before;
   }
 
   /** Exchanges the cassette could not take (a full disk; the file was cut back to its whole documents), and why. */

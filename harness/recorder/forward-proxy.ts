@@ -3,6 +3,7 @@ import type { Server } from 'node:net';
 import type { CompletedRequest, Mockttp } from 'mockttp';
 import type { CertificateAuthority } from '../ca/certificate-authority.js';
 import { DEFAULT_MAX_BODY, type OversizeBody } from '../http/body-limit.js';
+import { bodyBytesOf } from '../http/answer.js';
 import type { ProxyHandler } from './proxy-handler.js';
 
 /** Hosts a hard-coded Graph client calls; their requests are sent on to `--target`. */
@@ -75,7 +76,7 @@ export async function startForwardProxy(options: ForwardProxyOptions): Promise<R
       return {
         statusCode: answer.status,
         headers: headerObject(answer.headers),
-        rawBody: answer.body,
+        rawBody: await bodyBytesOf(answer.body),
       };
     });
   const refusal = JSON.stringify({

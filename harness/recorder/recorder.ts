@@ -21,6 +21,8 @@ export interface ReplayingFront {
   servable: number;
   /** The requests it could not answer (a mode that never forwards fails a session that had any). */
   misses(): readonly unknown[];
+  /** Lets go of what the cassette's answers hold (their spooled bodies) once the recorder has stopped. */
+  close(): void;
 }
 
 export interface RecorderOptions extends SinkOptions {
@@ -75,7 +77,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   });
   url = await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
   try {
-    const recording = await startRecording(options);
+    const { front, ...recording } = await startRecording(options);
     handler = recording.handler;
     return {
       url,
@@ -83,6 +85,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
       close: async () => {
         await closeServer(server);
         await recording.handler.close();
+        front?.close();
       },
     };
   } catch (error) {
@@ -92,7 +95,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
 }
 
 /** The mode planned over the cassette on disk, the replaying front and the sink it asks for, and their handler. */
-async function startRecording(options: RecorderOptions): Promise<Omit<RunningRecorder, 'url' | 'close'>> {
+async function startRecording(options: RecorderOptions): Promise<Omit<RunningRecorder, 'url' | 'close'> & { front?: ReplayingFront }> {
   const plan = await planMode(options.mode ?? 'once', options.cassette);
   if (plan.replay && !options.replaying) throw new Error(`mode ${options.mode ?? 'once'} answers from the cassette: startRecorder needs the replay's answers`);
   const front = plan.replay ? await options.replaying!(options.cassette, plan.forward) : undefined;
@@ -104,6 +107,7 @@ async function startRecording(options: RecorderOptions): Promise<Omit<RunningRec
     plan,
     handler,
     sink,
+    ...(front ? { front } : {}),
     servable: front?.servable ?? 0,
     recorded: () => sink?.recorded() ?? 0,
     lost: () => sink?.lost() ?? { exchanges: 0 },

@@ -7,22 +7,73 @@
  * - hex of its UTF-8 bytes, either case;
  * - broken across lines: a line break (CR/LF and the next line's indent, or JSON's escaped `\n`) between any two
  *   of its characters, raw or in base64 (MIME wraps base64 at 76 characters);
- * - escaped more than once: JSON text that quotes JSON (an error message holding a document) doubles each
- *   backslash, so a special character may be `\\u002d` or `\\/`; URL-encoding inside it too;
  * - cut off: the start of it (8 characters or more) where a quote of the target's text was cut short (`…`, the
- *   closing `"` of a quoted excerpt) or a body kept in part ends.
- * A secret too short for these forms to stand out in random text is not looked for in them.
+ *   closing quote of a quoted excerpt) or a body kept in part ends, and its first 12 characters or more wherever
+ *   they stand (no word of ordinary text is that much of a token); escaped as below, too;
+ * - split across JSON strings: its characters in two strings or more (`"EAAB9x","rest":"Token..."`,
+ *   `"EAAB9x" + "Token..."`), as a target that cuts a value into fields writes it.
+ * A secret too short for these forms to stand out in random text is not looked for in them; it is in this one:
+ * - escaped, any of its characters (letters and digits too, or all of them): percent-encoded (`%45`, twice
+ *   `%2545`) or `\u`-escaped in JSON at any depth (`\u0045`, `\\u0045`: JSON text quoting JSON), `\/`.
  */
 export interface EncodedForm {
-  /** Placeholder form letter: `B` base64, `H` hex, `L` broken across lines, `E` escaped more than once, `T` cut off. */
-  form: 'B' | 'H' | 'L' | 'E' | 'T';
+  /**
+   * Which form: `B` base64, `H` hex, `L` broken across lines, `E` escaped, `T` cut off, `S` split across JSON
+   * strings. (Only a label: what is shown writes placeholders without form letters.)
+   */
+  form: 'B' | 'H' | 'L' | 'E' | 'T' | 'S';
   pattern: RegExp;
-  /** When the pattern matches more than the form: whether this match is one. */
-  accepts?: (written: string) => boolean;
+  /** When the pattern matches more than the form: whether this match, followed by `after`, is one. */
+  accepts?: (written: string, after: string) => boolean;
+  /**
+   * Whether a text with these facts may hold the form at all: a cheap test, from facts found once per text, before
+   * a pattern that has no literal start to search for.
+   */
+  possible?: (text: TextFacts) => boolean;
 }
 
-/** The shortest start of a secret that, cut off, is hidden: less gives nothing a guess would not. */
+/** What a text holds that some forms need, found once per text (`factsOf`). */
+export interface TextFacts {
+  /** The characters the text holds escaped (`%2D`, `\u002d`: `-`; a percent-encoded byte as the code point of its value). */
+  escaped: ReadonlySet<string>;
+  lineBreak: boolean;
+  quote: boolean;
+}
+
+/**
+ * Between two characters of a secret split across JSON strings: the first string's closing quote, then commas,
+ * colons, `+`, brackets and blanks, maybe a key between quotes and more of those, then the next string's opening
+ * quote (`","rest":"`, `" + "`); quotes escaped at any depth (JSON text quoting JSON). Each part takes characters
+ * the next cannot, so a run of quotes is read one way only: no backtracking that grows with it.
+ */
+const SEPARATORS = String.raw`[\s,:+\[\]{}]*`;
+const STRING_BOUNDARY = String.raw`\\*"${SEPARATORS}(?:\\*"[^"\\\s,:+\[\]{}]{0,40}\\*"${SEPARATORS})?\\*"`;
+
+/** An escape; a run of backslashes is read from its first one only (each later start would read the run again). */
+const ESCAPE = /%(?:25)?([0-9A-Fa-f]{2})|(?<!\\)\\+(?:u(?:0025([0-9A-Fa-f]{2})|([0-9A-Fa-f]{4}))|(\/))/g;
+
+export function factsOf(text: string): TextFacts {
+  const escaped = new Set<string>();
+  if (text.includes('%') || text.includes('\\')) {
+    for (const m of text.matchAll(ESCAPE)) {
+      const hex = m[1] ?? m[2] ?? m[3];
+      escaped.add(hex === undefined ? '/' : String.fromCharCode(parseInt(hex, 16)));
+    }
+  }
+  return { escaped, lineBreak: text.includes('\n') || text.includes('\\n'), quote: text.includes('"') };
+}
+
+/** The shortest start of a secret that, cut off where a quote or a kept body ends, is hidden: less gives nothing a guess would not. */
 const MIN_CUT = 8;
+
+/** The shortest start of a secret that is hidden wherever it stands. */
+const MIN_CUT_ANYWHERE = 12;
+
+/**
+ * What follows the start of a secret where a quote of it was cut: an ellipsis, a closing quote, the end; maybe after
+ * an escape cut in its middle (`%2…`).
+ */
+const CUT_END = /^(?:%[0-9A-Fa-f]?|\\+u[0-9A-Fa-f]{0,3})?(?:…|\.\.\.|["'`]|\\+"|$)/;
 
 /** Below this many bytes a secret's base64 core or hex is short enough to occur by chance. */
 export const MIN_ENCODED_BYTES = 6;
@@ -64,19 +115,28 @@ function anyCase(hex: string): string {
   return hex.replace(/[a-f]/g, (d) => `[${d}${d.toUpperCase()}]`);
 }
 
-/** A special character of a secret escaped at any depth: `\u002d`, `\\u002d`, `%2D`, `\\u00252D`, `\\/`. */
-function escapedChar(c: string): string {
-  if (/[A-Za-z0-9]/.test(c)) return c;
+/**
+ * The backslashes an escape starts with, at any depth (`\u`, `\\u`), from the first of their run only: a pattern
+ * that could start at each backslash of a long run would read the rest of the run from each (quadratic time).
+ */
+const FIRST_BACKSLASH = String.raw`(?<!\\)\\+`;
+
+/**
+ * A character of a secret escaped at any depth: `\u002d`, `\\u002d`, `%2D`, `%252D`, `\\u00252D`, `\\/`. Letters
+ * and digits stand as they are unless `everyOne` (a secret escaped character by character).
+ */
+function escapedChar(c: string, everyOne = false): string {
+  if (!everyOne && /[A-Za-z0-9]/.test(c)) return c;
   const alternatives = [escapeRegex(c)];
   for (let i = 0; i < c.length; i++) {
     const hex = c.charCodeAt(i).toString(16).padStart(4, '0');
-    alternatives.push(String.raw`\\+u` + anyCase(hex));
+    alternatives.push(String.raw`${FIRST_BACKSLASH}u` + anyCase(hex));
   }
   for (const byte of Buffer.from(c, 'utf8')) {
     const hex = byte.toString(16).padStart(2, '0');
-    alternatives.push(`%${anyCase(hex)}`, String.raw`\\+u0025` + anyCase(hex));
+    alternatives.push(`%(?:25)?${anyCase(hex)}`, String.raw`${FIRST_BACKSLASH}u0025` + anyCase(hex));
   }
-  if (c === '/') alternatives.push(String.raw`\\+/`);
+  if (c === '/') alternatives.push(String.raw`${FIRST_BACKSLASH}/`);
   return `(?:${alternatives.join('|')})`;
 }
 
@@ -94,36 +154,55 @@ function brokenAcrossLines(chars: string[]): string {
   return chars.join(BREAK);
 }
 
-/** The extra forms of `secret`, each one global regex; none for a secret under `MIN_ENCODED_BYTES`. */
+/** The start of `chars`, at least `least` of them, as much more as is there: `ab(?:c(?:d)?)?`. */
+function startOf(chars: string[], least: number): string {
+  let rest = '';
+  for (let i = chars.length - 1; i >= least; i--) rest = `(?:${chars[i]}${rest})?`;
+  return chars.slice(0, least).join('') + rest;
+}
+
+/** The extra forms of `secret`, each one global regex; for a secret under `MIN_ENCODED_BYTES`, escaped ones only. */
 export function encodedForms(secret: string): EncodedForm[] {
+  const chars = [...secret];
+  const alnum = /^[A-Za-z0-9]/;
+  const before = alnum.test(secret) ? '(?<![A-Za-z0-9])' : '';
+  const after = /[A-Za-z0-9]$/.test(secret) ? '(?![A-Za-z0-9])' : '';
+  // Escaped, the secret holds an escape of one of its own characters: most texts with escapes hold none.
+  const own = new Set([...chars, ...[...Buffer.from(secret, 'utf8')].map((b) => String.fromCharCode(b))]);
+  const escapedHere = (text: TextFacts) => [...own].some((c) => text.escaped.has(c));
+  const escaped: EncodedForm = {
+    form: 'E',
+    possible: escapedHere,
+    pattern: new RegExp(before + chars.map((c) => escapedChar(c, true)).join('') + after, 'g'),
+    // As written raw, the secret is no encoded form (a raw one inside a longer name was left there on purpose).
+    accepts: (written) => /[%\\]/.test(written),
+  };
   const bytes = Buffer.from(secret, 'utf8');
-  if (bytes.length < MIN_ENCODED_BYTES) return [];
+  if (bytes.length < MIN_ENCODED_BYTES) return [escaped];
   const hex = bytes.toString('hex');
   const cores = base64Cores(bytes);
   const base64 = cores.map((core) => [...core].map(base64Char).join('')).join('|');
-  const split = [
-    brokenAcrossLines([...secret].map(escapeRegex)),
+  const broken = [
+    brokenAcrossLines(chars.map(escapeRegex)),
     ...cores.map((core) => brokenAcrossLines([...core].map(base64Char))),
   ].join('|');
-  const alnum = /^[A-Za-z0-9]/;
-  const before = alnum.test(secret) ? '(?<![A-Za-z0-9])' : '';
-  const escaped = /[^A-Za-z0-9]/.test(secret) ? [{ form: 'E' as const, pattern: new RegExp([...secret].map(escapedChar).join(''), 'g') }] : [];
-  const start = escapeRegex(secret.slice(0, MIN_CUT));
-  const cut: EncodedForm = {
-    form: 'T',
-    pattern: new RegExp(`${before}${start}[^\\s"…]*(?=…|\\.\\.\\.|"|$)`, 'g'),
-    accepts: (written) => secret.startsWith(unescaped(written)),
+  const cutAt = (written: string, next: string) => CUT_END.test(next) || [...unescaped(written)].length >= MIN_CUT_ANYWHERE;
+  const cut: EncodedForm[] = [
+    { form: 'T', pattern: new RegExp(before + startOf(chars.map(escapeRegex), MIN_CUT), 'g'), accepts: cutAt },
+    { form: 'T', possible: escapedHere, pattern: new RegExp(before + startOf(chars.map((c) => escapedChar(c, true)), MIN_CUT), 'g'), accepts: cutAt },
+  ];
+  const split: EncodedForm = {
+    form: 'S',
+    possible: (text) => text.quote,
+    pattern: new RegExp(before + chars.map(escapeRegex).join(`(?:${STRING_BOUNDARY})?`), 'g'),
+    accepts: (written) => written.includes('"'),
   };
   return [
-    ...escaped,
-    ...(secret.length > MIN_CUT ? [cut] : []),
+    escaped,
+    ...(chars.length > MIN_CUT ? cut : []),
+    split,
     { form: 'B', pattern: new RegExp(base64, 'g') },
     { form: 'H', pattern: new RegExp(`${hex}|${hex.toUpperCase()}`, 'g') },
-    { form: 'L', pattern: new RegExp(`${before}(?:${split})`, 'g') },
+    { form: 'L', possible: (text) => text.lineBreak, pattern: new RegExp(`${before}(?:${broken})`, 'g') },
   ];
-}
-
-/** Whether `text` may hold a form broken across lines (the one pattern with no literal run to look for first). */
-export function mayBeBroken(text: string): boolean {
-  return text.includes('\n') || text.includes('\\n');
 }

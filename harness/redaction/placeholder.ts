@@ -56,6 +56,18 @@ export function writePlaceholder(id: string, form: string, next: string): string
   return /^-*\d/.test(next) ? `${body}-` : body;
 }
 
+/**
+ * `text` with the form letters taken out of every placeholder in it (`redacted-secret-Prrr2` as
+ * `redacted-secret-2`): what reports show, so a reader sees one name per secret whatever form it was written in.
+ * The letters are for replay, which writes the secret back byte for byte; a cassette keeps them.
+ */
+export function plainPlaceholders(text: string): string {
+  if (!mayHoldPlaceholder(text)) return text;
+  return text.replace(PLACEHOLDER_PATTERN, (whole, kind: string, form: string, n: string, at: number, all: string) =>
+    form === '' ? whole : writePlaceholder(placeholderId(kind, Number(n)), '', all.slice(at + whole.length)),
+  );
+}
+
 /** A key for "any placeholder of this kind": what replay fills a derived secret's placeholders with. */
 export function anyPlaceholderOf(kind: string): string {
   return `redacted-${kind}-*`;

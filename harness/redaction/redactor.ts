@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { Exchange, Headers, RecordedRequest, RecordedResponse } from '../model/exchange.js';
 import { withBodiesDecoded } from './decoded-bodies.js';
 import { discoverSecrets, type FoundSecret } from './discover-secrets.js';
-import { type EncodedForm, encodedForms, mayBeBroken } from './encoded-forms.js';
+import { type EncodedForm, encodedForms, factsOf } from './encoded-forms.js';
+import { KitWords } from './kit-words.js';
 import {
   keyedHash,
   mayHoldPlaceholder,
@@ -36,7 +37,8 @@ export interface RedactorOptions {
   standInSecret?: string;
   /**
    * Also hide the forms no placeholder can be turned back from (base64, hex, broken across lines, cut off at the
-   * end of a body kept in part: encoded-forms.ts). For what is shown; a cassette keeps placeholders replay can fill.
+   * end of a body kept in part: encoded-forms.ts), and write placeholders without form letters. For what is shown;
+   * a cassette keeps placeholders replay can fill.
    */
   shownForms?: boolean;
 }
@@ -139,34 +141,41 @@ export class Redactor {
     return { value: out, added };
   }
 
-  /** Redacts free text with every secret learnt so far. */
-  text(text: string): string {
+  /**
+   * Redacts free text with every secret learnt so far. An occurrence that lies within a kit word there (`kit`: the
+   * words graphcheck writes itself, kit-words.ts; a placeholder, always) stands: the text around it is the kit's.
+   */
+  text(text: string, kit: KitWords = KitWords.NONE): string {
     let out = text;
     let ambiguous = false;
     for (const secret of this.ordered) {
       if (secret.anchor !== undefined && !out.includes(secret.anchor)) continue;
       out = out.replace(secret.pattern, (written: string, at: number, all: string) => {
+        if (kit.keeps(all, at, written)) return written;
         const next = all.charCodeAt(at + written.length);
         // A digit or a dash after it: whether the placeholder needs its closing `-` depends on the final text.
         if ((next >= 48 && next <= 57) || next === 45) ambiguous = true;
         return this.placeholderText(secret, this.formOf(secret, written));
       });
     }
-    out = ambiguous ? this.markedText(text) : out;
-    return this.options.shownForms ? this.encodedText(out) : out;
+    out = ambiguous ? this.markedText(text, kit) : out;
+    return this.options.shownForms ? this.encodedText(out, kit) : out;
   }
 
-  /** `text` with every secret's encoded forms (`shownForms`, encoded-forms.ts) replaced by its placeholder, its form letter said. */
-  private encodedText(text: string): string {
+  /** `text` with every secret's encoded forms (`shownForms`, encoded-forms.ts) replaced by its placeholder. */
+  private encodedText(text: string, kit: KitWords): string {
     let out = text;
-    const broken = mayBeBroken(text);
+    // Found on the text with the plain forms replaced: what is left of a secret there is in an encoded form.
+    const facts = factsOf(text);
     for (const secret of this.ordered) {
       secret.encoded ??= encodedForms(secret.value);
-      for (const { form, pattern, accepts } of secret.encoded) {
-        if (form === 'L' && !broken) continue;
-        out = out.replace(pattern, (written: string, at: number, all: string) =>
-          accepts && !accepts(written) ? written : writePlaceholder(this.idOf(secret), form, all.slice(at + written.length, at + written.length + 8)),
-        );
+      for (const { pattern, accepts, possible } of secret.encoded) {
+        if (possible && !possible(facts)) continue;
+        out = out.replace(pattern, (written: string, at: number, all: string) => {
+          const after = all.slice(at + written.length, at + written.length + 8);
+          if ((accepts && !accepts(written, after)) || kit.keeps(all, at, written)) return written;
+          return writePlaceholder(this.idOf(secret), '', after);
+        });
       }
     }
     return out;
@@ -176,21 +185,31 @@ export class Redactor {
    * `text` for the rare text where a placeholder is followed by a digit or a dash: placeholders are marked first,
    * and written once every secret is replaced, when what follows each one is known.
    */
-  private markedText(text: string): string {
+  private markedText(text: string, kit: KitWords): string {
     let out = text;
     for (const secret of this.ordered) {
       if (secret.anchor !== undefined && !out.includes(secret.anchor)) continue;
-      out = out.replace(secret.pattern, (written: string) => `\u0001${this.idOf(secret)}\u0002${this.formOf(secret, written)}\u0003`);
+      out = out.replace(secret.pattern, (written: string, at: number, all: string) =>
+        kit.keeps(all, at, written) ? written : `\u0001${this.idOf(secret)}\u0002${this.shownForm(this.formOf(secret, written))}\u0003`,
+      );
     }
     return out.replace(MARKED, (_, id: string, form: string, at: number, all: string) =>
       writePlaceholder(id, form, all.slice(at + _.length)),
     );
   }
 
+  /**
+   * The form letters a placeholder carries: in a cassette, how the secret was written (replay writes it back so);
+   * in what is shown, none, so a reader sees one name per secret, whatever form each occurrence took.
+   */
+  private shownForm(form: string): string {
+    return this.options.shownForms ? '' : form;
+  }
+
   private placeholderText(secret: Secret, form: string): string {
     let text = secret.placeholders.get(form);
     if (text === undefined) {
-      text = writePlaceholder(this.idOf(secret), form, '');
+      text = writePlaceholder(this.idOf(secret), this.shownForm(form), '');
       if (secret.placeholders.size < 16) secret.placeholders.set(form, text);
     }
     return text;

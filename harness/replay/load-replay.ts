@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { DEFAULT_MAX_BODY } from '../http/body-limit.js';
 import { bodyBytes } from '../http/stored-body.js';
 import type { CassetteHeader, RunDocument } from '../cassette/cassette-format.js';
 import { openCassette } from '../cassette/cassette-reader.js';
@@ -11,6 +13,7 @@ import {
   type SecretMatching,
 } from './normalize-request.js';
 import { type Masked, maskedKey, type WildShape, wildShapeOf } from './secret-wildcards.js';
+import { BodySpool } from './body-spool.js';
 import { ResponseTemplate } from './response-template.js';
 import { SecretResolver } from './secret-resolver.js';
 
@@ -31,6 +34,22 @@ export interface ReplaySource {
   run?: RunDocument['run'];
   /** `--secrets any`: every set of places where the cassette's requests held secrets, fewest places first. */
   shapes: WildShape[];
+  /** Where the response bodies too large to hold in memory are kept; closed with the replay. */
+  spool: BodySpool;
+}
+
+export interface LoadOptions {
+  ignoreVersion?: boolean;
+  secrets?: SecretMatching;
+  /**
+   * The most bytes of a recorded request body compared whole (default 16 MiB, the replay server's `--max-body`):
+   * a larger one is compared by size and hash, as a live request past the same limit is.
+   */
+  maxBodyBytes?: number;
+  /** Keep the exchanges the server does not answer (a repeat's webhook arrivals); default true, false counts them only. */
+  keepUnserved?: boolean;
+  /** The bytes of recorded answers held in memory, all together (default `HELD_BODY_BYTES`); the rest are spooled. */
+  heldBodyBytes?: number;
 }
 
 /** Kinds that are requests *to* the target: everything else was sent *by* it and is not served. */
@@ -46,7 +65,24 @@ function baseOf(target: string): { base: string; basePath: string } | undefined 
   }
 }
 
-export function replayEntry(exchange: Exchange, index: number, source: ReplaySource): ReplayEntry {
+/**
+ * A recorded exchange the loader just read, made ready to index: its answer compiled (and spooled when too large to
+ * hold), then its body dropped in place (nobody else holds this exchange), and a request body past `limit` kept as
+ * its size and hash, how a live one past the same limit is compared.
+ */
+function readied(exchange: Exchange, source: ReplaySource, limit: number): ResponseTemplate | undefined {
+  const { request, response } = exchange;
+  const template = response && new ResponseTemplate(response, source.recordedBase, request.method, source.spool);
+  if (response) response.body = '';
+  if (request.bodyTooLarge || request.body === undefined || request.body.length <= limit / 2) return template;
+  const bytes = bodyBytes(request.body, request.bodyEncoding);
+  if (bytes.length > limit) {
+    Object.assign(request, { body: '', bodyOmitted: true, bodyTooLarge: { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), limit } });
+  }
+  return template;
+}
+
+export function replayEntry(exchange: Exchange, index: number, source: ReplaySource, template?: ResponseTemplate): ReplayEntry {
   const { request } = exchange;
   const normal = normalizeRequest(
     {
@@ -59,12 +95,18 @@ export function replayEntry(exchange: Exchange, index: number, source: ReplaySou
     source.resolver,
     source.matchOptions,
   );
-  const entry: ReplayEntry = { index, exchange, request: normal, key: normal.key };
+  // The entry keeps what matching, misses and a repeat's arrival schedule read: no body. The loader's own exchange
+  // (it hands over its `template`) is stripped in place; one the recorder just stored is copied.
+  const kept = template ? exchange : { ...exchange, ...(exchange.response ? { response: { ...exchange.response, body: '' } } : {}) };
+  kept.request = template ? request : { ...request };
+  kept.request.body = '';
+  const entry: ReplayEntry = { index, exchange: kept, request: normal, key: normal.key };
   if (source.matchOptions.secrets === 'any') {
     entry.shape = wildShapeOf(normal);
     entry.key = anyKey(normal, entry.shape, source);
   }
-  if (exchange.response) entry.template = new ResponseTemplate(exchange.response, source.recordedBase, exchange.request.method);
+  const answer = template ?? (exchange.response && new ResponseTemplate(exchange.response, source.recordedBase, request.method, source.spool));
+  if (answer) entry.template = answer;
   return entry;
 }
 
@@ -79,11 +121,12 @@ function anyKey(normal: NormalizedRequest, shape: WildShape, source: ReplaySourc
   return (maskedKey(normal, known) as Masked).key;
 }
 
-/** Reads and indexes a cassette, streaming it (each exchange is held once, in its compiled form). */
-export async function loadReplay(
-  file: string,
-  options: { ignoreVersion?: boolean; secrets?: SecretMatching } = {},
-): Promise<ReplaySource> {
+/**
+ * Reads and indexes a cassette, streaming it: each answer is compiled as it is read, and held in memory only while
+ * the answers held stay under `heldBodyBytes` (the rest go to the spool file), so a cassette of a few large answers
+ * costs about what its largest document does to read, not the sum of its bodies. Close `source.spool` when done.
+ */
+export async function loadReplay(file: string, options: LoadOptions = {}): Promise<ReplaySource> {
   const cassette = await openCassette(file);
   const base = baseOf(cassette.header.target);
   const source: ReplaySource = {
@@ -104,17 +147,24 @@ export async function loadReplay(
     unserved: [],
     count: 0,
     shapes: [],
+    spool: new BodySpool(options.heldBodyBytes),
   };
-  const served: Array<{ exchange: Exchange; index: number }> = [];
-  for await (const { exchange, index } of cassette.entries()) {
-    source.count++;
-    if (SERVED_KINDS.has(exchange.kind)) served.push({ exchange, index });
-    else source.unserved.push({ exchange, index });
+  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const served: Array<{ exchange: Exchange; index: number; template?: ResponseTemplate }> = [];
+  try {
+    for await (const { exchange, index } of cassette.entries()) {
+      source.count++;
+      if (SERVED_KINDS.has(exchange.kind)) served.push({ exchange, index, template: readied(exchange, source, limit) });
+      else if (options.keepUnserved !== false) source.unserved.push({ exchange, index });
+    }
+  } catch (error) {
+    source.spool.close();
+    throw error;
   }
   // Indexed once every placeholder is known: a value recorded before it was learnt to be a secret
   // (it stayed raw there) still resolves to the same placeholder as in later exchanges.
   source.resolver.add(cassette.placeholders);
   if (cassette.run) source.run = cassette.run;
-  for (const { exchange, index } of served) source.index.add(replayEntry(exchange, index, source));
+  for (const { exchange, index, template } of served) source.index.add(replayEntry(exchange, index, source, template));
   return source;
 }

@@ -34,6 +34,7 @@ export interface RunningReplay {
   served(): number;
   /** Answers from cassette position `index` on (see MatchIndex.seek). */
   seek(index: number): void;
+  /** Stops serving and lets go of the cassette's spooled bodies (a source handed over is the server's from then on). */
   close(): Promise<void>;
 }
 
@@ -44,6 +45,9 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
       ? await loadReplay(options.cassette, {
           ignoreVersion: options.ignoreVersion,
           ...(options.secrets ? { secrets: options.secrets } : {}),
+          ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
+          // A server started from a file answers; the exchanges it does not serve are only counted.
+          keepUnserved: false,
         })
       : options.cassette;
   const replayer = new Replayer(source, {
@@ -66,6 +70,9 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     misses: () => replayer.misses(),
     served: () => replayer.served,
     seek: (index) => source.index.seek(index),
-    close: () => closeServer(server),
+    close: async () => {
+      await closeServer(server);
+      source.spool.close();
+    },
   };
 }

@@ -4,7 +4,7 @@ import type { BoundedBody } from '../http/body-limit.js';
 import { explainMiss, formatMiss, type MissExplanation } from './explain-miss.js';
 import type { MatchMode, ReplayEntry } from './match-index.js';
 import { type NormalizedRequest, normalizeRequest, type RequestInput } from './normalize-request.js';
-import type { RenderedResponse } from '../http/answer.js';
+import { type RenderedResponse, writeBody } from '../http/answer.js';
 import type { ReplaySource } from './load-replay.js';
 import { maskedKey } from './secret-wildcards.js';
 
@@ -148,7 +148,7 @@ export class Replayer {
     if (found.kind === 'drop') req.socket.destroy();
     else {
       res.writeHead(found.response.status, found.response.headers);
-      res.end(found.response.body);
+      writeBody(res, found.response.body);
     }
     return undefined;
   }

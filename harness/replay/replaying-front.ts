@@ -36,5 +36,6 @@ export async function replayingFront(cassette: string, forwarding: boolean, opti
       source.index.addServed(replayEntry(exchange, index, source));
     },
     misses: (): readonly MissExplanation[] => replayer.misses(),
+    close: (): void => source.spool.close(),
   };
 }

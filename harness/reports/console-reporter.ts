@@ -34,7 +34,8 @@ export function consoleReporter(write: (text: string) => void, options: ConsoleO
     },
     onRunEnd(result: RunResult) {
       const strict = { strict: result.gate?.strict };
-      writeCauses(write, causesOf(result.results.filter((x) => ['failed', 'error'].includes(standingOf(x, strict)))), strict);
+      const unsettled = result.results.filter((x) => ['failed', 'error'].includes(standingOf(x, strict)));
+      writeCauses(write, causesOf(unsettled), strict, options.quiet ?? false);
       for (const entry of staleEntries(result)) {
         const excuse = result.gate?.allowStale ? ' (allowed by --allow-stale)' : '; drop it from the baseline';
         write(`\nSTALE baseline entry ${entry.rule} (expected ${entry.verdict}): its rule${entry.ran > 1 ? 's' : ''} passed${excuse}\n`);
@@ -60,22 +61,27 @@ export function consoleReporter(write: (text: string) => void, options: ConsoleO
 }
 
 /**
- * The failed and unjudged rules by cause: the causes first, one line each, then under each cause the first rule in
- * full and the others in a line with their replay command (the cause is the same; its account would be too).
+ * The failed and unjudged rules by cause: the causes first, one line each (also under `--quiet`, the CI mode: they
+ * are what a log is read for), then under each cause the first rule in full and the others in a line with their
+ * replay command (the cause is the same; its account would be too). Why a rule could not be judged opens its
+ * account; under `--quiet`, which printed no line per rule as it ended, it follows each of the others too.
  */
-function writeCauses(write: (text: string) => void, groups: CauseGroup[], strict: { strict?: boolean | undefined }): void {
-  const shared = groups.some((group) => group.rules.length > 1);
-  if (shared) {
+function writeCauses(write: (text: string) => void, groups: CauseGroup[], strict: { strict?: boolean | undefined }, quiet: boolean): void {
+  if (groups.length > 0) {
     const rules = groups.reduce((n, group) => n + group.rules.length, 0);
-    write(`\n${groups.length} cause${groups.length === 1 ? '' : 's'} of ${rules} failed or unjudged rules:\n`);
+    write(`\n${groups.length} cause${groups.length === 1 ? '' : 's'} of ${rules} failed or unjudged rule${rules === 1 ? '' : 's'}:\n`);
     for (const group of groups) write(`  ${causeCount(group)}: ${group.cause.title}\n`);
   }
   for (const group of groups) {
     const [first, ...others] = group.rules;
     if (others.length > 0) write(`\n══ ${causeCount(group)}: ${group.cause.title}\n`);
-    write(`\n── ${first!.rule} [${first!.strength}] ${standingOf(first!, strict).toUpperCase()}: ${first!.title}\n${indent(describeFailure(first!))}\n`);
+    const why = first!.verdict === 'error' ? `could not judge: ${first!.reason ?? 'no reason given'}\n` : '';
+    write(`\n── ${first!.rule} [${first!.strength}] ${standingOf(first!, strict).toUpperCase()}: ${first!.title}\n${indent(why + describeFailure(first!))}\n`);
     if (others.length > 0) write(`\n   the same cause (each replays alone):\n`);
-    for (const r of others) write(`   ${standingOf(r, strict).toUpperCase()} ${r.rule}: ${r.replay}\n`);
+    for (const r of others) {
+      write(`   ${standingOf(r, strict).toUpperCase()} ${r.rule}: ${r.replay}\n`);
+      if (quiet && r.verdict === 'error') write(`      could not judge: ${r.reason ?? 'no reason given'}\n`);
+    }
   }
 }
 

@@ -6,14 +6,20 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * Text a target controls, as inline Markdown that renders as the same characters: HTML-escaped, and the
- * characters Markdown reads (emphasis, code, links, table pipes, headings) written as entities, on one line.
+ * Text a target controls, as inline Markdown that renders as the same characters: HTML-escaped, the characters
+ * Markdown reads (emphasis, code, links, table pipes, headings) written as entities, on one line, and no link:
+ * GitHub turns `https://...`, `www.` and `name@host` in text into live links (at parse time, and again over the
+ * text once entities are read, so an entity does not stop it), so an empty element cuts each such start apart.
  */
 export function escapeMarkdown(text: string): string {
   return text
     .replace(/[&<>\\`*_[\]|#~]/g, (c) => HTML[c] ?? `&#${c.charCodeAt(0)};`)
-    .replace(/\s*[\r\n]+\s*/g, ' ');
+    .replace(/\s*[\r\n]+\s*/g, ' ')
+    .replace(/:(?=\/\/)|(?<=\bwww)\.|@/gi, (c) => (c === '@' ? `${NO_LINK}@` : `${c}${NO_LINK}`));
 }
+
+/** Renders as nothing; splits the text around it, so no link is read across it. */
+const NO_LINK = '<span></span>';
 
 /**
  * `text` as inline code in Markdown: a code span when nothing in it can end or leave one (a backtick, a line

@@ -39,6 +39,7 @@ export function mergeResults(reports: RunResult[], names: string[], order: strin
     results,
     gate: { strict, allowStale: reports.every((r) => r.gate?.allowStale), ...(baseline ? { baseline } : {}) },
     notCheckable: unique(reports.flatMap((r) => r.notCheckable ?? [])),
+    ...(reports.some((r) => r.secretsShown) ? { secretsShown: true as const } : {}),
   };
 }
 

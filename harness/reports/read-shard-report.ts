@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { UserInputError } from '../errors.js';
+import { quotedInError, UserInputError } from '../errors.js';
 import type { RunResult } from '../model/index.js';
 import { validatorFor } from '../validation/schema-registry.js';
 import { describeErrors } from '../validation/validate-value.js';
@@ -37,12 +37,7 @@ export async function readReportFile(file: string, whenMissing: string, whenInva
   const validate = validatorFor('report')!;
   if (!validate(report)) {
     const { path, message } = describeErrors(validate.errors ?? []);
-    throw new UserInputError('USAGE', `${file}: ${path} ${oneLine(message)}: not a graphcheck report.json; ${whenInvalid}`);
+    throw new UserInputError('USAGE', `${file}: ${path} ${quotedInError(message)}: not a graphcheck report.json; ${whenInvalid}`);
   }
   return report as RunResult;
-}
-
-/** An error sentence may quote the file's own text: kept to one line of printable characters. */
-function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').slice(0, 200);
 }

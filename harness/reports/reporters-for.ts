@@ -4,8 +4,7 @@ import { renderJson } from './json-reporter.js';
 import { renderJunit } from './junit-reporter.js';
 import { renderMarkdown } from './markdown-reporter.js';
 import { REPORT_FILES, type ReportFormat } from './report-files.js';
-import type { Reporter } from './reporter.js';
-import { writeReport } from './write-report.js';
+import { writeReportSet } from './write-report.js';
 
 /**
  * Each report file rendered from the whole result: `report.json`, `junit.xml` (one testcase per rule, skipped ones
@@ -18,9 +17,9 @@ const RENDER: Record<ReportFormat, (result: RunResult) => string> = {
   html: renderHtml,
 };
 
-/** The file reporters a run asks for, looked up by name: each writes its file once the run ended. */
-export function reportersFor(dir: string, formats: readonly ReportFormat[]): Reporter[] {
-  return formats.map((format) => ({ onRunEnd: (result: RunResult) => writeReport(dir, REPORT_FILES[format], RENDER[format](result)) }));
+/** The report files a run asks for, looked up by name, rendered once it ended and written as one set. */
+export function writeReports(dir: string, formats: readonly ReportFormat[], result: RunResult): Promise<void> {
+  return writeReportSet(dir, formats.map((format) => ({ name: REPORT_FILES[format], text: RENDER[format](result) })));
 }
 
 export { REPORT_FILES, REPORT_FORMATS, type ReportFormat } from './report-files.js';

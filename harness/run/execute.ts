@@ -1,8 +1,9 @@
 import type { StartReference } from '../engine/open-target.js';
 import { loadSuitesIndexed } from '../engine/suite-index.js';
 import type { RunResult } from '../model/index.js';
-import { assertReportDir, clearReports } from '../reports/write-report.js';
-import { assertSelection } from '../suite/select-rules.js';
+import { REPORT_FILES } from '../reports/report-files.js';
+import { assertReportDir } from '../reports/write-report.js';
+import { assertSelection, leftOutLine } from '../suite/select-rules.js';
 import type { Suite } from '../suite/suite.js';
 import { assertBaselineWritable, type BaselineEntry, loadBaseline } from './baseline.js';
 import { openSide } from './open-side.js';
@@ -31,8 +32,10 @@ export interface Executed {
 
 /**
  * The one way through for every judging command (`run`, `webhook-test`, `check`): the suites and the selection
- * checked, the baseline read, the previous reports removed, then the side the plan names opened (a target, live,
- * recorded or repeated; an app's callback; recorded traffic), its rules judged, and the one reporting tail.
+ * checked, the baseline read, then the side the plan names opened (a target, live, recorded or repeated; an app's
+ * callback; recorded traffic), its rules judged, and the one reporting tail, which replaces the reports asked for
+ * as one set at the end. Nothing in the report folder changes before then: a run that stops early (a user mistake,
+ * a target out of reach) leaves the previous reports as they were.
  * User mistakes throw UserInputError before anything is sent; a side that cannot be reached at all,
  * CannotJudgeError; everything else is in the result.
  */
@@ -40,8 +43,10 @@ export async function execute(plan: RunPlan, around: Surroundings): Promise<Exec
   const { suites, entries } = await prepare(plan, around.suites);
   const side = await openSide(plan, around);
   try {
-    const tail = new ReportTail(side.plan, side.secrets, around, entries);
+    const tail = new ReportTail(side.plan, side.secrets, around, entries, suites);
     tail.say(side.heading);
+    const leftOut = plan.target.kind === 'traffic' ? undefined : leftOutLine(suites, side.plan.selection);
+    if (leftOut) tail.say(`note: ${leftOut}\n`);
     const raw = await side.judge(suites, tail.judging);
     return { ...(await tail.finish(raw, suites)), plan: side.plan };
   } finally {
@@ -52,13 +57,12 @@ export async function execute(plan: RunPlan, around: Surroundings): Promise<Exec
 /** Everything that can be refused before a side is opened: report folder, suites, selection, baseline file. */
 async function prepare(plan: RunPlan, loaded?: Suite[]): Promise<{ suites: Suite[]; entries: BaselineEntry[] }> {
   const { report } = plan;
-  await assertReportDir(report.dir);
+  await assertReportDir(report.dir, report.formats.map((f) => REPORT_FILES[f]));
   const suites = loaded ?? (await loadSuitesIndexed(plan.suitesDir));
   assertSelection(suites, plan.selection, plan.suitesDir, plan.target.kind === 'traffic' ? PASSIVE : undefined);
   const ruleIds = suites.flatMap((s) => s.rules.map((r) => r.id));
   const entries = report.baseline && !report.updateBaseline ? await loadBaseline(report.baseline, ruleIds) : [];
   if (report.baseline && report.updateBaseline) await assertBaselineWritable(report.baseline);
-  await clearReports(report.dir);
   return { suites, entries };
 }
 

@@ -4,10 +4,11 @@ import { consoleReporter } from '../reports/console-reporter.js';
 import { liveProgress } from '../reports/live-progress.js';
 import { type OutputEdge, outputEdge, type ReportSecrets } from '../reports/output-edge.js';
 import type { Reporter } from '../reports/reporter.js';
-import { REPORT_FILES, reportersFor } from '../reports/reporters-for.js';
+import { REPORT_FILES, writeReports } from '../reports/reporters-for.js';
 import type { Suite } from '../suite/suite.js';
 import { exitCodeFor, summarize } from '../verdict/gate.js';
 import { type BaselineEntry, baselineMarker, writeBaseline } from './baseline.js';
+import { kitWordsOf } from './kit-words.js';
 import type { RunPlan } from './run-plan.js';
 
 /** Where a command's output goes and what it reads around it (the CLI's io, or a library caller's). */
@@ -51,11 +52,14 @@ export class ReportTail {
     secrets: ReportSecrets,
     private readonly output: Output,
     entries: BaselineEntry[],
+    suites: Suite[],
   ) {
     this.progress = liveProgress(output.print, { tty: output.tty ?? false, quiet: plan.output.quiet });
-    this.edge = outputEdge(secrets, { showSecrets: plan.showSecrets });
+    this.edge = outputEdge(secrets, { showSecrets: plan.showSecrets, kitWords: kitWordsOf(suites, plan) });
     const traffic = plan.target.kind === 'traffic';
-    this.consoleOut = consoleReporter(this.say, { ...plan.output, strict: plan.report.strict, traffic });
+    // Its lines are made of what the edge showed already (each rule's result, the run's): they are not redacted twice.
+    const shown = (text: string) => this.progress.write(this.edge.shownLine(text));
+    this.consoleOut = consoleReporter(shown, { ...plan.output, strict: plan.report.strict, traffic });
     this.baseline = baselineMarker(entries);
   }
 
@@ -69,7 +73,8 @@ export class ReportTail {
       say: this.say,
       stop: () => this.progress.stop(),
       events: (onRuleStart) => this.events(onRuleStart),
-      rateLimitWait: ({ answer, waitedMs }) => this.progress.onWait(`waiting ${(waitedMs / 1000).toFixed(1)} s: rate limited, ${answer}`, waitedMs),
+      rateLimitWait: ({ answer, waitedMs }) =>
+        this.progress.onWait(this.edge.line(`waiting ${(waitedMs / 1000).toFixed(1)} s: rate limited, ${answer}`), waitedMs),
     };
   }
 
@@ -79,8 +84,8 @@ export class ReportTail {
     if (report.updateBaseline && report.baseline) await this.rewriteBaseline(report.baseline);
     const result = this.shownResult(raw, suites);
     this.consoleOut.onRunEnd?.(result);
-    for (const reporter of reportersFor(report.dir, report.formats)) await reporter.onRunEnd?.(result);
-    this.say(`reports: ${report.dir}/${report.formats.map((f) => REPORT_FILES[f]).join(', ')}\n`);
+    await writeReports(report.dir, report.formats, result);
+    this.progress.write(this.edge.shownLine(`reports: ${report.dir}/${report.formats.map((f) => REPORT_FILES[f]).join(', ')}\n`));
     return { result, exitCode: exitCodeFor(result) };
   }
 
@@ -107,7 +112,7 @@ export class ReportTail {
     const written = await writeBaseline(file, this.shown, `graphcheck baseline written by --update-baseline (seed ${this.plan.seed})`);
     this.baseline = baselineMarker(written);
     this.shown = this.shown.map((r) => this.baseline.mark(r));
-    this.say(`baseline: ${written.length} entr${written.length === 1 ? 'y' : 'ies'} written to ${file}\n`);
+    this.progress.write(this.edge.shownLine(`baseline: ${written.length} entr${written.length === 1 ? 'y' : 'ies'} written to ${file}\n`));
   }
 
   /** The run's result as every report shows it: the results as shown, counted, gated, and through the edge. */
@@ -125,6 +130,7 @@ export class ReportTail {
       },
       ...(selection.shard ? { shard: selection.shard } : {}),
       notCheckable: notCheckableOf(suites, new Set(shown.map((r) => r.suite))),
+      ...(this.plan.showSecrets ? { secretsShown: true as const } : {}),
     });
   }
 }

@@ -36,6 +36,8 @@ export interface RunPlan {
   maxRps?: number;
   /** The backoff's first wait when a rate-limited answer says nothing of how long (default 1 s; tests shorten it). */
   rateLimitBaseMs?: number;
+  /** `--max-wait`: the longest the run waits for rate limits, all waits together; absent, the engine's default. */
+  maxWaitMs?: number;
   suitesDir: string;
   /** Whether `suitesDir` is the one shipped with graphcheck (a replay command then leaves it out). */
   suitesDirIsDefault: boolean;
@@ -58,6 +60,8 @@ export interface PlanSelection {
   exclude: string[];
   /** `POST /{page_id}/feed`: every rule that sends to one of these (method optional). */
   endpoints: string[];
+  /** `--area photos`: every rule that sends to one of these areas' endpoints. */
+  areas?: string[];
   /** `--shard 2/3`: the second of three stable parts, split by rule id. */
   shard?: Shard;
   /** Whose rules: `service` (default), `client` (`check --side client`), `callback` (`webhook-test`). */

@@ -63,6 +63,7 @@ async function runAgainst(layer: TargetLayer, suites: Suite[], output: JudgingOu
     onRateLimitWait: (wait) => output.rateLimitWait(wait),
     ...(plan.maxRps ? { maxRps: plan.maxRps } : {}),
     ...(plan.rateLimitBaseMs !== undefined ? { rateLimitBaseMs: plan.rateLimitBaseMs } : {}),
+    ...(plan.maxWaitMs !== undefined ? { maxWaitMs: plan.maxWaitMs } : {}),
     replayCommand: (id) => replayCommand(plan, id),
     targetSource: targetSource(plan.target),
     ...(plan.sequencePath ? { sequencePath: plan.sequencePath } : {}),

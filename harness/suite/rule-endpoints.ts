@@ -3,11 +3,11 @@ import { everyStep, passiveBlocks, type Rule, type Step, stepKind } from './suit
 /**
  * The endpoints a rule sends to, as `METHOD /path` with `{name}` for each id in the path (`POST /{page_id}/feed`):
  * from every step that carries a request (whatever its kind, each alternative of a `one_of` step included) and
- * from the rule's API `passive:` blocks.
+ * from the rule's API `passive:` blocks, and the requests its `given:` draws from (an operation drawn at random).
  */
 export function endpointsOf(rule: Rule): string[] {
   const steps = everyStep(rule);
-  const found = new Set(endpointsOfSteps(steps));
+  const found = new Set([...endpointsOfSteps(steps), ...endpointsOfGiven(rule)]);
   for (const step of steps) {
     const { name, body } = stepKind(step);
     const implied = IMPLIED_ENDPOINTS[name === 'cases' ? String((body as { as?: unknown }).as ?? 'request') : name];
@@ -35,10 +35,32 @@ export function endpointsOfSteps(steps: Step[]): string[] {
   return [...found];
 }
 
-/** The requests a step body names: one, or a `cases:` step's base and the other paths its groups try. */
+/**
+ * The endpoints of the requests a rule's `given:` values hold (`op: { enum: [{ request: {...} }] }`): a step that
+ * sends `{{given.op.request}}` may send any of them, so the rule reaches each.
+ */
+export function endpointsOfGiven(rule: Pick<Rule, 'given'>): string[] {
+  const found = new Set<string>();
+  const walk = (value: unknown, depth: number): void => {
+    if (!value || typeof value !== 'object' || depth > 8) return;
+    const request = value as { method?: unknown; path?: unknown };
+    if (typeof request.method === 'string' && typeof request.path === 'string') found.add(`${request.method.toUpperCase()} ${normalPath(request.path)}`);
+    for (const inner of Object.values(value)) walk(inner, depth + 1);
+  };
+  walk(rule.given, 0);
+  return [...found];
+}
+
+/**
+ * The requests a step body names: one, a `fill:` step's create and list, or a `cases:` step's base and the other
+ * paths its groups try.
+ */
 function requestsIn(value: unknown): { method: string; path: string }[] {
   const one = requestIn(value);
   if (one) return [one];
+  const { create, list } = (value ?? {}) as { create?: unknown; list?: unknown };
+  const filled = [requestIn(create), requestIn(list)].filter((r) => r !== undefined);
+  if (filled.length) return filled;
   const { base, groups } = (value ?? {}) as { base?: unknown; groups?: { with?: { path?: unknown } }[] };
   const first = requestIn(base);
   if (!first) return [];

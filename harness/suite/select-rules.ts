@@ -1,4 +1,5 @@
 import { UserInputError } from '../errors.js';
+import { AREA_NAMES, AREAS, type AreaName } from '../profile/vocabulary.js';
 import { endpointMatches, endpointsOf } from './rule-endpoints.js';
 import type { Rule, RuleSide, Suite } from './suite.js';
 
@@ -10,6 +11,11 @@ export interface RuleSelection {
   exclude?: string[];
   /** `POST /{page_id}/feed` or a path alone: rules that send to one of them, whatever their suite. */
   endpoints?: string[];
+  /**
+   * Areas of the interface (`photos`, `comments`): rules that send to one of the area's endpoints, whatever their
+   * suite (its own suite's, the sweeps', `errors.*`, `conventions.*`): what bringing an area up needs judged.
+   */
+  areas?: string[];
   /** One of `count` stable parts split by rule id, `index` from 1. */
   shard?: { index: number; count: number };
   /**
@@ -43,14 +49,67 @@ function excluded(patterns: string[], suite: Suite, rule: Rule): boolean {
 /** The selected rules of the selection's side, in suite order (every such rule when the selection names nothing). */
 export function selectedRules(suites: Suite[], selection: RuleSelection): { suite: Suite; rule: Rule }[] {
   const { rules = [], exclude = [], endpoints = [], shard, side = 'service' } = selection;
+  const areaPaths = pathsOfAreas(selection.areas ?? []);
   return suites
     .filter((suite) => !selection.suites?.length || selection.suites.includes(suite.suite))
     .flatMap((suite) => suite.rules.map((rule) => ({ suite, rule })))
     .filter(({ rule }) => (rule.side ?? 'service') === side)
     .filter(({ rule }) => !rules.length || rules.some((r) => matchesRule(r, rule.id)))
-    .filter(({ rule }) => !endpoints.length || endpointsOf(rule).some((e) => endpoints.some((p) => endpointMatches(p, e))))
+    .filter(({ rule }) => !endpoints.length || sendsTo(rule, endpoints))
+    .filter(({ rule }) => !areaPaths.length || sendsTo(rule, areaPaths))
     .filter(({ suite, rule }) => !excluded(exclude, suite, rule))
     .filter(({ rule }) => !shard || shardOf(rule.id, shard.count) === shard.index);
+}
+
+/** Whether a rule sends to an endpoint one of `patterns` names (`POST /{page_id}/feed`, or a path for any method). */
+function sendsTo(rule: Rule, patterns: readonly string[]): boolean {
+  return endpointsOf(rule).some((e) => patterns.some((p) => endpointMatches(p, e)));
+}
+
+/** The paths of the named areas (`/{page_id}/photos`), names the vocabulary does not hold left out. */
+function pathsOfAreas(names: readonly string[]): string[] {
+  return names.filter((name): name is AreaName => (AREA_NAMES as string[]).includes(name)).flatMap((name) => [...AREAS[name].paths]);
+}
+
+/**
+ * The rules a selection leaves out although they send where it judges: to the endpoints it names (`--endpoint`),
+ * else to those of the areas it names (`--area`), else of its suites named as areas (`--suite photos`), the
+ * narrowest of them being what the selection is about. `--suite photos,comments` leaves out the sweeps,
+ * `errors.*` and `conventions.*` rules on those endpoints; a shard's part is not counted as left out (the other
+ * shards hold it). Empty where the selection names none of them (`--rule`, no selection).
+ */
+export function leftOutOf(suites: Suite[], selection: RuleSelection): { touched: string[]; rules: { suite: Suite; rule: Rule }[] } {
+  const touched = selection.endpoints?.length
+    ? [...selection.endpoints]
+    : pathsOfAreas(selection.areas?.length ? selection.areas : (selection.suites ?? []));
+  if (touched.length === 0) return { touched, rules: [] };
+  const { shard: _shard, ...unsharded } = selection;
+  const selected = new Set(selectedRules(suites, unsharded).map(({ rule }) => rule.id));
+  const rules = selectedRules(suites, { side: selection.side }).filter(({ rule }) => !selected.has(rule.id) && sendsTo(rule, touched));
+  return { touched, rules };
+}
+
+/**
+ * The left-out rules in one line for the console, `list` and `doctor`, grouped as ids begin (`sweep.photos.*`,
+ * `errors.*`), with the selection that takes them all in; undefined when none is left out.
+ */
+export function leftOutLine(suites: Suite[], selection: RuleSelection): string | undefined {
+  const { touched, rules } = leftOutOf(suites, selection);
+  if (rules.length === 0) return undefined;
+  const groups = new Map<string, number>();
+  for (const { rule } of rules) {
+    const parts = rule.id.split('.');
+    const group = `${parts.slice(0, parts[0] === 'sweep' ? 2 : 1).join('.')}.*`;
+    groups.set(group, (groups.get(group) ?? 0) + 1);
+  }
+  const counted = [...groups].sort((a, b) => b[1] - a[1]).map(([group, n]) => `${n} ${group}`);
+  const areas = AREA_NAMES.filter((area) => AREAS[area].paths.some((path) => touched.includes(path)));
+  // --area and --endpoint narrow each other: with endpoints named, every touched one is given as an endpoint.
+  const takeAll = areas.length > 0 && !selection.endpoints?.length ? `--area ${areas.join(',')}` : touched.map((e) => `--endpoint "${e}"`).join(' ');
+  return (
+    `${rules.length} rule${rules.length === 1 ? '' : 's'} outside this selection also send to ${touched.join(', ')} ` +
+    `(${counted.join(', ')}): ${takeAll} selects every rule that does`
+  );
 }
 
 const OTHER_SIDES: Record<RuleSide, RuleSide[]> = {
@@ -109,6 +168,10 @@ export function assertSelection(
       throw new UserInputError('USAGE', `--exclude ${pattern}: matches no rule or suite; give a rule id, a glob (feed.*) or a suite name`);
     }
   }
+  const unknownAreas = (selection.areas ?? []).filter((area) => !(AREA_NAMES as string[]).includes(area));
+  if (unknownAreas.length > 0) {
+    throw new UserInputError('USAGE', `--area ${unknownAreas.join(', ')}: no such area; the areas: ${AREA_NAMES.join(', ')}`);
+  }
   for (const pattern of selection.endpoints ?? []) {
     if (!all.some(({ rule }) => endpointsOf(rule).some((e) => endpointMatches(pattern, e)))) {
       throw new UserInputError('USAGE', `--endpoint ${pattern}: no rule sends to it; write it as METHOD /path with {id} for ids, e.g. "POST /{page_id}/feed" (graphcheck list shows every rule's endpoints)`);
@@ -116,7 +179,8 @@ export function assertSelection(
   }
   if (!selectedRules(suites, selection).some(({ rule }) => eligible.test(rule))) {
     const shard = selection.shard ? ` in shard ${selection.shard.index}/${selection.shard.count}; use fewer shards` : '';
-    const narrowed = selection.suites?.length || selection.rules?.length || selection.exclude?.length || selection.endpoints?.length;
+    const narrowed =
+      selection.suites?.length || selection.rules?.length || selection.exclude?.length || selection.endpoints?.length || selection.areas?.length;
     const what = narrowed ? 'the selection holds no rule' : `${where} holds no rule`;
     throw new UserInputError('USAGE', `nothing to run: ${what}${eligible.why ? ' that applies' : ''}${shard}`);
   }

@@ -9,8 +9,9 @@ export type ValueType =
   | { kind: 'int'; bits?: 32 | 64; unsigned?: boolean }
   | { kind: 'float' }
   | { kind: 'numeric' }
-  | { kind: 'enum'; values: (string | number)[] }
+  | { kind: 'enum'; values: (string | number)[]; of?: ValueType }
   | { kind: 'string' }
+  | { kind: 'url' }
   | { kind: 'object' }
   | { kind: 'datetime' }
   | { kind: 'list'; of: ValueType }
@@ -26,6 +27,9 @@ export interface Constraints {
   default?: string;
   required?: boolean;
   deprecated?: boolean;
+  /** A list's stated least and most items ("Minimum 2, maximum 5 objects"). */
+  minItems?: number;
+  maxItems?: number;
 }
 
 const ticked = (text: string): string[] => [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
@@ -47,7 +51,8 @@ export function parseType(text: string): ValueType {
   if (lower === 'integer') return { kind: 'int' };
   if (lower === 'float') return { kind: 'float' };
   if (/^numeric string( or integer)?$/.test(lower)) return { kind: 'numeric' };
-  if (/^(utf-8 |non-empty |arbitrary )?strings?$/.test(lower) || /^(url|uri|string \(uri\))$/.test(lower)) return { kind: 'string' };
+  if (/^(url|uri|string (url|uri|\(uri\)))$/.test(lower)) return { kind: 'url' };
+  if (/^(utf-8 |non-empty |arbitrary )?strings?$/.test(lower) || /^string label$/.test(lower)) return { kind: 'string' };
   if (/^(json |structured )?objects?$/.test(lower)) return { kind: 'object' };
   if (/^(datetime|timestamp)$/.test(lower)) return { kind: 'datetime' };
   return { kind: 'other', text: words };
@@ -76,6 +81,10 @@ export function parseConstraints(notes: string, columns: { default?: string; req
   if (fallback) out.default = fallback.replace(/`/g, '');
   if (columns.required !== undefined ? /^yes\b/i.test(columns.required) : statesRequired(notes, columns.table === true)) out.required = true;
   if (/\bdeprecated\b/i.test(notes)) out.deprecated = true;
+  const fewest = /\bminimum (\d+)/i.exec(notes);
+  if (fewest) out.minItems = Number(fewest[1]);
+  const most = /\bmaximum (\d+)/i.exec(notes);
+  if (most) out.maxItems = Number(most[1]);
   return out;
 }
 

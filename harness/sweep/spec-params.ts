@@ -15,6 +15,8 @@ export interface ParamSource {
   requiredText?: string;
   /** The row, or the sub-field's words within their sentence: what a rule quotes. */
   cite: Citation;
+  /** Where a sub-field listed inside another's words sits under the list's object (`geo_locations`, `regions`, 0). */
+  within?: (string | number)[];
 }
 
 const ticked = (text: string): string[] => [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
@@ -60,7 +62,28 @@ function sameTable(block: Block, first: Block): boolean {
 export function fieldParams(blocks: Block[], section: string, list: FieldList): ParamSource[] | undefined {
   const found = listText(blocks, section, list);
   if (!found) return undefined;
-  return segments(found.text).map((segment) => ({ ...readSegment(segment), cite: { section: found.section, text: segment } }));
+  return segments(found.text).flatMap((segment) => withNested(readSegment(segment), { section: found.section, text: segment }, []));
+}
+
+/**
+ * A sub-field and, where its words list sub-fields of its own (`object with \`countries\` list of string, ...`,
+ * `list of objects with \`key\` int64`), each of those at every depth, quoting the outermost sub-field's words.
+ */
+function withNested(read: Read, cite: Citation, within: (string | number)[]): ParamSource[] {
+  const { nested, ...source } = read;
+  const here: ParamSource = { ...source, cite, ...(within.length ? { within } : {}) };
+  if (nested === undefined) return [here];
+  const deeper = [...within, read.names[0]!, ...(read.typeText === 'list of object' ? [0] : [])];
+  return [here, ...segments(nested).flatMap((segment) => withNested(readSegment(segment), cite, deeper))];
+}
+
+type Read = Omit<ParamSource, 'cite'> & { nested?: string };
+
+/** `object with <sub-fields>`, `list of objects with <sub-fields>`: the type, and the sub-fields' words. */
+function nestedType(text: string): { typeText: string; nested: string } | undefined {
+  const match = /^(object|list of objects) with (.+)$/.exec(text.trim());
+  if (!match) return undefined;
+  return { typeText: match[1] === 'object' ? 'object' : 'list of object', nested: match[2]! };
 }
 
 function listText(blocks: Block[], section: string, list: FieldList): { text: string; section: string } | undefined {
@@ -95,7 +118,8 @@ function cutSentence(text: string): string {
 
 /**
  * A list split where a new sub-field starts: at a comma or semicolon outside parentheses followed by a backticked
- * name that has words after it. A backticked word alone continues the previous enum (`enum \`A\`, \`B\``).
+ * name that has words after it, or at "and" between two sub-fields whose types are in parentheses. A backticked
+ * word alone continues the previous enum (`enum \`A\`, \`B\``).
  */
 function segments(text: string): string[] {
   const parts: string[] = [];
@@ -108,6 +132,10 @@ function segments(text: string): string[] {
     else if ((char === ',' || char === ';') && depth === 0 && text.slice(i + 1).trimStart().startsWith('`')) {
       parts.push(text.slice(start, i).trim());
       start = i + 1;
+    } else if (depth === 0 && text[i - 1] === ')' && text.startsWith(' and `', i)) {
+      // `\`link\` (string URL) and \`name\` (string label)`: the last of two written out whole.
+      parts.push(text.slice(start, i).trim());
+      start = i + 5;
     }
   }
   parts.push(text.slice(start).trim());
@@ -122,12 +150,16 @@ function segments(text: string): string[] {
 }
 
 /** `\`name\` type words (notes)` or `\`name\` (type, notes)`. */
-function readSegment(segment: string): Omit<ParamSource, 'cite'> {
+function readSegment(segment: string): Read {
   const name = /^`([^`]+)`\s*/.exec(segment)!;
   const rest = segment.slice(name[0].length).trim();
+  const listed = nestedType(rest);
+  if (listed) return { names: [name[1]!], notes: '', ...listed };
   if (rest.startsWith('(')) {
     const close = closingParen(rest);
     const inner = rest.slice(1, close).trim();
+    const inside = nestedType(inner);
+    if (inside && close === rest.length - 1) return { names: [name[1]!], notes: '', ...inside };
     const tail = rest.slice(close + 1).replace(/^[:,;]?\s*/, '');
     const enumRun = /^(required )?(enum (?:`[^`]+`(?:, )?)+)/.exec(inner);
     if (enumRun) {

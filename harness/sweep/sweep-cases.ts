@@ -1,5 +1,6 @@
 import type { ValueType } from './param-type.js';
 import type { SweptParam } from './swept-params.js';
+import { typeWordCases } from './type-word-cases.js';
 import { REMOVED } from './value-path.js';
 
 /** The sweeps a parameter can get, each a rule per operation. */
@@ -15,13 +16,23 @@ export interface CaseDraft {
   value: unknown;
   outcome: CaseOutcome;
   why: string;
+  /** Readings the case leans on (R55 for a Boolean's spellings). */
+  readings?: string[];
 }
 
 /** Beyond int64 (2^63): text as a form sends it, a JSON number inside an object (R52), which no int64 holds. */
 const BEYOND_INT64 = '9223372036854775808';
 
-/** The cases of one parameter for one sweep kind (`tokens` and `defaults` come from the operation, not a parameter). */
+/**
+ * The cases of one parameter for one sweep kind (`tokens` and `defaults` come from the operation, not a parameter):
+ * its notes' and its type's (`type-word-cases.ts`), the same case once.
+ */
 export function casesOf(kind: SweepKind, p: SweptParam): CaseDraft[] {
+  const drafts = [...statedCases(kind, p), ...typeWordCases(kind, p)];
+  return drafts.filter((d, i) => drafts.findIndex((e) => e.name === d.name) === i);
+}
+
+function statedCases(kind: SweepKind, p: SweptParam): CaseDraft[] {
   switch (kind) {
     case 'bounds':
       return boundCases(p);

@@ -91,20 +91,28 @@ export interface ParamOverride {
    * or those named.
    */
   no_acceptance?: true | (string | number)[];
-  /**
-   * Other parameters its groups send beside it, in their control and every case: a parameter whose meaning hangs
-   * on another (a granularity of `backdated_time` is sent with a `backdated_time`).
-   */
-  alongside?: Record<string, unknown>;
   /** Letter case may not matter (R43): no case-changed near miss. */
   case_insensitive?: boolean;
   /** Values never sent as refusals (a silent point: R5's explicit 0, R16's other spelling). */
-  never?: (string | number)[];
+  never?: (string | number | boolean)[];
   /** Bounds the text states elsewhere. */
   min?: number;
   max?: number;
   /** Readings the parameter's cases lean on (R15, R16, R43, ...). */
   readings?: string[];
+  /** Type words read in place of the Type column's, where its Meaning column says more (`array` of objects). */
+  type?: string;
+  /** Sibling sub-fields the part is sent beside, where it belongs to one kind of object (a URL button's `url`). */
+  beside?: Record<string, unknown>;
+  /** The control leaves the part out (and a list item it alone would fill), where no valid value can be named. */
+  leave_out?: true;
+  /** The codes a refusal may carry besides R1's (a photo `url`: 324, an invalid image file). */
+  codes?: number[];
+  /** A URL the service fetches from the web: a scheme other than http and https is refused too. */
+  web_only?: true;
+  /** A list's least and most items where the text states them irregularly (R4: up to 10 by default). */
+  min_items?: number;
+  max_items?: number;
 }
 
 /**

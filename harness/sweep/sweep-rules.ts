@@ -5,8 +5,8 @@ import type { Expectation, Rule, Step } from '../suite/suite.js';
 import { codesSeenOn, type ListedCode } from './errors-table.js';
 import { type CaseDraft, casesOf, type CaseOutcome, SWEEP_KINDS, type SweepKind } from './sweep-cases.js';
 import type { ExplicitCase, SweepFile, SweepOperation } from './sweep-declaration.js';
-import { placementOf, type SweptParam, sweptParams } from './swept-params.js';
-import { REMOVED, valueAt, withAt } from './value-path.js';
+import { placed } from './case-body.js';
+import { type SweptParam, sweptParams } from './swept-params.js';
 
 /** A group of a `cases:` step as the generated suite writes it. */
 interface GroupOut {
@@ -106,15 +106,15 @@ function paramGroups(kind: SweepKind, op: SweepOperation, params: SweptParam[], 
     if (refusing && p.valid === undefined) {
       throw new SweepError(`${where}/overrides`, `${p.name} has ${kind} cases to refuse but no valid value for their control: add overrides."${p.name}".valid (or skip)`);
     }
-    const groupTop = withAlongside(op, p, p.valid === undefined ? undefined : placed(op, p.path, p.valid, params));
+    const groupTop = p.valid === undefined ? undefined : placed(op, p, p.valid, params);
     // Cases are merged over the group's body, which holds the parameter valid (or the base's, without a valid value).
     out.groups.push({
       ...(groupTop ? { with: groupTop } : {}),
       ...(refusing ? {} : { control: false as const }),
-      cases: drafts.map((d) => ({ name: d.name, with: placed(op, p.path, d.value, params, p.valid), expect: expectOf(d.outcome, invalid, p, kind), why: d.why })),
+      cases: drafts.map((d) => ({ name: d.name, with: placed(op, p, d.value, params, p.valid), expect: expectOf(d.outcome, invalid, p, kind), why: d.why })),
     });
     out.cites.push(p.cite);
-    out.readings.push(...(p.override?.readings ?? []));
+    out.readings.push(...(p.override?.readings ?? []), ...drafts.flatMap((d) => d.readings ?? []));
     if (kind !== 'required' && p.path.length > 1 && intInside(p)) out.readings.push('R52');
   }
   if (out.groups.length && kind !== 'required') {
@@ -132,52 +132,8 @@ function intInside(p: SweptParam): boolean {
 function expectOf(outcome: CaseOutcome, invalid: number[], p: SweptParam, kind: SweepKind): Expectation[] {
   if (outcome === 'accepted') return ['ok'];
   if (outcome === 'refused') return ['error'];
-  return [{ error: { code: invalid, ...(kind === 'bounds' ? (p.refusal ?? {}) : {}) } }];
-}
-
-/** A group's body with the parameters its parameter is sent beside (`alongside`), where they travel. */
-function withAlongside(op: SweepOperation, p: SweptParam, top: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  const alongside = p.override?.alongside;
-  if (!alongside) return top;
-  const at = placementOf(op);
-  if (at === '') return { ...alongside, ...top };
-  return { ...top, [at]: { ...alongside, ...((top?.[at] ?? {}) as Record<string, unknown>) } };
-}
-
-/**
- * The `with` that puts `value` at a parameter's place, merged over the group's body as a control's `with` is: for a
- * group (`valid` absent), the whole top-level parameter, its container completed with its required sub-fields;
- * for a case, only the way down to the part it varies (`null` where it leaves a key out; an array written whole,
- * since merging replaces arrays).
- */
-function placed(op: SweepOperation, path: SweptParam['path'], value: unknown, params: SweptParam[], valid?: unknown): Record<string, unknown> {
-  const [top, ...rest] = path as [string, ...SweptParam['path']];
-  const at = placementOf(op);
-  const container = rest.length === 0 ? undefined : containerBase(op, top, params);
-  const topValue =
-    valid === undefined
-      ? rest.length === 0 ? value : withAt(container, rest, value)
-      : overlay(rest.length === 0 ? undefined : withAt(container, rest, valid), rest, value);
-  return at === '' ? { [top]: topValue } : { [at]: { [top]: topValue } };
-}
-
-/** The least `with` that turns `from` into `from` with `value` at `path`. */
-function overlay(from: unknown, path: SweptParam['path'], value: unknown): unknown {
-  if (path.length === 0) return value === REMOVED ? null : value;
-  const [head, ...rest] = path as [string | number, ...SweptParam['path']];
-  if (typeof head === 'number') return withAt(from, path, value);
-  return { [head]: overlay((from as Record<string, unknown> | undefined)?.[head], rest, value) };
-}
-
-/** A top-level parameter's value before a sub-field is set: the base request's, or its required sub-fields valid. */
-function containerBase(op: SweepOperation, top: string, params: SweptParam[]): unknown {
-  const inBase = valueAt(op.request, [placementOf(op), top]);
-  let value: unknown = inBase ?? {};
-  for (const p of params) {
-    if (p.path[0] !== top || p.path.length < 2 || !p.constraints.required || p.valid === undefined) continue;
-    if (valueAt(value, p.path.slice(1)) === undefined) value = withAt(value, p.path.slice(1), p.valid);
-  }
-  return value;
+  const codes = [...invalid, ...(p.override?.codes ?? []).filter((c) => !invalid.includes(c))];
+  return [{ error: { code: codes, ...(kind === 'bounds' ? (p.refusal ?? {}) : {}) } }];
 }
 
 /** A case written in the declaration whole (a stated default, a file that is not an image): its own group. */

@@ -4,7 +4,7 @@ import type { Citation } from '../model/index.js';
 import { type Constraints, parseConstraints, parseType, type ValueType } from './param-type.js';
 import { fieldParams, type ParamSource, tableParams } from './spec-params.js';
 import type { ParamOverride, SweepOperation } from './sweep-declaration.js';
-import { type Path, parsePath, valueAt } from './value-path.js';
+import { type Path, parsePath, REMOVED, valueAt } from './value-path.js';
 
 /** One parameter or sub-field to sweep: where it is in the request, its type and constraints, a valid value. */
 export interface SweptParam {
@@ -54,18 +54,31 @@ export function sweptParams(blocks: Block[], op: SweepOperation, where: string):
   for (const name of Object.keys(op.overrides ?? {})) {
     if (!known.has(name)) throw new SweepError(`${where}/overrides/${name}`, `"${name}" is none of the operation's parameters (${[...known].join(', ')})`);
   }
-  // A deprecated parameter may be ignored by a target, so neither its refusal nor its acceptance is stated.
-  return params
-    .map((p) => withOverride(p, op.overrides?.[p.name]))
-    .filter((p) => !p.override?.skip && !(p.constraints.deprecated && !p.override))
-    .map((p) => ({ ...p, valid: validValue(p) }));
+  // A deprecated parameter may be ignored by a target, so neither its refusal nor its acceptance is stated; the
+  // sub-fields of a part left unswept go with it.
+  const overridden = params.map((p) => withOverride(p, op.overrides?.[p.name]));
+  const left = overridden.filter((p) => p.override?.skip || (p.constraints.deprecated && !p.override)).map((p) => p.path);
+  const under = (p: SweptParam) => left.some((q) => q.length <= p.path.length && q.every((part, i) => part === p.path[i]));
+  const swept = overridden.filter((p) => !under(p)).map((p) => ({ ...p, valid: validValue(p) }));
+  // A sub-field the base request leaves out takes its value from the nearest object above it that has a valid one
+  // (`tags` for `tags[0].x`, `geo_locations` for its `countries`).
+  return swept.map((p) => {
+    if (p.valid !== undefined || p.path.length < 2) return p;
+    for (let depth = p.path.length - 1; depth >= 1; depth--) {
+      const above = swept.find((q) => q.path.length === depth && q.path.every((part, i) => part === p.path[i]));
+      if (above?.valid === undefined || above.valid === REMOVED) continue;
+      const valid = valueAt(above.valid, p.path.slice(depth));
+      if (valid !== undefined) return { ...p, valid };
+    }
+    return p;
+  });
 }
 
 function fromSource(source: ParamSource, name: string, container: Path, op: SweepOperation): SweptParam {
   const table = source.cite.text.startsWith('|');
   const type = parseType(source.typeText);
   const constraints = parseConstraints(source.notes, { ...(source.defaultText ? { default: source.defaultText } : {}), ...(source.requiredText ? { required: source.requiredText } : {}), table });
-  const path = [...container, name];
+  const path = [...container, ...(source.within ?? []), name];
   // A table row's Meaning column is long: its words that bound the value are enough to show why.
   const bound = /-?\d+ to -?\d+|-?\d+ or (?:higher|lower)/.exec(source.notes)?.[0];
   const notes = table ? bound : source.notes;
@@ -90,14 +103,22 @@ function valueConstraints(type: ValueType, c: Constraints): Constraints {
 
 function withOverride(p: SweptParam, override: ParamOverride | undefined): SweptParam {
   if (!override) return p;
-  const constraints = { ...p.constraints, ...(override.min !== undefined ? { min: override.min } : {}), ...(override.max !== undefined ? { max: override.max } : {}) };
-  const type: ValueType = override.values ? listedType(p.type, override.values) : p.type;
+  const constraints = {
+    ...p.constraints,
+    ...(override.min !== undefined ? { min: override.min } : {}),
+    ...(override.max !== undefined ? { max: override.max } : {}),
+    ...(override.min_items !== undefined ? { minItems: override.min_items } : {}),
+    ...(override.max_items !== undefined ? { maxItems: override.max_items } : {}),
+  };
+  const stated = override.type ? parseType(override.type) : p.type;
+  const type: ValueType = override.values ? listedType(stated, override.values) : stated;
   return { ...p, type, constraints, override };
 }
 
-/** Values the text lists irregularly: an enum, or a list whose items are one of them. */
+/** Values the text lists irregularly: an enum (of the stated type, an unsigned int32 say), or a list of them. */
 function listedType(type: ValueType, values: (string | number)[]): ValueType {
-  return type.kind === 'list' ? { kind: 'list', of: { kind: 'enum', values } } : { kind: 'enum', values };
+  if (type.kind === 'list') return { kind: 'list', of: listedType(type.of, values) };
+  return { kind: 'enum', values, ...(type.kind === 'enum' ? {} : { of: type }) };
 }
 
 /** Where an operation's swept parameters are in its request body. */
@@ -115,6 +136,7 @@ const isNumber = (text: string | undefined) => text !== undefined && /^-?\d+(\.\
 
 /** The value a group's control sends: an override, the base request's, or one the spec's words make valid. */
 function validValue(p: SweptParam): unknown {
+  if (p.override?.leave_out) return REMOVED;
   if (p.override && 'valid' in p.override) return p.override.valid;
   if (p.valid !== undefined) return p.valid;
   return derivedValid(p.type, p.constraints);

@@ -128,6 +128,7 @@ export const FEED_GROUP: EndpointGroup = {
       pattern: '/feed-pictures/:post_id',
       accepts: (params, ctx) => ctx.state.get(feedSlice).byId.get(params['post_id'] ?? '')?.pictureSize !== undefined,
       exemptFromVersionHistory: true,
+      media: true,
       handler: servePicture,
     },
     {

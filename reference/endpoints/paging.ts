@@ -16,6 +16,15 @@ export interface PagingFaults {
   nextMissingNextToLast?: boolean;
   /** `cursors.after` names the page's first item, not its last: fed back as `after=`, it does not give the next page. */
   afterCursorOfFirst?: boolean;
+  /** No `next` on any page: a walk ends on the first page, however many items follow. */
+  nextDropped?: boolean;
+}
+
+/** How an edge pages besides its faults: its page size when no `limit` is sent, and whether `limit` has a cap. */
+export interface PagingShape {
+  defaultLimit?: number;
+  /** `limit` above 100 is taken as sent: the cap is stated for the feed only (a connection's `limit(n)` has none). */
+  uncapped?: boolean;
 }
 
 export interface Paging {
@@ -30,11 +39,11 @@ export interface Page<T> {
 }
 
 /** `limit` 1..100, default 25; above 100 an error naming 100 (contract §3.1). */
-export function readLimit(params: Record<string, unknown>, faults: PagingFaults): number {
+export function readLimit(params: Record<string, unknown>, faults: PagingFaults, shape: PagingShape = {}): number {
   const limit = readInt(params, 'limit');
-  if (faults.limitIgnored || limit === undefined) return DEFAULT_LIMIT;
+  if (faults.limitIgnored || limit === undefined) return shape.defaultLimit ?? DEFAULT_LIMIT;
   if (limit < 1) throw invalidParam('Param limit must be a positive integer.');
-  if (limit > MAX_LIMIT && !faults.limitNotCapped) {
+  if (limit > MAX_LIMIT && !faults.limitNotCapped && !shape.uncapped) {
     throw invalidParam(`The limit parameter should not exceed ${MAX_LIMIT}.`);
   }
   return limit;
@@ -62,8 +71,9 @@ export function paginate<T>(
   req: RefRequest,
   ctx: RefContext,
   faults: PagingFaults = {},
+  shape: PagingShape = {},
 ): Page<T> {
-  const limit = readLimit(req.params, faults);
+  const limit = readLimit(req.params, faults, shape);
   const ids = items.map(idOf);
   const after = typeof req.params['after'] === 'string' ? req.params['after'] : undefined;
   const before = typeof req.params['before'] === 'string' ? req.params['before'] : undefined;
@@ -82,7 +92,7 @@ export function paginate<T>(
   }
   const left = items.length - (start + data.length);
   const nextToLast = left > 0 && left <= limit;
-  if (last !== undefined && left > 0 && !(faults.nextMissingNextToLast && nextToLast)) {
+  if (last !== undefined && left > 0 && !faults.nextDropped && !(faults.nextMissingNextToLast && nextToLast)) {
     paging.next = pageUrl(req, ctx, { after: encodeCursor(idOf(last)) });
   }
   if (first !== undefined && start > 0)

@@ -46,7 +46,7 @@ function listPagePhotos(req: RefRequest, ctx: RefContext): RefResponse {
     toInt(req.params['business_id'], 'business_id');
   }
   const photos = listPhotos(ctx.state.get(photosSlice), pageId, readType(req, ctx));
-  const page = paginate(photos, (photo) => photo.id, req, ctx);
+  const page = paginate(photos, (photo) => photo.id, req, ctx, { nextDropped: ctx.faults.has('photos-paging-next-dropped') });
   const idOf = (photo: { id: string }): string | number =>
     ctx.faults.has('photos-list-ids-numeric') ? Number(photo.id) : photo.id;
   return { status: 200, body: { data: page.data.map((photo) => ({ id: idOf(photo) })), paging: page.paging } };
@@ -132,7 +132,7 @@ export const PHOTOS_GROUP: EndpointGroup = {
   routes: [
     { method: 'GET', pattern: '/:page_id/photos', accepts: isPage, handler: listPagePhotos },
     { method: 'POST', pattern: '/:page_id/photos', accepts: isPage, handler: createPhoto },
-    { method: 'GET', pattern: `${PHOTO_FILES}/:photo_id`, handler: photoFile, exemptFromVersionHistory: true },
+    { method: 'GET', pattern: `${PHOTO_FILES}/:photo_id`, handler: photoFile, exemptFromVersionHistory: true, media: true },
     { method: 'PUT', pattern: '/:page_id/photos', accepts: isPageUnderEdgeFault, handler: acceptOnEdge },
     { method: 'DELETE', pattern: '/:page_id/photos', accepts: isPageUnderEdgeFault, handler: acceptOnEdge },
     {

@@ -46,6 +46,7 @@ function listErrors(req: RefRequest, ctx: RefContext): RefResponse {
   const errors = byPriority(known, ctx.faults);
   const page = paginate(errors, (error) => String(error.id), req, ctx, {
     afterCursorOfFirst: ctx.faults.has('product-feed-after-cursor-wrong'),
+    repeats: ctx.faults.has('product-feed-paging-repeats'),
   });
   const body: Record<string, unknown> = {
     data: page.data.map((error) => render(error, ctx.faults)),

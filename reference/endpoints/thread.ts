@@ -6,6 +6,7 @@ import { parseFieldSpecs } from '../http/fields-param.js';
 import {
   DEFAULT_THREAD_FIELDS,
   renderMessage,
+  messagesPaging,
   renderThread,
   selectMessages,
 } from './thread/thread-fields.js';
@@ -32,14 +33,14 @@ function readThread(req: RefRequest, ctx: RefContext): RefResponse {
     fields === undefined || fields.trim() === ''
       ? DEFAULT_THREAD_FIELDS.map((name) => ({ name, modifiers: {} }))
       : parseFieldSpecs(fields);
-  return { status: 200, body: renderThread(specs, ctx) };
+  return { status: 200, body: renderThread(specs, ctx, req) };
 }
 
 /** GET `/{thread_id}/messages`: the edge alone, `source` as a query parameter; shape free (NS-13). */
 function readMessages(req: RefRequest, ctx: RefContext): RefResponse {
   pageToken(req, ctx);
   const messages = selectMessages(readString(req.params, 'source'), undefined, ctx);
-  const page = paginate(messages, (message) => message.id, req, ctx);
+  const page = paginate(messages, (message) => message.id, req, ctx, messagesPaging(ctx), { uncapped: true });
   return { status: 200, body: { data: page.data.map(renderMessage), paging: page.paging } };
 }
 

@@ -175,4 +175,8 @@ export const WEBHOOK_FAULTS: Record<string, { area: string; description: string 
     area: 'subscriptions',
     description: 'DELETE answers success and the list drops the subscription, but its updates are still delivered.',
   },
+  'subscriptions-paging-skips': {
+    area: 'subscriptions',
+    description: 'Following `after` on the subscriptions list (and so `paging.next`) skips the first subscription of the next page.',
+  },
 };

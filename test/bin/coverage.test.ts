@@ -190,6 +190,15 @@ describe('graphcheck coverage', () => {
     expect([missing.code, missing.stderr.trim().split('\n').length]).toEqual([2, 1]);
     expect(missing.stderr).toMatch(/nope\.md: cannot read the spec; check the --spec path/);
   });
+
+  it('finds the spec as run finds its profile: spec: in graphcheck.config.yaml, relative to the file', async () => {
+    const flags = await project();
+    const folder = join(flags.suitesDir, '..');
+    await writeFile(join(folder, 'graphcheck.config.yaml'), 'spec: spec.md\n');
+    const out = await runCli(['coverage', '--reasons', flags.reasons, '--suites-dir', flags.suitesDir], {}, 60_000, folder);
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toBe((await printed(flags)).text);
+  });
   it('--html writes the page where asked and prints where; --report needs --html and a report.json a run wrote', async () => {
     const flags = await project();
     const out = join(flags.suitesDir, '..', 'page.html');

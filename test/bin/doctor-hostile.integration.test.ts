@@ -3,27 +3,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doctorCommand } from '../../bin/commands/doctor.js';
-import { type RunningReference, startReference } from '../../reference/index.js';
 import { startEchoingFront } from '../helpers/hostile/echoing-front.js';
+import { referenceBehind } from '../helpers/reference-behind.js';
 import { leaks, unsafeIn } from '../helpers/hostile/planted.js';
 
 describe('doctor against a target whose refusals echo the token (at the start of their message) and hostile text', () => {
-  let reference: RunningReference;
-  let front: Awaited<ReturnType<typeof startEchoingFront>>;
+  let behind: Awaited<ReturnType<typeof referenceBehind>> | undefined;
   let dir: string;
   beforeAll(async () => {
-    reference = await startReference();
-    front = await startEchoingFront(reference.url, { refuse: true });
+    behind = await referenceBehind((upstream) => startEchoingFront(upstream, { refuse: true }));
     dir = await mkdtemp(join(tmpdir(), 'graphcheck-hostile-doctor-'));
   });
   afterAll(async () => {
-    await front?.close();
-    await reference?.close();
+    await behind?.close();
     await rm(dir, { recursive: true, force: true });
   });
 
   it('prints its problems naming the refusals, with no token in any form and nothing a terminal or CI runner obeys', async () => {
-    const profile = JSON.parse(JSON.stringify(reference.profile).split(reference.url).join(front.url)) as {
+    const profile = behind!.reference.profile as {
       app: { secret: string; access_token: string };
       tokens: Record<string, string>;
     };

@@ -42,6 +42,25 @@ describe('a server command that cannot listen says which flag to change', () => 
     expectUsageLine(out, new RegExp(`--port ${takenPort} on 127\\.0\\.0\\.1: .*EADDRINUSE`));
   });
 
+  it('serve-reference --media-port in use: one line naming --media-port, exit 2', async () => {
+    const out = await runCliWithin(['serve-reference', '--media-port', String(takenPort), '--profile-out', join(dir, 'media.json')]);
+    expectUsageLine(out, new RegExp(`--media-port ${takenPort} on 127\\.0\\.0\\.1: .*EADDRINUSE`));
+  });
+
+  it('serve-reference --media-port the same as --port: one line, exit 2, before anything listens', async () => {
+    const out = await runCliWithin(['serve-reference', '--port', String(takenPort), '--media-port', String(takenPort), '--profile-out', join(dir, 'same.json')]);
+    expectUsageLine(out, new RegExp(`--media-port ${takenPort}: the same as --port`));
+  });
+
+  it.each(['ftp://staging.example', 'http://staging.example/graph', 'https://user:pw@staging.example', 'staging.example:8080', 'http://staging.example/?x=1'])(
+    'serve-reference --public-url %s: one line naming the flag, exit 2',
+    async (url) => {
+      const out = await runCliWithin(['serve-reference', '--public-url', url, '--profile-out', join(dir, 'public.json')]);
+      expectUsageLine(out, /--public-url "/);
+      expect(out.stderr).not.toContain('pw@');
+    },
+  );
+
   it.each([
     ['serve-reference', FOREIGN_ADDRESS],
     ['serve-reference', NO_SUCH_HOST],

@@ -124,7 +124,10 @@ const textual = (format: Format): fc.Arbitrary<string> =>
       return text.slice(0, to) + text.slice(at);
     });
 
-/** Loads `text` as `format` from a file: success, or one line naming the file. Anything else fails the property. */
+/**
+ * Loads `text` as `format` from a file: success, or one line naming the file (a profile: one line per problem,
+ * every problem at once, each naming the file). Anything else fails the property.
+ */
 async function judge(format: Format, text: string, file: string): Promise<void> {
   writeFileSync(file, text);
   try {
@@ -133,8 +136,9 @@ async function judge(format: Format, text: string, file: string): Promise<void> 
     if (!(error instanceof UserInputError)) {
       throw new Error(`${format.name}: not a one-line user error but ${(error as Error).stack ?? String(error)}\n--- input ---\n${text}`);
     }
-    if (error.message.includes('\n')) throw new Error(`${format.name}: a message of more than one line: ${error.message}`);
-    if (!error.message.includes(file)) throw new Error(`${format.name}: the message does not name the file: ${error.message}`);
+    const lines = error.message.split('\n');
+    if (lines.length > (format.name === 'profile' ? 21 : 1)) throw new Error(`${format.name}: a message of ${lines.length} lines: ${error.message}`);
+    for (const line of lines) if (!line.includes(file)) throw new Error(`${format.name}: a line does not name the file: ${line}`);
   }
 }
 

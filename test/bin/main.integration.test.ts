@@ -71,7 +71,7 @@ describe('main: one command line per call, with its own folder and environment',
     // The relative --profile resolved against the call's folder: the message names the file that was read.
     const file = join(bare, 'target.json');
     expect(out.stderr).toBe(
-      `graphcheck: ${file}: /tokens/page uses \${${TOKEN_VARIABLE}} but the environment variable ${TOKEN_VARIABLE} is not set; export it or write the value\n`,
+      `graphcheck: ${file}:1: /tokens/page uses \${${TOKEN_VARIABLE}} but the environment variable ${TOKEN_VARIABLE} is not set; export it or write the value\n`,
     );
     expect(process.env[TOKEN_VARIABLE]).toBeUndefined();
   });

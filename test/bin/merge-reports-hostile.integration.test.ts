@@ -58,6 +58,20 @@ describe('merge-reports over shard reports someone else wrote', () => {
     expect(unsafeIn(await readFile(join(reportDir, 'summary.md'), 'utf8'), { markup: true })).toEqual([]);
   });
 
+  it('refuses a shard written with --show-secrets unless it shows secrets too: the app secret in it shows in no traffic', async () => {
+    const shown = { ...hostileShard(2), secretsShown: true };
+    const { root, shards } = await shardDirs([hostileShard(1), shown]);
+    const error = await mergeReportsCommand(shards, { reportDir: join(root, 'merged') }, () => {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserInputError);
+    expect((error as UserInputError).message).toBe(
+      `${join(shards[1]!, 'report.json')}: written with --show-secrets, so it holds the run's secrets in clear, and merge cannot tell them all (the app secret shows in no traffic): merge with --show-secrets, or run the shards without it`,
+    );
+    await expect(readdir(join(root, 'merged'))).rejects.toMatchObject({ code: 'ENOENT' });
+    await mergeReportsCommand(shards, { reportDir: join(root, 'merged'), showSecrets: true }, () => {});
+    const merged = JSON.parse(await readFile(join(root, 'merged', 'report.json'), 'utf8')) as RunResult;
+    expect(merged.secretsShown).toBe(true);
+  });
+
   it.each(brokenShards())('refuses $what in one line naming the file and $place, writing nothing', async ({ place, report }) => {
     const { root, shards } = await shardDirs([hostileShard(2), report]);
     const reportDir = join(root, 'merged');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runFlagsOf } from '../../bin/api-options.js';
 import { planFromFlags } from '../../bin/plan-from-flags.js';
 import { UserInputError } from '../../harness/errors.js';
 import { DEFAULT_CONCURRENCY } from '../../harness/run/defaults.js';
@@ -20,6 +21,17 @@ describe('how fast a run goes', () => {
     expect(planFromFlags({}).maxRps).toBeUndefined();
     expect(planFromFlags({}, { concurrency: 3, max_rps: 40 })).toMatchObject({ concurrency: 3, maxRps: 40 });
     expect(planFromFlags({ concurrency: '1', maxRps: '5' }, { concurrency: 3, max_rps: 40 })).toMatchObject({ concurrency: 1, maxRps: 5 });
+  });
+
+  it('--max-wait, else the config file\'s max_wait, as milliseconds; absent, the engine\'s default bound applies', () => {
+    expect(planFromFlags({}).maxWaitMs).toBeUndefined();
+    expect(planFromFlags({ maxWait: '90s' }).maxWaitMs).toBe(90_000);
+    expect(planFromFlags({}, { max_wait: '10m' }).maxWaitMs).toBe(600_000);
+    expect(planFromFlags({}, { max_wait: 0 }).maxWaitMs).toBe(0);
+    expect(planFromFlags({ maxWait: '1500ms' }, { max_wait: '10m' }).maxWaitMs).toBe(1500);
+    expect(planFromFlags({ maxWait: '1.5h' }).maxWaitMs).toBe(5_400_000);
+    expect(planFromFlags(runFlagsOf({ maxWaitMs: 2000 })).maxWaitMs).toBe(2000);
+    for (const bad of ['300', '5 minutes', '-1s', '25h', '']) expect(usage(() => planFromFlags({ maxWait: bad }))).toMatch(/^--max-wait .*: not a duration; give one such as 90s, 5m or 1h/);
   });
 
   it('a recording and its repeat run one rule at a time; asking for more with them is a usage error', () => {

@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
@@ -7,6 +8,7 @@ import { startRecordCommand } from '../../bin/commands/record.js';
 import { startReplayCommand } from '../../bin/commands/replay.js';
 import { CassetteWriter } from '../../harness/cassette/cassette-writer.js';
 import { noRedactNotice } from '../../bin/flags.js';
+import { UserInputError } from '../../harness/errors.js';
 import { HOSTILE_TEXT, unsafeIn } from '../helpers/hostile/planted.js';
 
 const TARGET = 'http://127.0.0.1:9';
@@ -54,11 +56,11 @@ describe("replay's log of a request it has no answer for", () => {
   });
 });
 
-/** What `record --mode new_episodes` (redaction not turned off) warns, going on with `file`. */
-async function warningsGoingOn(file: string): Promise<string[]> {
+/** What `record --mode new_episodes` warns going on with `file` (`redact`: as --no-redact is absent or given). */
+async function warningsGoingOn(file: string, redact = true): Promise<string[]> {
   const warned: string[] = [];
   const running = await startRecordCommand(
-    { target: TARGET, cassette: file, port: 0, host: '127.0.0.1', redact: true, mode: 'new_episodes', match: 'strict' },
+    { target: TARGET, cassette: file, port: 0, host: '127.0.0.1', redact, mode: 'new_episodes', match: 'strict' },
     () => {},
     (line) => warned.push(line),
   );
@@ -67,9 +69,20 @@ async function warningsGoingOn(file: string): Promise<string[]> {
 }
 
 describe('record, going on with a cassette someone recorded with redaction off', () => {
-  it('says redaction is off exactly as --no-redact does, since that header decides what is written', async () => {
+  it('refuses to write secrets into it in clear unless --no-redact says so: its header does not decide', async () => {
     const file = cassette('clear.cassette.yml', false);
-    await expect(warningsGoingOn(file)).resolves.toEqual([noRedactNotice(file)]);
+    const error = await warningsGoingOn(file).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserInputError);
+    expect((error as UserInputError).message).toBe(
+      `${file}: its header has redaction off, so what is recorded would go into it as sent: give --no-redact to go on writing secrets into it, --mode all to start it afresh redacted, or another --cassette`,
+    );
+    await expect(warningsGoingOn(file, false)).resolves.toEqual([noRedactNotice(file)]);
+  });
+
+  it('refuses one whose header has redaction on but no salt, which would write secrets in clear as well', async () => {
+    const file = join(dir, 'saltless.cassette.yml');
+    await writeFile(file, readFileSync(cassette('saltless-source.cassette.yml', true), 'utf8').replace(/,"salt":"[0-9a-f]+"/, ''));
+    await expect(warningsGoingOn(file)).rejects.toThrow(/its header has redaction on but no salt/);
   });
 
   it('says nothing of the kind for a cassette whose redaction is on', async () => {

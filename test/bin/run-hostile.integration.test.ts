@@ -5,23 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergeReportsCommand } from '../../bin/commands/merge-reports.js';
 import { runCommand } from '../../bin/commands/run.js';
 import type { RunResult } from '../../harness/model/index.js';
-import { type RunningReference, startReference } from '../../reference/index.js';
 import { startEchoingFront } from '../helpers/hostile/echoing-front.js';
+import { referenceBehind } from '../helpers/reference-behind.js';
 import { expectSafeOutputs as expectSafe, outputsOf as outputs } from '../helpers/hostile/expect-safe.js';
 
 describe('run against a target that echoes the token it is sent, in every form, with hostile text', () => {
-  let reference: RunningReference;
-  let front: Awaited<ReturnType<typeof startEchoingFront>>;
+  let behind: Awaited<ReturnType<typeof referenceBehind>> | undefined;
   let dir: string;
   let profileFile: string;
   let secrets: string[];
   const planted: Record<string, string> = {};
   beforeAll(async () => {
     // Faults make rules fail, so the echoing answers reach findings (messages, expected, actual) and evidence.
-    reference = await startReference({ faults: ['feed-limit-not-capped', 'feed-message-link-optional'] });
-    front = await startEchoingFront(reference.url);
+    behind = await referenceBehind((upstream) => startEchoingFront(upstream), { faults: ['feed-limit-not-capped', 'feed-message-link-optional'] });
     dir = await mkdtemp(join(tmpdir(), 'graphcheck-hostile-run-'));
-    const profile = JSON.parse(JSON.stringify(reference.profile).split(reference.url).join(front.url)) as {
+    const profile = structuredClone(behind.reference.profile) as {
       app: { secret: string; access_token: string };
       tokens: Record<string, string>;
     };
@@ -37,8 +35,7 @@ describe('run against a target that echoes the token it is sent, in every form, 
   });
   afterAll(async () => {
     for (const name of Object.keys(planted)) delete process.env[name];
-    await front?.close();
-    await reference?.close();
+    await behind?.close();
     await rm(dir, { recursive: true, force: true });
   });
 

@@ -8,7 +8,10 @@ import type { RunFlags } from '../../bin/plan-from-flags.js';
 import type { RuleResult } from '../../harness/model/index.js';
 import { type Elsewhere, type HostileMode, type HostileTarget, startElsewhere, startHostileTarget } from '../helpers/hostile/hostile-target.js';
 
-/** The rules that follow a link the target hands over: the walk's `paging.next`, a captured `next`, a `full_picture`. */
+/**
+ * The rules that follow a link the target hands over: the walk's `paging.next` and a captured `next` (tokens: the
+ * profile's origins only), a `full_picture` (a file: any origin, no credential).
+ */
 const LINK_RULES = ['feed.get-walk-each-post-once', 'product-feed.after-cursor-gives-next-page', 'feed.full-picture-at-most-720'];
 
 describe('a run sends requests and tokens only to the origins it was given', () => {
@@ -62,12 +65,18 @@ describe('a run sends requests and tokens only to the origins it was given', () 
     expect(byRule['feed.get-walk-each-post-once']!.reason).toContain(`paging.next leads to ${elsewhere.url.replace('http:', 'https:')}/`);
   });
 
-  it('leaves a tokenless link to another origin (a picture) unjudged, naming the flag that allows it', async () => {
+  it('fetches a picture on another origin (contract §4a) with a plain GET that carries no token', async () => {
+    const before = elsewhere.requests().length;
     const { byRule, arrived } = await run(['picture-elsewhere']);
-    expect(arrived).toBe(0);
+    expect(arrived).toBeGreaterThan(0);
+    const got = elsewhere.requests().slice(before);
+    expect(got.length).toBeGreaterThan(0);
+    for (const request of got) expect(request).toMatch(/^GET \/[^?]*$/);
+    // The elsewhere server answers JSON, not an image: the picture could not be read, which judges nothing.
     const picture = byRule['feed.full-picture-at-most-720']!;
     expect(picture.verdict).toBe('error');
-    expect(picture.reason).toContain(`--allow-origin ${elsewhere.url}`);
+    expect(picture.reason).toContain('could not be fetched or read');
+    expect(picture.evidence.at(-1)).toMatchObject({ kind: 'media', request: { url: expect.stringContaining(elsewhere.url) } });
   });
 
   it('follows a link to an origin the user allowed', async () => {

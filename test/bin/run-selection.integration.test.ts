@@ -1,8 +1,9 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasStackTrace, runCli } from '../helpers/cli.js';
+import { repoPath } from '../helpers/paths.js';
 
 async function tempDir(): Promise<string> {
   return mkdtemp(join(tmpdir(), 'graphcheck-selection-'));
@@ -61,3 +62,51 @@ describe('a report folder that cannot be one is said before the run', () => {
     expect(proc.stderr).toMatch(/\/proc\/graphcheck-nope: cannot write report\.json there \(E\w+\): choose another --report-dir/);
   });
 });
+
+/** The selection flags of the README's area path: its `run ... --update-baseline` line, between `run` and `--baseline`. */
+async function readmeAreaSelection(): Promise<string[]> {
+  const readme = await readFile(repoPath('README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Bring up an implementation area by area'));
+  const line = /^npx graphcheck run --profile target\.yaml (.+?) --baseline baseline\.yaml --update-baseline/m.exec(section);
+  expect(line, "the README's area path has a run line that records a baseline").not.toBeNull();
+  return line![1]!.split(/\s+/);
+}
+
+describe("the README's area path selects every rule that sends to the area's endpoints", () => {
+  it('fails on a photos fault only a sweep catches; --suite photos,comments says what it leaves out', async () => {
+    const selection = await readmeAreaSelection();
+    expect(selection).toEqual(['--area', 'photos,comments']);
+    const dir = await tempDir();
+    const fault = ['--fault', 'photos-heading-bounds-exclusive', '--seed', '5', '--quiet'];
+    const out = await runCli(['run', ...selection, ...fault, '--report-dir', dir]);
+    expect(out.code).toBe(1);
+    const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as { results: { rule: string; verdict: string }[] };
+    const failed = report.results.filter((r) => r.verdict === 'failed').map((r) => r.rule);
+    expect(failed).toContain('sweep.photos.bounds.create');
+    const ids = report.results.map((r) => r.rule);
+    for (const prefix of ['photos.', 'comments.', 'sweep.photos.', 'errors.', 'conventions.']) expect(ids.some((id) => id.startsWith(prefix))).toBe(true);
+    expect(out.stdout).not.toMatch(/^note: /m);
+
+    // The two suites alone miss that fault, and say how many rules on the same endpoints they leave out.
+    const bySuite = await runCli(['run', '--suite', 'photos,comments', ...fault, '--report-dir', await tempDir()]);
+    expect(bySuite.code).toBe(0);
+    const note = /^note: (\d+) rules outside this selection also send to \/\{page_id\}\/photos, \/\{object_id\}\/comments \((.*)\): --area photos,comments selects every rule that does$/m.exec(bySuite.stdout);
+    expect(note).not.toBeNull();
+    expect(note![2]).toMatch(/\b10 sweep\.photos\.\*/);
+    expect(Number(note![1])).toBe(ids.length - (await listed(['--suite', 'photos,comments'])));
+    // doctor and list say the same.
+    expect((await runCli(['list', '--suite', 'photos,comments'])).stdout).toContain(note![0]);
+    expect((await runCli(['doctor', '--suite', 'photos,comments'])).stdout).toContain(note![0]);
+    expect(await listed(selection)).toBe(ids.length);
+  }, 240_000);
+
+  it('an unknown area is a usage error naming the areas', async () => {
+    expectUsage(await runCli(['list', '--area', 'photo']), /^graphcheck: --area photo: no such area; the areas: feed, photos, comments, /);
+  });
+});
+
+/** How many rules `graphcheck list` holds for these selection flags. */
+async function listed(selection: string[]): Promise<number> {
+  const out = await runCli(['list', ...selection]);
+  return Number(/^(\d+) rule\(s\)$/m.exec(out.stdout)?.[1]);
+}

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FRONT_SERVER, type Upstream, upstreamUrl } from './reference-behind.js';
 import { forward, isControl } from './varying-front.js';
 
 /** How the front refuses: HTTP 500 with an empty body, or 400 with the contract's envelope and code 100. */
@@ -16,6 +17,8 @@ export interface FrontRequest {
 export interface OwnAnswer {
   status: number;
   body: string;
+  /** Headers besides the type and length (`retry-after`). */
+  headers?: Record<string, string>;
 }
 
 /** The contract's error envelope with code 100, status 400. */
@@ -29,12 +32,12 @@ export function code100(message: string): OwnAnswer {
  * `sparing(true)` is on, everything passes through instead (so preflight finds a working target, say).
  */
 export async function startRefusingFront(
-  target: string,
+  upstream: Upstream,
   refusal: Refusal,
 ): Promise<{ url: string; refused: () => number; sparing(on: boolean): void; close(): Promise<void> }> {
   let spare = false;
   const answer = refusal === 'http-500-empty' ? { status: 500, body: '' } : code100('Invalid parameter');
-  const front = await startGatingFront(target, ({ path }) => (isControl(path) || spare ? undefined : answer));
+  const front = await startGatingFront(upstream, ({ path }) => (isControl(path) || spare ? undefined : answer));
   return {
     ...front,
     sparing: (on) => {
@@ -45,15 +48,14 @@ export async function startRefusingFront(
 
 /**
  * A front on loopback that answers a request itself where `refuse` gives an answer (counted), and passes every
- * other request on to `target`, its address in the answer rewritten to the front's.
+ * other request on to `upstream` (the reference behind it names the front itself: `referenceBehind`).
  */
 export async function startGatingFront(
-  target: string,
+  upstream: Upstream,
   refuse: (request: FrontRequest) => OwnAnswer | undefined,
 ): Promise<{ url: string; refused: () => number; close(): Promise<void> }> {
   let refused = 0;
-  let url = '';
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer(FRONT_SERVER, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -62,19 +64,19 @@ export async function startGatingFront(
       if (own) {
         refused++;
         const type = own.body === '' ? {} : { 'content-type': 'application/json' };
-        res.writeHead(own.status, { ...type, 'content-length': String(Buffer.byteLength(own.body)) }).end(own.body);
+        res.writeHead(own.status, { ...own.headers, ...type, 'content-length': String(Buffer.byteLength(own.body)) }).end(own.body);
         return;
       }
-      forward(target, request.method, request.path, req.headers, request.body)
+      forward(upstreamUrl(upstream), request.method, request.path, req.headers, request.body)
         .then((answer) => {
-          const text = answer.body.split(target).join(url);
-          res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(text)) });
-          res.end(text);
+          const out = answer.raw ?? Buffer.from(answer.body);
+          res.writeHead(answer.status, { ...answer.headers, 'content-length': String(out.length) });
+          res.end(out);
         })
         .catch((error: Error) => res.writeHead(502).end(error.message));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { url, refused: () => refused, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

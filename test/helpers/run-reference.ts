@@ -4,6 +4,7 @@ import type { RunResult } from '../../harness/model/index.js';
 import { validateProfile } from '../../harness/profile/load-profile.js';
 import { loadSuites } from '../../harness/engine/load-suite.js';
 import { startReference } from '../../reference/index.js';
+import { referenceBehind } from './reference-behind.js';
 import { SUITES_DIR } from '../../bin/commands/run.js';
 import type { Suite } from '../../harness/suite/suite.js';
 
@@ -27,15 +28,22 @@ export interface ReferenceRunOptions {
   rateLimitBaseMs?: number;
   /** A profile without `control_url`: the target as one without the control protocol (no reset, no clock). */
   withoutControl?: boolean;
+  /** The reference's media origin: pictures and photo files served from a second port, as a CDN would. */
+  mediaOrigin?: boolean;
+  /** A front to put the reference behind (`referenceBehind`): a target that answers otherwise than the reference. */
+  front?: (upstream: () => string) => Promise<{ url: string; close(): Promise<void> }>;
 }
 
 /** Starts the reference target (with faults), runs the selected rules against it through the engine, stops it. */
 export async function runAgainstReference(options: ReferenceRunOptions = {}): Promise<RunResult> {
-  const reference = await startReference({
+  const referenceOptions = {
     faults: options.faults ?? [],
     fixtures: options.fixtures ?? 'full',
     ...(options.rateLimitEvery ? { rateLimitEvery: options.rateLimitEvery } : {}),
-  });
+    ...(options.mediaOrigin ? { mediaOrigin: {} } : {}),
+  };
+  const behind = options.front ? await referenceBehind(options.front, referenceOptions) : undefined;
+  const reference = behind?.reference ?? (await startReference(referenceOptions));
   try {
     const { control_url: _control, capabilities: _capabilities, ...withoutControl } = reference.profile;
     const profile = validateProfile(options.withoutControl ? withoutControl : reference.profile, 'reference');
@@ -56,7 +64,7 @@ export async function runAgainstReference(options: ReferenceRunOptions = {}): Pr
       await run.close();
     }
   } finally {
-    await reference.close();
+    await (behind ?? reference).close();
   }
 }
 

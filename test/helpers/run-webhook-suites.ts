@@ -6,6 +6,7 @@ import { validateProfile } from '../../harness/profile/load-profile.js';
 import { loadSuites } from '../../harness/engine/load-suite.js';
 import type { Suite } from '../../harness/suite/suite.js';
 import { type RunningReference, startReference } from '../../reference/index.js';
+import { referenceBehind } from './reference-behind.js';
 import { SUITES_DIR } from '../../bin/commands/run.js';
 
 export interface WebhookRunOptions {
@@ -20,6 +21,11 @@ export interface WebhookRunOptions {
   /** Changes the profile the run sees (a target without `trust`, say). */
   profile?: (profile: Profile) => Profile;
   caDir?: string;
+  /**
+   * A front to put the reference behind (`referenceBehind`): started first, and named as the reference's public URL,
+   * so the profile and every link lead through it.
+   */
+  front?: (upstream: () => string) => Promise<{ url: string; close(): Promise<void> }>;
   /** Called with the running reference before the run (to trust a CA by hand, say). */
   before?: (reference: RunningReference) => Promise<void>;
   /** Called with the running reference after the run closed, before it stops. */
@@ -28,10 +34,12 @@ export interface WebhookRunOptions {
 
 /** Starts the reference, runs the webhook suites (or the given ones) through the engine, stops everything. */
 export async function runWebhookSuites(options: WebhookRunOptions = {}): Promise<RunResult> {
-  const reference = await startReference({
+  const referenceOptions = {
     faults: options.faults ?? [],
     ...(options.mtls !== undefined ? { mtls: options.mtls } : {}),
-  });
+  };
+  const behind = options.front ? await referenceBehind(options.front, referenceOptions) : undefined;
+  const reference = behind?.reference ?? (await startReference(referenceOptions));
   try {
     await options.before?.(reference);
     const validated = validateProfile(reference.profile, 'reference');
@@ -55,7 +63,7 @@ export async function runWebhookSuites(options: WebhookRunOptions = {}): Promise
     await options.after?.(reference);
     return result;
   } finally {
-    await reference.close();
+    await (behind ?? reference).close();
   }
 }
 

@@ -1,45 +1,54 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
+import { FRONT_SERVER, type Upstream, upstreamUrl } from './reference-behind.js';
 
 /** What a front makes of an answer of the target, knowing the request (control requests included). */
-export type Transform = (answer: Answer, request: { method: string; path: string }) => Answer;
+export type Transform = (answer: Answer, request: FrontedRequest) => Answer;
+
+/** A request as a front passed it on: its method, path and query, and its body (empty for none). */
+export interface FrontedRequest {
+  method: string;
+  path: string;
+  body: Buffer;
+}
 
 /**
  * A front for a target that changes its answers only in ways the spec leaves open, so a correct target stays
  * correct: error answers get another non-2xx status (statuses are not shown, NS-21), successes another JSON
  * Content-Type (a silent point), every JSON object its keys in reverse order and an extra member (nothing
- * forbids one), paging links lose their access token (contract §3.4), and the target's own address becomes the
- * front's, so `paging.next` leads back here. The
- * control protocol and non-JSON answers pass unchanged (the contract fixes those).
+ * forbids one), and paging links lose their access token (contract §3.4). The control protocol and non-JSON answers
+ * pass unchanged (the contract fixes those). Put the reference behind it with `referenceBehind`, so its links lead
+ * back here.
  */
-export function startVaryingFront(target: string) {
-  return startFront(target, (answer, { path }) => (isControl(path) ? answer : vary(answer)));
+export function startVaryingFront(upstream: Upstream) {
+  return startFront(upstream, (answer, { path }) => (isControl(path) ? answer : vary(answer)));
 }
 
 export function isControl(path: string): boolean {
   return path.startsWith('/_control');
 }
 
-/** A front on loopback that passes everything to `target` and answers what `transform` makes of the answer. */
+/**
+ * A front on loopback that passes everything to `upstream` and answers what `transform` makes of the answer. It
+ * rewrites no address: the reference behind it names the front itself (`referenceBehind`, its public URL).
+ */
 export async function startFront(
-  target: string,
+  upstream: Upstream,
   transform: Transform,
 ): Promise<{ url: string; varied: { successes: number; errors: number }; close(): Promise<void> }> {
-  let url = '';
   const varied = { successes: 0, errors: 0 };
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer(FRONT_SERVER, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      forward(target, req.method ?? 'GET', req.url ?? '/', req.headers, Buffer.concat(chunks))
+      forward(upstreamUrl(upstream), req.method ?? 'GET', req.url ?? '/', req.headers, Buffer.concat(chunks))
         .then((got) => {
-          const answer = transform(got, { method: req.method ?? 'GET', path: req.url ?? '/' });
+          const answer = transform(got, { method: req.method ?? 'GET', path: req.url ?? '/', body: Buffer.concat(chunks) });
           if (answer.body !== got.body) varied[got.status < 300 ? 'successes' : 'errors']++;
-          // A binary answer (a CDN picture) the transform left alone goes out byte for byte: its text reading is
-          // lossy, and it holds no link to the target to rewrite.
+          // A binary answer (a picture) the transform left alone goes out byte for byte: its text reading is lossy.
           const passBytes = answer.body === got.body && got.raw !== undefined && !isText(got.headers['content-type']);
-          const out = passBytes ? (got.raw as Buffer) : Buffer.from(answer.body.split(target).join(url));
+          const out = passBytes ? (got.raw as Buffer) : Buffer.from(answer.body);
           // The target's Date header passes through; a transform that drops it gets none of the front's own.
           res.sendDate = false;
           res.writeHead(answer.status, { ...answer.headers, 'content-length': String(out.length) });
@@ -49,7 +58,7 @@ export async function startFront(
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { url, varied, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 

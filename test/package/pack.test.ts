@@ -1,12 +1,13 @@
 // One file for everything that needs the packed package: `npm pack` rebuilds dist/ (prepack), so two files packing
 // at once would empty each other's dist/ half-way.
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { startReference } from '../../reference/index.js';
 import { playAction } from './play-action.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -49,6 +50,8 @@ let app: string;
 let installed: string;
 /** The paths `npm pack` put in the tarball. */
 let packed: string[];
+/** The tarball `npm pack` made. */
+let tarball: string;
 
 beforeAll(async () => {
   const work = await mkdtemp(join(tmpdir(), 'graphcheck-package-'));
@@ -58,6 +61,7 @@ beforeAll(async () => {
   // prepack's tsc prints nothing when it succeeds, so stdout is npm's JSON alone.
   const [manifest] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
   packed = manifest!.files.map((f) => f.path);
+  tarball = join(work, manifest!.filename);
   process.stdout.write(`package: npm pack ${took(started)}\n`);
   app = join(work, 'app');
   await mkdir(app);
@@ -146,4 +150,43 @@ describe('action.yml, the composite GitHub Action, played from the installed pac
     expect(red.code).toBe(1);
     expect(red.summary).toMatch(/^# graphcheck FAILED: 2 passed, 0 failed, 0 warned, 0 skipped, 0 error, 1 stale baseline entry/);
   }, 300_000);
+});
+
+/** The shell blocks of docs/ci.md marked `# doc-block: NAME`, by name. */
+async function ciBlocks(): Promise<Record<string, string>> {
+  const text = await readFile(join(ROOT, 'docs', 'ci.md'), 'utf8');
+  const blocks: Record<string, string> = {};
+  for (const [, name, body] of text.matchAll(/```sh\n# doc-block: (\S+)\n([\s\S]*?)```/g)) blocks[name!] = body!;
+  return blocks;
+}
+
+describe('docs/ci.md, run as written from the tarball a clone makes', () => {
+  it('installs the tarball, doctor and the gate pass against a correct target; shards merge', async () => {
+    const blocks = await ciBlocks();
+    expect(Object.keys(blocks).sort()).toEqual(['gate', 'shards']);
+    const ci = await mkdtemp(join(tmpdir(), 'graphcheck-ci-'));
+    // The name docs/ci.md installs: a version bump that the document does not follow fails here.
+    await copyFile(tarball, join(ci, tarball.split('/').at(-1)!));
+    const reference = await startReference();
+    try {
+      await writeFile(join(ci, 'graphcheck-profile.yaml'), JSON.stringify(reference.profile));
+      await writeFile(join(ci, 'graphcheck-baseline.yaml'), 'known: []\n');
+      const env = { TARGET: (reference.profile as { base_url: string }).base_url, N: '2', SEED: '7' };
+      const run = (block: string) =>
+        promisify(execFile)('bash', ['-c', block], { cwd: ci, timeout: 400_000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env, npm_config_update_notifier: 'false', npm_config_prefer_offline: 'true' } })
+          .then(({ stdout }) => ({ code: 0, stdout }))
+          .catch((e: { code?: number; stdout?: string; stderr?: string }) => ({ code: e.code ?? -1, stdout: `${e.stdout ?? ''}${e.stderr ?? ''}` }));
+      const gate = await run(blocks.gate!);
+      expect(gate.code, gate.stdout).toBe(0);
+      expect(gate.stdout).toMatch(/^profile and target agree$/m);
+      expect(gate.stdout).toMatch(/^PASSED: \d+ passed, 0 failed, 0 warned, 0 skipped, 0 error/m);
+      expect(JSON.parse(await readFile(join(ci, 'graphcheck-reports', 'report.json'), 'utf8')).results.length).toBeGreaterThan(150);
+      const shards = await run(blocks.shards!);
+      expect(shards.code, shards.stdout).toBe(0);
+      const merged = JSON.parse(await readFile(join(ci, 'reports', 'merged', 'report.json'), 'utf8')) as { results: unknown[] };
+      expect(merged.results.length).toBeGreaterThan(150);
+    } finally {
+      await reference.close();
+    }
+  }, 900_000);
 });

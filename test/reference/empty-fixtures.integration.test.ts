@@ -11,6 +11,7 @@ const PASSING_ON_EMPTY = [
   'conventions',
   'errors',
   'feed',
+  'paging',
   'photos',
   'product-feed',
   'subscriptions',

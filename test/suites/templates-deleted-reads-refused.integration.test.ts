@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../bin/commands/run.js';
 import { openRun } from '../../harness/engine/open-run.js';
 import { loadSuites } from '../../harness/engine/load-suite.js';
 import { runSuites } from '../../harness/engine/run-suites.js';
 import type { RuleResult } from '../../harness/model/index.js';
 import { validateProfile } from '../../harness/profile/load-profile.js';
-import { type RunningReference, startReference } from '../../reference/index.js';
+import { referenceBehind } from '../helpers/reference-behind.js';
 import { type Answer, isControl, startFront } from '../helpers/varying-front.js';
 
 /** Each delete rule, and a fault whose delete takes the template the rule keeps (its reads' control, R51). */
@@ -26,17 +26,10 @@ function refuseDeletedReads(answer: Answer, request: { method: string; path: str
   return { status: 404, headers: { 'content-type': 'application/json' }, body };
 }
 
-let reference: RunningReference | undefined;
-afterEach(async () => {
-  await reference?.close();
-  reference = undefined;
-});
-
 async function judge(rule: string, faults: string[]): Promise<RuleResult> {
-  reference = await startReference({ faults });
-  const front = await startFront(reference.url, refuseDeletedReads);
+  const { reference, close } = await referenceBehind((upstream) => startFront(upstream, refuseDeletedReads), { faults });
   try {
-    const profile = validateProfile({ ...reference.profile, base_url: front.url, control_url: `${front.url}/_control` }, 'deleted-reads front');
+    const profile = validateProfile(reference.profile, 'deleted-reads front');
     const run = await openRun({ profile, timeoutMs: 10_000, seed: 7, runs: 20, versionPrefix: 'latest' });
     try {
       const result = await runSuites(await loadSuites(SUITES_DIR), { rules: [rule] }, run.ctx);
@@ -45,7 +38,7 @@ async function judge(rule: string, faults: string[]): Promise<RuleResult> {
       await run.close();
     }
   } finally {
-    await front.close();
+    await close();
   }
 }
 

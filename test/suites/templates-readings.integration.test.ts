@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../bin/commands/run.js';
 import { openRun } from '../../harness/engine/open-run.js';
 import { runSuites } from '../../harness/engine/run-suites.js';
 import type { RunResult } from '../../harness/model/index.js';
 import { validateProfile } from '../../harness/profile/load-profile.js';
 import { loadSuites } from '../../harness/engine/load-suite.js';
-import { type RunningReference, startReference } from '../../reference/index.js';
+import { referenceBehind, type Upstream } from '../helpers/reference-behind.js';
 import { code100, startGatingFront } from '../helpers/refusing-front.js';
 import { isControl } from '../helpers/varying-front.js';
 
@@ -14,8 +14,8 @@ import { isControl } from '../helpers/varying-front.js';
  * created without an `example` (R49), and it refuses `fields=` on `GET /{template_id}`, which takes "No
  * parameters" (R24). A correct target doing so must still pass every template rule.
  */
-function startStrictFront(target: string) {
-  return startGatingFront(target, ({ method, path, body }) => {
+function startStrictFront(upstream: Upstream) {
+  return startGatingFront(upstream, ({ method, path, body }) => {
     const sent = decodeURIComponent(`${path} ${body.toString('utf8')}`.replace(/\+/g, ' '));
     const { pathname, searchParams } = new URL(path, 'http://front');
     if (!isControl(path) && method === 'POST' && pathname.endsWith('/message_templates') && !sent.includes('example')) {
@@ -27,15 +27,13 @@ function startStrictFront(target: string) {
   });
 }
 
-let reference: RunningReference;
 let result: RunResult;
 let refused = 0;
 
 beforeAll(async () => {
-  reference = await startReference();
-  const front = await startStrictFront(reference.url);
+  const { reference, front, close } = await referenceBehind(startStrictFront);
   try {
-    const profile = validateProfile({ ...reference.profile, base_url: front.url, control_url: `${front.url}/_control` }, 'strict template front');
+    const profile = validateProfile(reference.profile, 'strict template front');
     const run = await openRun({ profile, timeoutMs: 10_000, seed: 11, runs: 20, versionPrefix: 'latest' });
     try {
       const suites = await loadSuites(SUITES_DIR);
@@ -45,10 +43,9 @@ beforeAll(async () => {
     }
   } finally {
     refused = front.refused();
-    await front.close();
+    await close();
   }
 }, 120_000);
-afterAll(() => reference.close());
 
 describe('template rules against a target that refuses templates without examples (R49) and fields= on a read (R24)', () => {
   it('passes every template rule: no rule fails a target for either liberty', () => {

@@ -1,7 +1,8 @@
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { FRONT_SERVER, type Upstream, upstreamUrl } from '../helpers/reference-behind.js';
 import { runWebhookSuites } from '../helpers/run-webhook-suites.js';
 
 /**
@@ -10,15 +11,15 @@ import { runWebhookSuites } from '../helpers/run-webhook-suites.js';
  * GET during POST /subscriptions, deliveries during POST /clock), so anything the receiver asked of the target
  * meanwhile would wait on the callback that is waiting on it.
  */
-async function oneAtATime(target: string): Promise<{ url: string; server: Server }> {
+async function oneAtATime(upstream: Upstream): Promise<{ url: string; close(): Promise<void> }> {
   let queue = Promise.resolve();
-  const server = createServer((req, res) => {
+  const server = createServer(FRONT_SERVER, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       queue = queue.then(async () => {
         const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'connection'));
-        const answer = await request(target + (req.url ?? '/'), {
+        const answer = await request(upstreamUrl(upstream) + (req.url ?? '/'), {
           method: req.method as 'GET',
           headers: headers as Record<string, string>,
           body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
@@ -30,15 +31,12 @@ async function oneAtATime(target: string): Promise<{ url: string; server: Server
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close };
 }
-
-const servers: Server[] = [];
-afterAll(() => servers.forEach((s) => s.close()));
 
 describe('a target that serves one request at a time and calls back from inside its handlers', () => {
   it('passes the subscription and delivery rules: the receiver never waits on the target to answer a callback', async () => {
-    let front = '';
     const result = await runWebhookSuites({
       rules: [
         'subscriptions.post-verifies-callback',
@@ -47,18 +45,7 @@ describe('a target that serves one request at a time and calls back from inside 
         'webhooks.notification-envelope',
       ],
       seed: 3,
-      before: async (reference) => {
-        const started = await oneAtATime(reference.url);
-        servers.push(started.server);
-        front = started.url;
-      },
-      profile: (profile) => ({
-        ...profile,
-        base_url: front,
-        auth_url: front,
-        imgnet_base_url: front,
-        control_url: `${front}/_control`,
-      }),
+      front: oneAtATime,
     });
     const notPassed = result.results.filter((r) => r.verdict !== 'passed').map((r) => `${r.rule}: ${r.verdict} ${r.reason}`);
     expect(notPassed).toEqual([]);

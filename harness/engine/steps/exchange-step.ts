@@ -34,7 +34,11 @@ export const exchangeStep: StepKind<ExchangeSpec> = {
     { code: ANY, redirect_uri: ANY, client_id: ANY, client_secret: ANY, count: INTEGER, at_once: BOOLEAN, advance_between: INTEGER },
     ['code'],
   ),
-  needs: (b) => (b.advance_between === undefined ? {} : { capabilities: ['clock'] }),
+  // The client's fields default to the profile's app.
+  needs: (b) => ({
+    ...(b.advance_between === undefined ? {} : { capabilities: ['clock'] }),
+    profile: [b.client_id === undefined ? ['app.id'] : [], b.client_secret === undefined ? ['app.secret'] : [], b.redirect_uri === undefined ? ['app.redirect_uris'] : []].flat(),
+  }),
   exclusive: (b) => (b.advance_between === undefined ? undefined : "moves the target's clock"),
   control: { expect: ['ok'] },
   run: async ({ body, scope, target, keep }) => {

@@ -7,6 +7,8 @@ import { clockStep } from './clock-step.js';
 import { deliveriesStep } from './deliveries-step.js';
 import { eventsStep } from './events-step.js';
 import { exchangeStep } from './exchange-step.js';
+import { fetchMediaStep } from './fetch-media-step.js';
+import { fillStep } from './fill-step.js';
 import { notifyCallbackStep } from './notify-callback-step.js';
 import { parallelStep } from './parallel-step.js';
 import { receiverFailStep } from './receiver-fail-step.js';
@@ -38,8 +40,12 @@ export function registerStepKind(kind: RegisteredStepKind): void {
 for (const kind of [
   requestStep,
   walkStep,
+  // A file the target handed over, from any origin and without credentials (contract §4a).
+  fetchMediaStep,
   parallelStep,
   repeatStep,
+  // Items made until a list outgrows its first page (the paging walks generated from the spec's list edges).
+  fillStep,
   acrossVersionsStep,
   // Many cases of one operation, one control (the sweeps generated from the spec's tables).
   casesStep,

@@ -1,6 +1,6 @@
 import { resolveExpectation } from '../../checks/registry.js';
 import type { SentExchange } from '../../client/send.js';
-import { CannotJudgeError } from '../../errors.js';
+import { TargetFailure } from '../../errors.js';
 import type { Expectation } from '../../suite/suite.js';
 import type { Scope } from '../../suite/template.js';
 import type { Execution, RunContext } from '../run-context.js';
@@ -46,9 +46,10 @@ export function assertJsonBodies(expectations: Expectation[], outcome: StepOutco
     const success = status >= 200 && status < 300;
     if (success && outcome.bodies[i] === undefined && exchange.kind !== 'control') {
       const type = exchange.response?.headers['content-type'] ?? 'no content type';
-      throw new CannotJudgeError(
+      throw new TargetFailure(
         'TARGET_GARBAGE',
         `${exchange.request.method} ${exchange.request.url.split('?')[0]} answered HTTP ${status} (${type}) without a JSON body`,
+        exchange,
       );
     }
   });

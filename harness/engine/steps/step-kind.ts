@@ -43,6 +43,8 @@ export interface StepNeeds {
   live?: boolean;
   /** The app's callback expects client certificates (`webhook-test --client-ca`, `--client-cn`). */
   clientCertificates?: boolean;
+  /** Profile paths the step reads without a template naming them (`app.id` in the subscriptions path). */
+  profile?: string[];
 }
 
 /**

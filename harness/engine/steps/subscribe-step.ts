@@ -48,7 +48,7 @@ export const subscribeStep: StepKind<SubscribeBody, 'verifications'> = {
   ),
   needs: (b) => {
     const token = b.token ?? 'app';
-    return { ...(token.includes('{{') || ['none', 'unissued'].includes(token) ? {} : { tokens: [token] }), receiver: true };
+    return { ...(token.includes('{{') || ['none', 'unissued'].includes(token) ? {} : { tokens: [token] }), receiver: true, profile: ['app.id'] };
   },
   exclusive: () => "changes the app's subscriptions, verified at the run's one receiver",
   control: { expect: ['ok'] },

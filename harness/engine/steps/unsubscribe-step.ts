@@ -31,7 +31,7 @@ export const unsubscribeStep: StepKind<UnsubscribeBody> = {
   },
   // The whole body may be one template (a generated removal).
   body: orTemplate(object({ object: ANY, fields: ANY, token: { type: 'string' } })),
-  needs: (b) => ({ tokens: [(typeof b === 'object' ? b.token : undefined) ?? 'app'], receiver: true }),
+  needs: (b) => ({ tokens: [(typeof b === 'object' ? b.token : undefined) ?? 'app'], receiver: true, profile: ['app.id'] }),
   exclusive: () => "changes the app's subscriptions",
   control: { expect: ['ok'] },
   run: async ({ body: written, scope, target, keep }) => {

@@ -4,7 +4,7 @@ import { UserInputError } from '../../errors.js';
 import { ArrivalSchedule } from '../../replay/arrival-schedule.js';
 import { loadReplay, type ReplaySource } from '../../replay/load-replay.js';
 import { type RunningReplay, startReplayServer } from '../../replay/replay-server.js';
-import { inertText } from '../../reports/inert-text.js';
+import { logLine } from '../../reports/output-edge.js';
 import type { RunPlan } from '../run-plan.js';
 import { repeatPlan } from './run-document.js';
 import type { TargetLayer } from './target-layer.js';
@@ -31,7 +31,7 @@ export async function repeatFrom(
   const replay = await startReplayServer({
     cassette: source,
     // A miss quotes the run's request, which may carry the recorded target's text: inert on the console.
-    log: (text: string) => log(inertText(text)),
+    log: (text: string) => log(logLine(text)),
     ...(schedule ? { onServe: (entry, carried) => schedule.release(entry, carried).forEach((due) => taped?.deliver(due)) } : {}),
   });
   try {

@@ -26,8 +26,8 @@ export interface RunEnd {
  * exact rule ids that ran.
  */
 export function runDocument(plan: RunPlan, end: RunEnd): RecordedRun {
-  const { suites, rules, exclude, endpoints, shard } = plan.selection;
-  const exact = exclude.length > 0 || endpoints.length > 0 || shard !== undefined;
+  const { suites, rules, exclude, endpoints, areas, shard } = plan.selection;
+  const exact = exclude.length > 0 || endpoints.length > 0 || (areas?.length ?? 0) > 0 || shard !== undefined;
   return {
     seed: plan.seed,
     runs: plan.runs,
@@ -56,7 +56,7 @@ export function repeatPlan(plan: RunPlan, run: RecordedPlan, file: string): RunP
     return `--version-prefix ${plan.versionPrefix}: ${recorded('--version-prefix', run.version_prefix)}`;
   }
   const s = plan.selection;
-  const narrowed = s.suites.length || s.rules.length || s.exclude.length || s.endpoints.length || s.shard;
+  const narrowed = s.suites.length || s.rules.length || s.exclude.length || s.endpoints.length || s.areas?.length || s.shard;
   return {
     ...plan,
     seed: run.seed,

@@ -39,7 +39,10 @@ export function commentsListBody(
   const hidden = access === 'empty' || (isComment && faults.has('comments-replies-not-listed'));
   const all = hidden ? [] : listComments(state, objectId, stream);
   const items = order === 'reverse_chronological' ? [...all].reverse() : all;
-  const page = paginate(items, (comment) => comment.id, req, ctx);
+  const page = paginate(items, (comment) => comment.id, req, ctx, {
+    nextDropped: faults.has('comments-paging-next-dropped'),
+    repeats: faults.has('comments-paging-repeats'),
+  });
   const data = page.data.map((comment) => listed(renderComment(comment, fields, ctx, access === 'full'), ctx));
   const body: Record<string, unknown> = { data, paging: page.paging };
   if (faults.has('comments-summary-always') && !wantSummary) return { ...body, summary: { order, total_count: all.length } };

@@ -14,6 +14,7 @@ export function checkChildAttachments(
   const min = faults.has('feed-child-attachments-min-1') ? 1 : 2;
   let max = optimized && !faults.has('feed-child-attachments-max-5-always') ? 10 : 5;
   if (faults.has('feed-child-attachments-unbounded')) max = Number.POSITIVE_INFINITY;
+  if (faults.has('feed-child-attachments-eleven-accepted') && optimized) max = 11;
   if (items.length < min || items.length > max) {
     const range = optimized ? '2 to 10' : '2 to 5';
     throw invalidParam(`child_attachments must hold ${range} objects; got ${items.length}.`);
@@ -31,7 +32,7 @@ export function checkChildAttachments(
   });
 }
 
-/** `actions`: each an object with string `name` and `link`. */
+/** `actions`: each an object with a string `name` and a `link` that is a URL ("string URL": an absolute one). */
 export function checkActions(items: unknown[], faults: FaultSet): Array<{ name: string; link: string }> {
   if (faults.has('feed-actions-refused')) throw invalidParam('actions are not available for this Page.');
   if (faults.has('feed-actions-unchecked')) return items as Array<{ name: string; link: string }>;
@@ -40,6 +41,9 @@ export function checkActions(items: unknown[], faults: FaultSet): Array<{ name: 
     const { name, link } = action;
     if (typeof name !== 'string' || typeof link !== 'string') {
       throw invalidParam(`actions[${index}] needs a string name and a string link.`);
+    }
+    if (!URL.canParse(link) && !faults.has('feed-action-link-not-url-accepted')) {
+      throw invalidParam(`actions[${index}].link must be a URL.`);
     }
     return { name, link };
   });

@@ -28,7 +28,7 @@ const RENDERERS: Record<string, Render> = {
     const size = post.pictureSize;
     const resized = size && Math.max(size.width, size.height) > FULL_PICTURE_MAX_SIDE;
     return resized && !ctx.faults.has('feed-full-picture-not-resized')
-      ? `${ctx.baseUrl}/feed-pictures/${post.id}`
+      ? `${ctx.mediaUrl}/feed-pictures/${post.id}`
       : post.picture;
   },
   story: optional('story'),

@@ -32,7 +32,9 @@ export function checkFeedTargeting(
   if (faults.has('feed-targeting-lists-unchecked')) return result;
   checkEnumList(value, result, 'genders', [1, 2]);
   checkEnumList(value, result, 'education_statuses', [1, 2, 3]);
-  checkEnumList(value, result, 'relationship_statuses', [1, 2, 3, 4]);
+  // Under its fault a negative status passes, as a reader that forgot the type is unsigned would let it.
+  const negatives = faults.has('feed-relationship-statuses-negative-accepted') ? (n: number) => n < 0 : () => false;
+  checkEnumList(value, result, 'relationship_statuses', [1, 2, 3, 4], negatives);
   if (value['college_years'] !== undefined && faults.has('feed-targeting-college-years-refused')) {
     throw invalidParam('feed_targeting.college_years must be an integer.');
   }
@@ -73,12 +75,13 @@ function checkEnumList(
   result: Record<string, unknown>,
   key: string,
   allowed: number[],
+  lenient: (n: number) => boolean = () => false,
 ): void {
   const raw = value[key];
   if (raw === undefined) return;
   const items = Array.isArray(raw) ? raw : [raw];
   const ints = items.map((item) => toInt(item, `feed_targeting.${key}`));
-  if (ints.some((n) => n === undefined || !allowed.includes(n))) {
+  if (ints.some((n) => n === undefined || (!allowed.includes(n) && !lenient(n)))) {
     throw invalidParam(`feed_targeting.${key} values must be among ${allowed.join(', ')}.`);
   }
   result[key] = ints;

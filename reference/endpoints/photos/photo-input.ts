@@ -1,7 +1,6 @@
 import { GraphError, invalidParam } from '../../graph-error.js';
 import { readBool, readObject, readString, toInt } from '../../params.js';
 import type { FaultSet, RefContext, RefRequest, UnixSeconds } from '../../types.js';
-import { parseScheduledTime } from '../feed/schedule-rules.js';
 import { checkFeedTargeting, checkTargeting } from '../feed/targeting-rules.js';
 import { fetchImage } from './fetch-image.js';
 import { checkImage, invalidImage } from './image-check.js';
@@ -71,7 +70,8 @@ function readPublishing(params: Params, faults: FaultSet) {
   const published = readBool(params, 'published') ?? !faults.has('photos-published-default-false');
   const temporary = readBool(params, 'temporary') ?? false;
   const raw = params['scheduled_publish_time'];
-  const scheduled = raw === undefined || raw === '' ? undefined : parseScheduledTime(raw);
+  // "int64 (Unix timestamp)": whole seconds, a number or its digits; a date written out or a fraction is no int64.
+  const scheduled = raw === undefined || raw === '' ? undefined : toInt(raw, 'scheduled_publish_time');
   // Under its fault, only an explicit `published=true` conflicts: the default is forgotten.
   const publishing = faults.has('photos-temporary-default-published') ? readBool(params, 'published') === true : published;
   if (temporary && (publishing || scheduled !== undefined) && !faults.has('photos-temporary-unchecked')) {

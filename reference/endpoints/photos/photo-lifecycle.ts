@@ -29,7 +29,7 @@ export function publishPhoto(ctx: RefContext, photo: Photo, time: UnixSeconds): 
     published: true,
     viaApi: true,
     attachedMedia: [photo.id],
-    ...(photo.image ? { picture: `${ctx.baseUrl}${PHOTO_FILES}/${photo.id}` } : {}),
+    ...(photo.image ? { picture: `${ctx.mediaUrl}${PHOTO_FILES}/${photo.id}` } : {}),
   }));
   photo.postId = post.id;
 }

@@ -40,7 +40,7 @@ export function checkPhotoParamTypes(params: Params, faults: FaultSet): void {
   for (const name of BOOLEANS) readBool(params, name);
   for (const name of [...INT64S, ...NUMERIC_IDS]) readInt(params, name);
   readDatetime(params, 'backdated_time');
-  checkTags(params);
+  checkTags(params, faults);
 }
 
 function readDatetime(params: Params, name: string): void {
@@ -49,7 +49,7 @@ function readDatetime(params: Params, name: string): void {
   throw invalidParam(`Param ${name} must be a date and time.`);
 }
 
-function checkTags(params: Params): void {
+function checkTags(params: Params, faults: FaultSet): void {
   const tags = readList(params, 'tags');
   if (tags === undefined) return;
   tags.forEach((tag, index) => {
@@ -63,7 +63,8 @@ function checkTags(params: Params): void {
       }
     }
     toInt(fields['tag_uid'], `${where}.tag_uid`);
-    if (fields['tag_text'] !== undefined && typeof fields['tag_text'] !== 'string') {
+    const text = fields['tag_text'];
+    if (text !== undefined && typeof text !== 'string' && !faults.has('photos-tag-text-unchecked')) {
       throw invalidParam(`${where}.tag_text must be a string.`);
     }
   });

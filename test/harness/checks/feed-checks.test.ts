@@ -70,7 +70,7 @@ describe('image-size (full_picture at most 720 px)', () => {
 
   it('fails a picture whose largest side is above the cap', () => {
     const result = judge('image-size', one(answer(200, pngOfSize(1440, 960), 'image/png')), { max_side: 720 });
-    expect(result.findings.map((f) => f.message)).toEqual(['the PNG image is 1440 x 960 px: its largest side is above 720 px']);
+    expect(result.findings.map((f) => f.message)).toEqual(['the PNG image served by http://127.0.0.1 is 1440 x 960 px: its largest side is above 720 px']);
   });
 
   it('judges nothing when the picture cannot be fetched or is not an image', () => {

@@ -37,8 +37,8 @@ describe('image-without-location', () => {
     const result = judge('image-without-location', fetched(jpegWithLocation()), undefined);
     expect(result.judged).toBe(1);
     expect(result.findings.map((f) => f.message)).toEqual([
-      'the image carries XMP GPS properties (GPSLatitude/GPSLongitude)',
-      'the image carries an EXIF GPS IFD (tag 0x8825)',
+      'the image carries XMP GPS properties (GPSLatitude/GPSLongitude) (served by http://127.0.0.1)',
+      'the image carries an EXIF GPS IFD (tag 0x8825) (served by http://127.0.0.1)',
     ]);
   });
 

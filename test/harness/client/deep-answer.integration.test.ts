@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../../bin/api.js';
-import { startReference } from '../../../reference/index.js';
+import { referenceBehind } from '../../helpers/reference-behind.js';
 import { isControl, startFront } from '../../helpers/varying-front.js';
 
 /** A 10 KB answer nested 5,000 levels deep: it used to end the whole run in a stack overflow, with no reports. */
@@ -22,12 +22,12 @@ describe('an answer nested 5,000 levels deep', () => {
   });
 
   it('makes the rules that met it `error` (too deep, not read) and the run goes on to write its reports', async () => {
-    const reference = await startReference();
-    stop.push(() => reference.close());
-    const front = await startFront(reference.url, (answer, request) =>
-      !isControl(request.path) && request.method === 'POST' && /\/feed\b/.test(request.path) ? { ...answer, body: DEEP } : answer,
+    const { front, close } = await referenceBehind((upstream) =>
+      startFront(upstream, (answer, request) =>
+        !isControl(request.path) && request.method === 'POST' && /\/feed\b/.test(request.path) ? { ...answer, body: DEEP } : answer,
+      ),
     );
-    stop.push(front.close);
+    stop.push(close);
     const { result, exitCode } = await run({
       target: front.url,
       rules: ['feed.get-list-shape', 'feed.post-returns-id'],

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TargetFailure } from '../../../harness/errors.js';
-import { rateLimitOf, sendRespectingLimits } from '../../../harness/client/rate-limit.js';
+import { DEFAULT_MAX_WAIT_MS, DEFAULT_RATE_LIMIT, rateLimitOf, sendRespectingLimits, WaitBudget } from '../../../harness/client/rate-limit.js';
 import type { SentExchange } from '../../../harness/client/send.js';
 
 afterEach(() => {
@@ -113,5 +113,66 @@ describe('rate limits', () => {
     expect(error.code).toBe('RATE_LIMITED');
     expect(error.message).toMatch(/asks to wait 3600 s, more than graphcheck waits \(1 s\)/);
     expect(t.sent()).toBe(1);
+  });
+
+  it('the run\'s bound takes each wait before it starts; a wait that would pass it is not begun, and the rule cannot judge', async () => {
+    vi.useFakeTimers();
+    const budget = new WaitBudget(100);
+    const t = target(limited);
+    const sending = sendRespectingLimits(t.send, 'error.code', { ...policy, retries: 10, budget }).catch((e: unknown) => e);
+    await vi.runAllTimersAsync();
+    const error = (await sending) as TargetFailure;
+    // 10 and 20 and 40 ms fit in 100; 80 more would not, though the request has retries left.
+    expect(t.sent()).toBe(4);
+    expect(budget.spentMs).toBe(70);
+    expect(error.code).toBe('RATE_LIMITED');
+    expect(error.message).toBe(
+      "GET /v25.0/2000001/photos: rate limited (code 80001): waiting 0.1 s more would pass the run's bound on rate-limit waits " +
+        '(--max-wait 0.1 s, 0.1 s waited so far); --max-wait raises it, --max-rps lowers the request rate',
+    );
+    expect(error.exchange.rateLimited?.map((w) => w.waitedMs)).toEqual([10, 20, 40]);
+    // Spent is spent: the next request of the run waits no more than what is left.
+    const next = await sendRespectingLimits(target(answer(429, {}, { 'retry-after': '0.05' })).send, 'error.code', { ...policy, budget }).catch((e: unknown) => e);
+    expect((next as TargetFailure).code).toBe('RATE_LIMITED');
+    expect(budget.spentMs).toBe(70);
+  });
+});
+
+describe('the default bound on a run\'s rate-limit waits', () => {
+  /**
+   * A run of `rules` rules, `concurrency` at a time, each sending `requests` requests in turn to a target that
+   * answers every one `429 Retry-After: 60`, on fake time: how long it took, and how many rules ended RATE_LIMITED.
+   */
+  async function hostileRun(budget: WaitBudget | undefined, rules = 300, concurrency = 8, requests = 3): Promise<{ ms: number; limited: number }> {
+    const start = Date.now();
+    const t = target(answer(429, {}, { 'retry-after': '60' }));
+    let next = 0;
+    let limited = 0;
+    const worker = async () => {
+      while (next < rules) {
+        next++;
+        try {
+          for (let i = 0; i < requests; i++) await sendRespectingLimits(t.send, 'error.code', { ...DEFAULT_RATE_LIMIT, ...(budget ? { budget } : {}) });
+        } catch (error) {
+          if ((error as TargetFailure).code === 'RATE_LIMITED') limited++;
+        }
+      }
+    };
+    const done = Promise.all(Array.from({ length: concurrency }, worker));
+    await vi.runAllTimersAsync();
+    await done;
+    return { ms: Date.now() - start, limited };
+  }
+
+  it('ends a hostile run in minutes: every request 429 Retry-After: 60, 300 rules 8 at a time, within the default', async () => {
+    vi.useFakeTimers({ now: 0 });
+    expect(DEFAULT_MAX_WAIT_MS).toBeGreaterThanOrEqual(60_000);
+    expect(DEFAULT_MAX_WAIT_MS).toBeLessThanOrEqual(10 * 60_000);
+    const bounded = await hostileRun(new WaitBudget(DEFAULT_MAX_WAIT_MS));
+    expect(bounded.limited).toBe(300);
+    expect(bounded.ms).toBeLessThanOrEqual(DEFAULT_MAX_WAIT_MS);
+    // Without the bound the same run waits four minutes a request, 38 rounds of 8 rules: over two hours.
+    const unbounded = await hostileRun(undefined);
+    expect(unbounded.ms).toBeGreaterThan(2 * 3_600_000);
   });
 });

@@ -1,11 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Answer, isControl, startFront } from '../../helpers/varying-front.js';
 import { resultOf, runWebhookSuites } from '../../helpers/run-webhook-suites.js';
-
-const closers: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const close of closers) await close();
-});
 
 /** Every `messages` collection of a thread read holds `count` messages, as on a very busy thread. */
 function busyThread(count: number) {
@@ -27,16 +22,10 @@ function busyThread(count: number) {
 }
 
 async function participantsRule(count: number) {
-  let front = '';
   const result = await runWebhookSuites({
     suites: ['thread'],
     rules: ['thread.participants-source-drops-admin-text'],
-    before: async (reference) => {
-      const started = await startFront(reference.url, busyThread(count));
-      closers.push(started.close);
-      front = started.url;
-    },
-    profile: (profile) => ({ ...profile, base_url: front, auth_url: front, imgnet_base_url: front }),
+    front: (upstream) => startFront(upstream, busyThread(count)),
   });
   return resultOf(result, 'thread.participants-source-drops-admin-text');
 }

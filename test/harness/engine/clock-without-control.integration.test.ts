@@ -4,22 +4,23 @@ import { openRun } from '../../../harness/engine/open-run.js';
 import { runSuites } from '../../../harness/engine/run-suites.js';
 import { validateProfile } from '../../../harness/profile/load-profile.js';
 import { loadSuites } from '../../../harness/engine/load-suite.js';
-import { startReference } from '../../../reference/index.js';
+import { referenceBehind } from '../../helpers/reference-behind.js';
 import { startFront } from '../../helpers/varying-front.js';
 
 const WINDOW = ['feed.schedule-inside-window-accepted', 'feed.schedule-too-soon-refused', 'feed.schedule-too-late-refused'];
 
 /** The reference without its control protocol: a profile with no control_url, in front of it one that drops Date headers or not. */
 async function runHidden(rules: string[], dropDate: boolean) {
-  const reference = await startReference();
-  const front = await startFront(reference.url, (answer) => {
-    if (!dropDate) return answer;
-    const { date: _date, ...headers } = answer.headers;
-    return { ...answer, headers };
-  });
+  const { reference, close } = await referenceBehind((upstream) =>
+    startFront(upstream, (answer) => {
+      if (!dropDate) return answer;
+      const { date: _date, ...headers } = answer.headers;
+      return { ...answer, headers };
+    }),
+  );
   try {
     const { control_url: _control, capabilities: _capabilities, ...rest } = reference.profile;
-    const profile = validateProfile({ ...rest, base_url: front.url, auth_url: front.url, imgnet_base_url: front.url }, 'hidden control');
+    const profile = validateProfile(rest, 'hidden control');
     const run = await openRun({ profile, timeoutMs: 10_000, seed: 3, runs: 5, versionPrefix: 'latest' });
     try {
       return await runSuites(await loadSuites(SUITES_DIR), { rules }, run.ctx);
@@ -27,8 +28,7 @@ async function runHidden(rules: string[], dropDate: boolean) {
       await run.close();
     }
   } finally {
-    await front.close();
-    await reference.close();
+    await close();
   }
 }
 

@@ -37,6 +37,8 @@ describe('which rules run alone', () => {
     ['an install on a Page', `      - request: { method: POST, path: "/{{fixtures.page_id}}/subscribed_apps" }\n        expect: [ok]\n`, /installs the app on a Page/],
     ['an explicit version', `      - request: { method: GET, path: /x, version: v24.0 }\n        expect: [ok]\n`, /calls version v24\.0: the version the app first called/],
     ['a list compared with an earlier read', `      - walk: { request: { method: GET, path: "/{{fixtures.page_id}}/feed" } }\n        expect: [ok, { new-item: { not_in: [], path: is_published, truthy: true, absent: true } }]\n`, /step 1: compares a list with an earlier read of it \(new-item\)/],
+    ['every item of a fixture list judged', `      - walk: { request: { method: GET, path: "/{{fixtures.page_id}}/photos" } }\n        expect: [ok, { every-item: { path: id, type: string } }]\n`, /step 1: judges every item of a list of a fixture \(every-item\): which items other rules add meanwhile/],
+    ['a page of a fixture list whose items a schema judges', `      - request: { method: GET, path: "/{{fixtures.page_id}}/feed" }\n        expect: [ok, { items-have: { has: [id] } }]\n`, /step 1: judges every item of a list of a fixture \(items-have\)/],
     ['a walk of a fixture list judged whole', `      - walk: { request: { method: GET, path: "/{{fixtures.video_id}}/comments" } }\n        expect: [ok, { each-item-once: { includes: [x] } }]\n`, /step 1: walks a list of a fixture whole \(each-item-once\): an item another rule adds or removes/],
   ])('%s runs it alone, and it resets first', async (_what, steps, why) => {
     const rule = await load(suite(steps));
@@ -51,6 +53,11 @@ describe('which rules run alone', () => {
     expect(exclusivityOf(await load(suite(own))).alone).toBe(false);
     const lookup = `      - walk: { request: { method: GET, path: "/{{fixtures.page_id}}/feed" } }\n        expect: [ok, { item: { id: x } }]\n`;
     expect(exclusivityOf(await load(suite(lookup))).alone).toBe(false);
+    // Every item of its own object's list, or of one fixture object (not a list), is the rule's to judge.
+    const ownItems = `${OWN_POST.replace('expect: [ok]', 'expect: [ok]\n        capture: { post: body.id }')}      - request: { method: GET, path: "/{{captured.post}}/comments" }\n        expect: [ok, { every-item: { path: id, type: string } }]\n`;
+    expect(exclusivityOf(await load(suite(ownItems))).alone).toBe(false);
+    const object = `      - request: { method: GET, path: "/{{fixtures.post_id}}" }\n        expect: [ok, { schema: page-post }]\n`;
+    expect(exclusivityOf(await load(suite(object))).alone).toBe(false);
   });
 
   it('the run prefix and the bare path leave the version history as every rule does', async () => {

@@ -1,13 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Answer, isControl, startFront } from '../../helpers/varying-front.js';
 import { resultOf, runWebhookSuites } from '../../helpers/run-webhook-suites.js';
 
 const RULE = 'templates.placeholders-without-example-never-approved';
-
-const closers: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const close of closers) await close();
-});
 
 /**
  * Template reads of every execution but the first lose their `status` (R24 leaves the default fields open), so the
@@ -29,17 +24,11 @@ function statusOnlyInTheFirstRun(answer: Answer, { method, path }: { method: str
 
 describe('a generated rule whose first run fails and whose shrinking runs cannot judge', () => {
   it('fails on the run that failed: a later unmet assume (R53) does not turn the finding into skipped', async () => {
-    let front = '';
     const result = await runWebhookSuites({
       suites: ['templates'],
       rules: [RULE],
       faults: ['templates-approved-without-examples'],
-      before: async (reference) => {
-        const started = await startFront(reference.url, statusOnlyInTheFirstRun);
-        closers.push(started.close);
-        front = started.url;
-      },
-      profile: (profile) => ({ ...profile, base_url: front, auth_url: front, imgnet_base_url: front }),
+      front: (upstream) => startFront(upstream, statusOnlyInTheFirstRun),
     });
     const rule = resultOf(result, RULE);
     expect(rule.verdict, rule.reason).toBe('failed');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../../bin/commands/run.js';
 import { openRun } from '../../../harness/engine/open-run.js';
 import { runSuites } from '../../../harness/engine/run-suites.js';
@@ -6,28 +6,24 @@ import type { RunResult } from '../../../harness/model/index.js';
 import { validateProfile } from '../../../harness/profile/load-profile.js';
 import { loadSuites } from '../../../harness/engine/load-suite.js';
 import type { Suite } from '../../../harness/suite/suite.js';
-import { type RunningReference, startReference } from '../../../reference/index.js';
+import { referenceBehind } from '../../helpers/reference-behind.js';
 import { type Refusal, startRefusingFront } from '../../helpers/refusing-front.js';
 
-let reference: RunningReference;
 let suites: Suite[];
 
 beforeAll(async () => {
-  reference = await startReference();
   suites = await loadSuites(SUITES_DIR);
 });
-afterAll(() => reference.close());
 
 /**
  * Every suite through a front that refuses every API request while the control protocol works. With
  * `preflightServed`, preflight still finds a working target, so each rule has to reach its verdict on its own.
  */
 async function runRefused(refusal: Refusal, preflightServed = false): Promise<RunResult> {
-  const front = await startRefusingFront(reference.url, refusal);
+  const { reference, front, close } = await referenceBehind((upstream) => startRefusingFront(upstream, refusal));
   front.sparing(preflightServed);
   try {
-    const urls = { base_url: front.url, auth_url: front.url, imgnet_base_url: front.url, control_url: `${front.url}/_control` };
-    const profile = validateProfile({ ...reference.profile, ...urls }, 'refusing front');
+    const profile = validateProfile(reference.profile, 'refusing front');
     const run = await openRun({ profile, timeoutMs: 10_000, seed: 5, runs: 3, versionPrefix: 'latest' });
     front.sparing(false);
     try {
@@ -36,7 +32,7 @@ async function runRefused(refusal: Refusal, preflightServed = false): Promise<Ru
       await run.close();
     }
   } finally {
-    await front.close();
+    await close();
   }
 }
 

@@ -1,11 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Answer, isControl, startFront } from '../../helpers/varying-front.js';
 import { resultOf, runWebhookSuites } from '../../helpers/run-webhook-suites.js';
-
-const closers: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const close of closers) await close();
-});
 
 const EXPIRED = JSON.stringify({
   error: { message: 'Error validating access token: Session has expired', type: 'OAuthException', code: 190 },
@@ -30,16 +25,10 @@ function expiringTokens(always: boolean) {
 }
 
 async function verdictOf(rule: string, always: boolean) {
-  let front = '';
   const result = await runWebhookSuites({
     suites: ['feed'],
     rules: [rule],
-    before: async (reference) => {
-      const started = await startFront(reference.url, expiringTokens(always));
-      closers.push(started.close);
-      front = started.url;
-    },
-    profile: (profile) => ({ ...profile, base_url: front, auth_url: front, imgnet_base_url: front, control_url: `${front}/_control` }),
+    front: (upstream) => startFront(upstream, expiringTokens(always)),
   });
   return resultOf(result, rule);
 }

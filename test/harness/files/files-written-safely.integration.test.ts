@@ -3,11 +3,10 @@ import { chmod, lstat, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../../bin/api.js';
 import { writeCaFiles } from '../../../harness/ca/ca-files.js';
 import { createCertificateAuthority } from '../../../harness/ca/certificate-authority.js';
 import { CassetteWriter } from '../../../harness/cassette/cassette-writer.js';
-import { clearReports, writeReport } from '../../../harness/reports/write-report.js';
+import { writeReportSet } from '../../../harness/reports/write-report.js';
 import { failure } from '../../helpers/user-error.js';
 
 let dir = '';
@@ -17,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** Runs the full-disk child with files limited to 16 KiB; returns what it printed. */
-function underFileSizeLimit(what: 'cassette' | 'report', path: string): Record<string, unknown> {
+function underFileSizeLimit(what: 'cassette' | 'sink' | 'report', path: string): Record<string, unknown> {
   const node = `${JSON.stringify(process.execPath)} bin/run-ts.js test/helpers/children/full-disk-child.ts ${what} ${JSON.stringify(path)}`;
   const child = spawnSync('bash', ['-c', `ulimit -f 16; exec ${node}`], { encoding: 'utf8', timeout: 60_000 });
   expect(child.stderr).toBe('');
@@ -39,17 +38,30 @@ describe('a disk that fills up', () => {
     expect(outcome.read).toEqual(['http://127.0.0.1:9/before', 'http://127.0.0.1:9/after']);
   });
 
-  it('a report that cannot be written leaves the previous one whole, no temporary file, and is exit 3, not 2', async () => {
+  it('a recording counts what its cassette holds: an exchange a failed write lost is not counted as recorded', () => {
+    const file = join(dir, 'full-sink.yml');
+    const outcome = underFileSizeLimit('sink', file);
+    expect(outcome.failed).toMatchObject({ code: 'USAGE', exitCode: 2 });
+    expect(outcome.lost).toEqual({ exchanges: 1, reason: 'EFBIG' });
+    // `record` said "recorded 1 exchange ... 1 lost" for a cassette holding two: the lost one was taken off twice.
+    expect(outcome.recorded).toBe(2);
+    expect(outcome.read).toBe(2);
+  });
+
+  it('a set of reports that cannot be written leaves the previous set whole, no temporary file, and is exit 3, not 2', async () => {
     const reports = join(dir, 'full-reports');
     await mkdir(reports);
     await writeFile(join(reports, 'report.json'), '{"summary":"the previous run"}\n');
+    await writeFile(join(reports, 'summary.md'), 'PASSED: the previous run\n');
     const outcome = underFileSizeLimit('report', reports);
     expect(outcome.failed).toEqual({
       code: 'REPORT_NOT_WRITTEN',
       exitCode: 3,
-      message: `${join(reports, 'report.json')}: cannot write the report (EFBIG): free some space or choose another --report-dir; the run ended, its reports are missing`,
+      message: `${join(reports, 'report.json')}: cannot write the report (EFBIG): free some space or choose another --report-dir; the run ended, its reports are missing and the previous ones are left as they were`,
     });
-    expect(outcome.files).toEqual(['report.json']);
+    expect(outcome.files).toEqual(['report.json', 'summary.md']);
+    // summary.md of the new set was written in full before report.json failed: it is not put in place alone.
+    expect(outcome.summary).toBe('PASSED: the previous run\n');
     expect(outcome.report).toBe('{"summary":"the previous run"}\n');
   });
 });
@@ -61,7 +73,7 @@ describe('symbolic links where graphcheck writes', () => {
     const victim = join(dir, 'victim.txt');
     await writeFile(victim, 'keep me');
     await symlink(victim, join(reports, 'summary.md'));
-    await writeReport(reports, 'summary.md', 'PASSED: 1 passed\n');
+    await writeReportSet(reports, [{ name: 'summary.md', text: 'PASSED: 1 passed\n' }]);
     expect(await readFile(victim, 'utf8')).toBe('keep me');
     expect((await lstat(join(reports, 'summary.md'))).isSymbolicLink()).toBe(false);
     expect(await readFile(join(reports, 'summary.md'), 'utf8')).toBe('PASSED: 1 passed\n');
@@ -75,33 +87,6 @@ describe('symbolic links where graphcheck writes', () => {
     const error = await failure(async () => CassetteWriter.create(link, { target: 'http://127.0.0.1:9' }));
     expect(error.message).toBe(`${link}: is a symbolic link: give the cassette's own path, not a link to it`);
     expect(await readFile(victim, 'utf8')).toBe('keep me');
-  });
-});
-
-describe('the previous run\'s reports', () => {
-  it('are removed when a run starts: a run that then cannot go on leaves no PASSED summary that is not its own', async () => {
-    const reports = join(dir, 'previous-reports');
-    await mkdir(reports);
-    for (const name of ['summary.md', 'report.json', 'junit.xml', 'report.html']) await writeFile(join(reports, name), 'PASSED: 262 passed');
-    await writeFile(join(reports, 'notes.txt'), 'not a report');
-    // Nothing listens there: the run starts, then cannot reach its target.
-    const error = await run({ target: 'http://127.0.0.1:9', reportDir: reports, timeoutMs: 1_000 }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'CannotJudgeError', exitCode: 3 });
-    expect((await readFile(join(reports, 'notes.txt'), 'utf8'))).toBe('not a report');
-    for (const name of ['summary.md', 'report.json', 'junit.xml', 'report.html']) {
-      await expect(stat(join(reports, name))).rejects.toMatchObject({ code: 'ENOENT' });
-    }
-  });
-
-  it('clearReports removes a link itself, not the file it points to', async () => {
-    const reports = join(dir, 'linked-previous');
-    await mkdir(reports);
-    const victim = join(dir, 'victim-report.json');
-    await writeFile(victim, 'keep me');
-    await symlink(victim, join(reports, 'report.json'));
-    await clearReports(reports);
-    expect(await readFile(victim, 'utf8')).toBe('keep me');
-    await expect(lstat(join(reports, 'report.json'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
 

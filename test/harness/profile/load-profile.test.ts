@@ -67,7 +67,43 @@ describe('loading a profile', () => {
     expect(error.message).toMatch(/:4: \/versions\/latest must be string/);
   });
 
-  it('refuses a file that does not exist', async () => {
+  it('takes a profile of contract and base_url alone: every other part is optional (contract §1)', async () => {
+    const profile = await loadProfileFile(await write('contract: 1\nbase_url: http://127.0.0.1:8080\ntokens: { page: p }\nfixtures: { page_id: "1" }\n'));
+    expect(profile.versions).toEqual({ expired: [] });
+    expect(profile.app).toEqual({ redirect_uris: [] });
+    expect(profile.capabilities).toEqual([]);
+  });
+
+  it('reports every problem at once, one line each with its line and fix, in the order of the file', async () => {
+    const text = `contract: 2
+tokens:
+  page: \${GC_UNSET_TOKEN}
+  pgae: x
+versions:
+  latest: 25
+app:
+  secret: \${GC_UNSET_SECRET}
+`;
+    const lines = (await problem(text, {})).message.split('\n');
+    expect(lines).toEqual([
+      expect.stringMatching(/target\.yaml:1: \/ has no base_url: add it \(see contract §1\)$/),
+      expect.stringMatching(/target\.yaml:1: \/contract must be 1 \(see contract §1\)$/),
+      expect.stringMatching(/target\.yaml:3: \/tokens\/page uses \$\{GC_UNSET_TOKEN\} but the environment variable GC_UNSET_TOKEN is not set; export it or write the value$/),
+      expect.stringMatching(/target\.yaml:4: \/tokens\/pgae unknown key "pgae"; allowed: .*: remove it or correct its name/),
+      expect.stringMatching(/target\.yaml:6: \/versions\/latest must be string/),
+      expect.stringMatching(/target\.yaml:8: \/app\/secret uses \$\{GC_UNSET_SECRET\}/),
+    ]);
+  });
+
+  it('lists twenty problems and counts the rest', async () => {
+    const keys = Array.from({ length: 30 }, (_, i) => `  typo_${i}: x`).join('\n');
+    const lines = (await problem(`contract: 1\nbase_url: http://127.0.0.1:8080\ntokens:\n${keys}\n`)).message.split('\n');
+    expect(lines).toHaveLength(21);
+    expect(lines[0]).toMatch(/target\.yaml:4: \/tokens\/typo_0 unknown key/);
+    expect(lines[20]).toMatch(/target\.yaml: and 10 more problems; fix those above first$/);
+  });
+
+    it('refuses a file that does not exist', async () => {
     const error = await loadProfileFile('/nonexistent/target.yaml').catch((e: unknown) => e);
     expect((error as UserInputError).code).toBe('FILE_NOT_FOUND');
   });

@@ -42,8 +42,10 @@ describe('what is shown hides a secret in every form it may take', () => {
     expect(redactor.text(`"${secret.slice(0, 9)}Q"`)).toBe(`"${secret.slice(0, 9)}Q"`);
   });
 
-  it('looks for no encoded form of a secret too short to stand out, and leaves unrelated base64 and hex alone', () => {
-    expect(encodedForms('ab1z')).toEqual([]);
+  it('looks for no encoded form of a secret too short to stand out but one escaped, and leaves unrelated base64 and hex alone', () => {
+    expect(encodedForms('ab1z').map((f) => f.form)).toEqual(['E']);
+    const short = redactorFor({ secrets: ['ab1z'] });
+    expect(short.text('x=%61%62%31%7A y=\\u0061b1z z=ab1zz w=ab1z')).toBe('x=redacted-secret-1 y=redacted-secret-1 z=ab1zz w=redacted-secret-1');
     const redactor = redactorFor({ secrets: [SECRETS[0]!] });
     const image = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7919) % 256)).toString('base64');
     expect(redactor.text(image)).toBe(image);
@@ -67,6 +69,21 @@ describe('what is shown hides a secret in every form it may take', () => {
     expect(JSON.stringify(shown)).not.toContain(cookie);
     const stored = new Redactor('salt', {}, {}).redact(exchange).exchange;
     expect(stored.response?.headers['set-cookie']).toMatch(/^sid=redacted-cookie-1; Path=\/$/);
+  });
+});
+
+describe('text a hostile target shapes against the patterns', () => {
+  // A run of backslashes or quotes that a pattern could start at each character of would take time growing with the
+  // square of its length (minutes here): the test's timeout bounds such a hang, nothing here measures time.
+  it.each([
+    ['backslashes after the start of a secret', `${SECRETS[0]!.slice(0, 12)}${'\\\\'.repeat(100_000)}u`],
+    ['quotes after its first character', `E${'"'.repeat(200_000)}`],
+    ['escaped quotes', `EAAB${'\\"'.repeat(100_000)}`],
+    ['percent signs', `EAAB9xTo${'%'.repeat(200_000)}`],
+    ['string boundaries', `E${'", "'.repeat(50_000)}`],
+  ])('%s: read in one pass, the secret still found beside it', (_, text) => {
+    const redactor = redactorFor({ secrets: SECRETS });
+    expect(redactor.text(`${text} ${SECRETS[0]}`).endsWith(' redacted-secret-1')).toBe(true);
   });
 });
 

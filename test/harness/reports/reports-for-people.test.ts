@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Exchange, RuleResult, RunResult } from '../../../harness/model/index.js';
 import { consoleReporter } from '../../../harness/reports/console-reporter.js';
 import { renderHtml } from '../../../harness/reports/html-reporter.js';
-import { reportersFor } from '../../../harness/reports/reporters-for.js';
+import { writeReports } from '../../../harness/reports/reporters-for.js';
 import { renderMarkdown } from '../../../harness/reports/markdown-reporter.js';
 import { summarize } from '../../../harness/verdict/gate.js';
 
@@ -75,7 +75,13 @@ describe('summary.md', () => {
 
   it('escapes everything the target sent: no tag, no Markdown syntax, no table break', () => {
     expect(md).not.toMatch(/<script|<img/);
-    expect(md).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &#124; &#42;&#42;bold&#42;&#42; &#91;link&#93;(http://x) &#96;code&#96;');
+    expect(md).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &#124; &#42;&#42;bold&#42;&#42; &#91;link&#93;(http:<span></span>//x) &#96;code&#96;');
+  });
+
+  it("makes no live link of a target's URL, host or address (GitHub links them in text), outside the raw <pre> blocks", () => {
+    const outsidePre = md.replace(/<pre>[\s\S]*?<\/pre>/g, '');
+    expect(outsidePre).toContain('http:<span></span>//127.0.0.1:9');
+    expect(outsidePre).not.toMatch(/https?:\/\/|\bwww\.\S|\w@\w/i);
   });
 });
 
@@ -104,6 +110,22 @@ describe('the console', () => {
   it('says nothing of skipped rules when none was skipped', () => {
     expect(consoleText([rule('feed.fine', 'passed')])).not.toContain('skipped, by cause');
   });
+
+  it('--quiet (the CI mode) keeps every cause headline, one rule each too, and why each error rule could not be judged', () => {
+    const setup = { key: 'refused POST /{id}/feed [the body] -> code 100', title: 'POST /{id}/feed with its parameters in the body answered code 100' };
+    const text = consoleText([
+      rule('feed.alone', 'failed', { reason: 'expected a success', cause: { key: 'finding ok GET /{id}/feed', title: 'GET /{id}/feed: expected a success' } }),
+      rule('comments.one', 'error', { reason: 'setup request POST /2000001/feed failed: the rule needed it for a post to comment on', cause: setup }),
+      rule('comments.two', 'error', { reason: 'setup request POST /2000001/feed failed: the rule needed it for `parent`', cause: setup }),
+    ]);
+    expect(text).toContain('\n2 causes of 3 failed or unjudged rules:\n');
+    expect(text).toContain('\n  2 rules (2 error): POST /{id}/feed with its parameters in the body answered code 100\n');
+    expect(text).toContain('\n  1 rule (1 failed): GET /{id}/feed: expected a success\n');
+    expect(text).toContain('   could not judge: setup request POST /2000001/feed failed: the rule needed it for a post to comment on\n');
+    expect(text).toContain('   ERROR comments.two: graphcheck run --rule comments.two --seed 1\n      could not judge: setup request POST /2000001/feed failed: the rule needed it for `parent`\n');
+    // Without --quiet the line each rule printed as it ended said why; the account does not say it twice.
+    expect(consoleText(RESULTS.concat(rule('comments.two', 'error', { reason: 'why', cause: setup })), false)).not.toContain('      could not judge: why');
+  });
 });
 
 describe('report.html', () => {
@@ -118,7 +140,7 @@ describe('report.html', () => {
 describe('evidence that stays small', () => {
   it('a 10 MB upload is kept as its size, SHA-256 and first bytes; report.json stays far under 1 MB', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'graphcheck-slim-'));
-    await reportersFor(dir, ['json'])[0]!.onRunEnd!(run(RESULTS));
+    await writeReports(dir, ['json'], run(RESULTS));
     expect((await stat(join(dir, 'report.json'))).size).toBeLessThan(20_000);
     const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as RunResult;
     const request = report.results[0]!.evidence[0]!.request;

@@ -68,7 +68,8 @@ describe('sweeps generated from the spec tables', () => {
     expect(rules.every((r) => r.origin === 'sweep' && r.strength === 'MUST')).toBe(true);
     const cases = casesById(rules);
     expect(Object.keys(cases['sweep.dials.bounds.set']!)).toEqual(['heading=0', 'heading=360', 'heading=-1', 'heading=361', 'heading=2^63']);
-    expect(Object.keys(cases['sweep.dials.listed.set']!)).toEqual(['mode=fast', 'mode=slow', 'mode=FAST', 'mode=fas']);
+    // A Boolean's two values are listed ones (R55).
+    expect(Object.keys(cases['sweep.dials.listed.set']!)).toEqual(['mode=fast', 'mode=slow', 'mode=FAST', 'mode=fas', 'loud=true', 'loud=false']);
     expect(Object.keys(cases['sweep.dials.types.set']!)).toEqual(expect.arrayContaining(['heading=many', 'heading=1.5', 'loud=maybe']));
     expect(Object.keys(cases['sweep.dials.tokens.set']!)).toEqual(['without access_token', 'with a token never issued']);
     // Each case cites the row it came from.

@@ -1,11 +1,13 @@
 // Run as a child process under `ulimit -f` (a file that can grow no more stands for a full disk) by the tests of
 // files written safely; prints what happened as one JSON line. `cassette FILE`: a cassette writer meets the limit
-// in the middle of an exchange, then goes on; `report DIR`: a report is written past the limit.
+// in the middle of an exchange, then goes on; `sink FILE`: the same through a recording's cassette sink, which
+// counts what it recorded; `report DIR`: a set of two reports, the second past the limit.
 import { readdirSync, readFileSync } from 'node:fs';
 import { readCassette } from '../../../harness/cassette/cassette-reader.js';
 import { CassetteWriter } from '../../../harness/cassette/cassette-writer.js';
 import type { Exchange } from '../../../harness/model/index.js';
-import { writeReport } from '../../../harness/reports/write-report.js';
+import { CassetteSink } from '../../../harness/recorder/cassette-sink.js';
+import { writeReportSet } from '../../../harness/reports/write-report.js';
 
 // Past the limit a write fails with EFBIG instead of the signal ending the process.
 process.on('SIGXFSZ', () => undefined);
@@ -46,11 +48,24 @@ if (what === 'cassette') {
     read = (error as Error).message;
   }
   process.stdout.write(JSON.stringify({ failed, lost: writer.lost, count: writer.count, read }));
+} else if (what === 'sink') {
+  const sink = await CassetteSink.open(path, true, { target: 'http://127.0.0.1:9', redact: false });
+  sink.append(exchange('before', 'small'));
+  const failed = failureOf(() => sink.append(exchange('torn', 'x'.repeat(64 * 1024))));
+  sink.append(exchange('after', 'small'));
+  sink.close();
+  const read = (await readCassette(path)).exchanges.length;
+  process.stdout.write(JSON.stringify({ failed, lost: sink.lost(), recorded: sink.recorded(), read }));
 } else {
   let failed: unknown;
-  await writeReport(path, 'report.json', `${JSON.stringify({ big: 'x'.repeat(64 * 1024) })}\n`).catch((error: { code?: string; exitCode?: number; message?: string }) => {
+  const set = [
+    { name: 'summary.md', text: 'FAILED: 1 failed\n' },
+    { name: 'report.json', text: `${JSON.stringify({ big: 'x'.repeat(64 * 1024) })}\n` },
+  ];
+  await writeReportSet(path, set).catch((error: { code?: string; exitCode?: number; message?: string }) => {
     failed = { code: error.code, exitCode: error.exitCode, message: error.message };
   });
   const files = readdirSync(path).sort();
-  process.stdout.write(JSON.stringify({ failed, files, report: readFileSync(`${path}/report.json`, 'utf8') }));
+  const read = (name: string) => readFileSync(`${path}/${name}`, 'utf8');
+  process.stdout.write(JSON.stringify({ failed, files, report: read('report.json'), summary: read('summary.md') }));
 }

@@ -1,15 +1,16 @@
+import type { Upstream } from '../reference-behind.js';
 import { type Answer, isControl, startFront } from '../varying-front.js';
 import { echoOf, HOSTILE_TEXT } from './planted.js';
 
 /**
- * A target that echoes the token it was sent: in front of `target` (the reference), every API answer gets the
+ * A target that echoes the token it was sent: in front of `upstream` (the reference), every API answer gets the
  * request's `access_token` back in every form with the hostile text (an error's message starts with the hostile text and it, a JSON
  * object gets a member holding it), its hex in an `X-Echo` header and the token itself as a cookie. With
  * `refuse`, every API request is refused so (HTTP 400, code 100), the preflight's plainest reads included. The
  * control protocol passes unchanged.
  */
-export function startEchoingFront(target: string, options: { refuse?: boolean } = {}) {
-  return startFront(target, (answer, { path }) => {
+export function startEchoingFront(upstream: Upstream, options: { refuse?: boolean } = {}) {
+  return startFront(upstream, (answer, { path }) => {
     if (isControl(path)) return answer;
     const token = new URL(path, 'http://front.invalid').searchParams.get('access_token');
     if (!token) return answer;

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { startReference } from '../../../reference/index.js';
+import { referenceBehind } from '../reference-behind.js';
 import { type Answer, isControl, startFront } from '../varying-front.js';
 
 /**
@@ -56,25 +56,16 @@ export async function startElsewhere(): Promise<Elsewhere> {
 export interface HostileTarget {
   /** The front's base URL: its served profile (`/_control/profile`) names this address, except where a mode says. */
   url: string;
-  /** The reference's own profile, moved onto the front: what a user's `--profile` file would say. */
+  /** The reference's own profile, which names the front: what a user's `--profile` file would say. */
   profile: Record<string, unknown>;
   close(): Promise<void>;
 }
 
 /** A hostile target on loopback: the reference behind a front that rewrites its answers as `modes` say. */
 export async function startHostileTarget(modes: HostileMode[], elsewhere: string): Promise<HostileTarget> {
-  const reference = await startReference({ faults: [] });
   const on = new Set(modes);
-  const front = await startFront(reference.url, (answer, request) => hostile(answer, request.path, on, elsewhere));
-  const profile = JSON.parse(JSON.stringify(reference.profile).split(reference.url).join(front.url)) as Record<string, unknown>;
-  return {
-    url: front.url,
-    profile,
-    close: async () => {
-      await front.close();
-      await reference.close();
-    },
-  };
+  const { reference, front, close } = await referenceBehind((upstream) => startFront(upstream, (answer, request) => hostile(answer, request.path, on, elsewhere)));
+  return { url: front.url, profile: reference.profile, close };
 }
 
 function hostile(answer: Answer, path: string, on: Set<HostileMode>, elsewhere: string): Answer {

@@ -28,6 +28,10 @@ export function formsOf(secret: string): Record<string, string> {
     'hex upper-case': bytes.toString('hex').toUpperCase(),
     'split across lines': `${secret.slice(0, half)}\n    ${secret.slice(half)}`,
     'split by an escaped line feed': `${secret.slice(0, half)}\\n${secret.slice(half)}`,
+    'fully percent-encoded': [...bytes].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+    'fully \\u-escaped': [...secret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+    'cut short, URL-encoded': `"${encodeURIComponent(secret.slice(0, 12))}…"`,
+    'split across JSON strings': `["${secret.slice(0, 3)}", "${secret.slice(3, half)}","rest":"${secret.slice(half)}"]`,
   };
 }
 
@@ -41,9 +45,18 @@ export function echoOf(secret: string): string {
 
 /**
  * `text` with every escape undone, whatever its depth: JSON's `\uXXXX` and `\/` behind any number of backslashes
- * (JSON text quoting JSON), percent-encoding (`%2D`, `%252D`), and line breaks (real or escaped, then indent).
+ * (JSON text quoting JSON), percent-encoding (`%2D`, `%252D`), line breaks (real or escaped, then indent), and the
+ * boundaries between JSON strings (`", "`, `","key":"`), so a secret cut into strings reads whole.
  */
 function unescaped(text: string): string {
+  return joinedStrings(unescapedOnce(text));
+}
+
+function joinedStrings(text: string): string {
+  return text.replace(/\\*"(?:[\s,:+[\]{}]|\\*"[^"\\\s]{0,40}\\*")*\\*"/g, '');
+}
+
+function unescapedOnce(text: string): string {
   let out = text;
   for (let round = 0; round < 3; round++) {
     out = out

@@ -42,6 +42,24 @@ describe('GET /{thread_id}', () => {
     expect(await count('messages.limit(1).source(PARTICIPANTS){message,from}')).toBe(1);
   });
 
+  it('pages the messages connection read with limit(n): paging.next continues on the edge, source kept', async () => {
+    const all = await count('messages.limit(100)');
+    for (const fields of ['messages.limit(2)', 'messages.source(PARTICIPANTS).limit(1)']) {
+      const whole = await count(fields.replace(/limit\(\d+\)/, 'limit(100)'));
+      let page = (await thread(fields)).body.messages;
+      const seen: string[] = [];
+      for (;;) {
+        seen.push(...page.data.map((m: { id: string }) => m.id));
+        if (!page.paging?.next) break;
+        expect(new URL(page.paging.next).pathname).toBe('/v25.0/t_1/messages');
+        page = (await call(ref, 'GET', page.paging.next)).body;
+      }
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen).toHaveLength(whole);
+    }
+    expect(all).toBeGreaterThan(2);
+  });
+
   it('refuses an unknown source and a non-positive limit (code 100)', async () => {
     expect(errorCode(await thread('messages.source(NOBODY)'))).toBe(100);
     expect(errorCode(await thread('messages.limit(0)'))).toBe(100);

@@ -6,12 +6,14 @@ import { WEBHOOK_FAULTS } from '../../../reference/webhooks/index.js';
 import { AUTH_PROBES } from '../../helpers/reference/probes/auth-probes.js';
 import { COMMENTS_PROBES } from '../../helpers/reference/probes/comments-probes.js';
 import { FEED_PROBES } from '../../helpers/reference/probes/feed-probes.js';
+import { PAGING_PROBES } from '../../helpers/reference/probes/paging-probes.js';
 import { PARTIAL_PROBES } from '../../helpers/reference/probes/partial-probes.js';
 import { PHOTOS_PROBES } from '../../helpers/reference/probes/photos-probes.js';
 import type { Probe } from '../../helpers/reference/probes/probe-kit.js';
 import { PRODUCT_FEED_PROBES } from '../../helpers/reference/probes/product-feed-probes.js';
 import { TEMPLATES_PROBES } from '../../helpers/reference/probes/templates-probes.js';
 import { THREAD_PROBES } from '../../helpers/reference/probes/thread-probes.js';
+import { TYPE_WORD_PROBES } from '../../helpers/reference/probes/type-word-probes.js';
 import { ACCESS_PROBES, VERSIONING_PROBES } from '../../helpers/reference/probes/versioning-access-probes.js';
 import { VIDEOS_PROBES } from '../../helpers/reference/probes/videos-probes.js';
 import { control, type Ref, start, startContentHost } from '../../helpers/reference/reference-client.js';
@@ -28,7 +30,9 @@ const PROBES: Record<string, Probe> = {
   ...TEMPLATES_PROBES,
   ...PRODUCT_FEED_PROBES,
   ...VIDEOS_PROBES,
+  ...PAGING_PROBES,
   ...PARTIAL_PROBES,
+  ...TYPE_WORD_PROBES,
 };
 const CORE_FAULTS = Object.keys(FAULTS).filter((name) => !(name in WEBHOOK_FAULTS));
 

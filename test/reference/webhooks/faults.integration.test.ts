@@ -87,6 +87,7 @@ describe('the fault catalogue', () => {
       'subscriptions-wrong-host-accepted',
       'subscriptions-verify-token-unencoded',
       'subscriptions-delete-keeps-delivering',
+      'subscriptions-paging-skips',
     ];
     expect(Object.keys(WEBHOOK_FAULTS).sort()).toEqual([...required].sort());
     for (const entry of Object.values(WEBHOOK_FAULTS)) expect(entry.description.length).toBeGreaterThan(10);

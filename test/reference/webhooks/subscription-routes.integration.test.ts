@@ -122,6 +122,30 @@ describe('/{app_id}/subscriptions', () => {
     expect((await subscriptions('GET', {})).body.data).toEqual([]);
   });
 
+  it('pages the list two subscriptions at a time; under subscriptions-paging-skips a walk loses one', async () => {
+    const walked = async (target: Ref): Promise<string[]> => {
+      expect((await control(target, 'POST', '/trust', { ca_pem: fixture('receiver-ca.pem') })).status).toBe(200);
+      for (const object of ['user', 'page', 'permissions']) {
+        const form = { access_token: target.appToken, object, callback_url: callbackUrl, verify_token: 'vt', fields: 'feed' };
+        expect((await call(target, 'POST', `/v25.0/${target.appId}/subscriptions`, { form })).body).toEqual({ success: true });
+      }
+      const objects: string[] = [];
+      let page = await call(target, 'GET', `/v25.0/${target.appId}/subscriptions`, { query: { access_token: target.appToken } });
+      for (;;) {
+        objects.push(...page.body.data.map((s: { object: string }) => s.object));
+        if (!page.body.paging.next) return objects;
+        page = await call(target, 'GET', page.body.paging.next);
+      }
+    };
+    expect(await walked(ref)).toEqual(['user', 'page', 'permissions']);
+    const faulty = await start(['subscriptions-paging-skips']);
+    try {
+      expect(await walked(faulty)).toEqual(['user', 'page']);
+    } finally {
+      await faulty.close();
+    }
+  });
+
   it('answers other app ids as unsupported', async () => {
     const answer = await call(ref, 'GET', '/v25.0/999/subscriptions', {
       query: { access_token: ref.appToken },

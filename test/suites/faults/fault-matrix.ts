@@ -9,6 +9,7 @@ import { PHOTOS_FAULTS } from '../../../reference/fault-catalogue/photos.js';
 import { PRODUCT_FEED_FAULTS } from '../../../reference/fault-catalogue/product-feed.js';
 import { TEMPLATES_FAULTS } from '../../../reference/fault-catalogue/templates.js';
 import { THREAD_FAULTS } from '../../../reference/fault-catalogue/thread.js';
+import { TYPE_WORD_FAULTS } from '../../../reference/fault-catalogue/type-words.js';
 import { VERSIONING_FAULTS } from '../../../reference/fault-catalogue/versioning.js';
 import { VIDEOS_FAULTS } from '../../../reference/fault-catalogue/videos.js';
 import { WEBHOOK_FAULTS } from '../../../reference/webhooks/index.js';
@@ -34,6 +35,7 @@ export const FAULT_GROUPS = {
   'webhook-events': webhookFaults('events'),
   'webhook-subscriptions': webhookFaults('subscriptions'),
   partial: PARTIAL_FAULTS,
+  'type-words': TYPE_WORD_FAULTS,
 } satisfies Record<string, Record<string, unknown>>;
 
 export type FaultGroup = keyof typeof FAULT_GROUPS;
@@ -51,6 +53,7 @@ export const FAULT_FILES: Record<string, FaultGroup[]> = {
   'templates-product-feed': ['templates', 'product-feed'],
   'webhook-events': ['webhook-events'],
   'webhook-subscriptions': ['webhook-subscriptions'],
+  'type-words': ['type-words'],
 };
 
 /** docs/fault-matrix.md rows: rule -> faults that make it fail. */

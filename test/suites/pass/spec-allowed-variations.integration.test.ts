@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../../bin/commands/run.js';
 import { type Answer, startFront, startVaryingFront } from '../../helpers/varying-front.js';
 import { runWebhookSuites } from '../../helpers/run-webhook-suites.js';
@@ -11,25 +11,18 @@ const API_SUITES = readdirSync(SUITES_DIR)
   .filter((f) => f.endsWith('.yaml'))
   .map((f) => f.replace(/\.yaml$/, ''))
   .filter((s) => !WEBHOOK_SUITES.includes(s));
-const closers: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const close of closers) await close();
-});
 
 describe('a correct target whose answers vary only where the spec leaves them open', () => {
   it('passes every rule: other error statuses, another Content-Type, key order, extra members, paging links without the token', async () => {
-    let front = '';
     let varied = { successes: 0, errors: 0 };
     const result = await runWebhookSuites({
       suites: API_SUITES,
       seed: 5,
-      before: async (reference) => {
-        const started = await startVaryingFront(reference.url);
-        closers.push(started.close);
-        front = started.url;
+      front: async (upstream) => {
+        const started = await startVaryingFront(upstream);
         varied = started.varied;
+        return started;
       },
-      profile: (profile) => ({ ...profile, base_url: front, auth_url: front, imgnet_base_url: front }),
     });
     const notPassed = result.results.filter((r) => r.verdict !== 'passed').map((r) => `${r.rule}: ${r.verdict} ${r.reason}`);
     expect(notPassed).toEqual([]);
@@ -48,18 +41,15 @@ function bareMessages(answer: { status: number; headers: Record<string, string>;
 
 describe('a correct target whose messages edge is a bare array', () => {
   it('passes the thread suite, the edge counted as an array (reading R22)', async () => {
-    let front = '';
     let varied = { successes: 0, errors: 0 };
     const result = await runWebhookSuites({
       suites: ['thread'],
       seed: 5,
-      before: async (reference) => {
-        const started = await startFront(reference.url, bareMessages);
-        closers.push(started.close);
-        front = started.url;
+      front: async (upstream) => {
+        const started = await startFront(upstream, bareMessages);
         varied = started.varied;
+        return started;
       },
-      profile: (profile) => ({ ...profile, base_url: front }),
     });
     expect(result.results.filter((r) => r.verdict !== 'passed').map((r) => `${r.rule}: ${r.verdict} ${r.reason}`)).toEqual([]);
     expect(result.results.map((r) => r.rule)).toContain('thread.messages-edge-lists-messages');
@@ -69,25 +59,22 @@ describe('a correct target whose messages edge is a bare array', () => {
 
 describe('a correct target that refuses a comment read to a person who cannot MODERATE', () => {
   it('passes comments.ids-need-moderate: a refusal conforms as well as a list without ids', async () => {
-    let front = '';
     let refused = 0;
+    let noModerate: string | undefined;
+    const refuse = (answer: Answer, request: { method: string; path: string }): Answer => {
+      const url = new URL(request.path, 'http://front');
+      if (request.method !== 'GET' || !url.pathname.endsWith('/comments') || url.searchParams.get('access_token') !== noModerate) return answer;
+      refused += 1;
+      return { status: 403, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { message: 'MODERATE needed', type: 'OAuthException', code: 200 } }) };
+    };
     const result = await runWebhookSuites({
       suites: ['comments'],
       rules: ['comments.ids-need-moderate'],
       seed: 5,
+      front: (upstream) => startFront(upstream, refuse),
       before: async (reference) => {
-        const noModerate = (reference.profile as { tokens: Record<string, string> }).tokens.page_no_moderate;
-        const refuse = (answer: Answer, request: { method: string; path: string }): Answer => {
-          const url = new URL(request.path, 'http://front');
-          if (request.method !== 'GET' || !url.pathname.endsWith('/comments') || url.searchParams.get('access_token') !== noModerate) return answer;
-          refused += 1;
-          return { status: 403, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { message: 'MODERATE needed', type: 'OAuthException', code: 200 } }) };
-        };
-        const started = await startFront(reference.url, refuse);
-        closers.push(started.close);
-        front = started.url;
+        noModerate = (reference.profile as { tokens: Record<string, string> }).tokens.page_no_moderate;
       },
-      profile: (profile) => ({ ...profile, base_url: front }),
     });
     expect(result.results.map((r) => `${r.rule}: ${r.verdict} ${r.reason ?? ''}`.trim())).toEqual(['comments.ids-need-moderate: passed']);
     expect(refused).toBeGreaterThan(0);

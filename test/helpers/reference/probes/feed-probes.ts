@@ -79,7 +79,7 @@ export const FEED_PROBES: Record<string, Probe> = {
     outcome(post(env, { message: 'm', child_attachments: children(env, 2, false) })),
   'feed-published-false-actions-accepted': (env) =>
     outcome(
-      post(env, { message: 'm', published: 'false', actions: JSON.stringify([{ name: 'a', link: 'b' }]) }),
+      post(env, { message: 'm', published: 'false', actions: JSON.stringify([{ name: 'a', link: `${env.host}/ok` }]) }),
     ),
   'feed-tags-without-place-accepted': (env) => outcome(post(env, { message: 'm', tags: '1,2' })),
   'feed-unreachable-link-accepted': (env) => outcome(post(env, { link: `${env.host}/missing` })),

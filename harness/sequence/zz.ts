@@ -1,1 +1,0 @@
-import { x } from '../engine/run-rule.js';
