@@ -20,7 +20,7 @@ interface ItemReadArgs {
 
 /**
  * Each object the sequence made, read back by its id as the model holds it: a live one as a success carrying the
- * fields it was made with, a gone one as an error or with a status that says it is going (R25). An error counts only
+ * fields it was made with (and no status saying it is going), a gone one as an error or with a status that says it is going (R25). An error counts only
  * where another read of the same operation was a success: the same request for a live object, its control (R51).
  */
 export const itemRead: ModelJudge<ItemReadArgs> = {
@@ -45,6 +45,10 @@ export const itemRead: ModelJudge<ItemReadArgs> = {
         if (!succeeded(read)) {
           findings.push({ message: `${args.item} ${id} reads as an error, though the model holds it live`, exchange: at, expected: 'a success', actual: `HTTP ${read.exchanges.at(-1)!.response?.status ?? '-'} ${JSON.stringify(body)}` });
           continue;
+        }
+        const status = args.gone_status && lookup(body, args.gone_status.path);
+        if (args.gone_status?.one_of.some((v) => same(v, status))) {
+          findings.push({ message: `${args.item} ${id} reads \`${args.gone_status.path}\` ${JSON.stringify(status)}, though the model holds it live`, exchange: at, expected: `${args.gone_status.path} none of ${args.gone_status.one_of.join(', ')}`, actual: `${args.gone_status.path} ${JSON.stringify(status)}` });
         }
         for (const [path, field] of Object.entries(args.fields ?? {})) {
           const value = lookup(body, path);
