@@ -38,7 +38,10 @@ export const listed: ModelJudge<ListedArgs> = {
     const listedNow = listedItems(reads);
     const findings: JudgeFinding[] = [];
     const expected = `listed once each: ${idList(present.map((i) => i.id))}${absent.length ? `; not listed: ${idList(absent.map((i) => i.id))}` : ''}`;
-    const actual = `listed: ${idList(listedNow.map((l) => l.id))}`;
+    // Of a shared list (the Page feed), only the model's own items say anything; the others are counted.
+    const known = new Set(items.map((i) => String(i.id)));
+    const strangerCount = listedNow.filter((l) => !known.has(String(l.id))).length;
+    const actual = `listed: ${idList(listedNow.filter((l) => known.has(String(l.id))).map((l) => l.id))}${strangerCount ? ` (and ${strangerCount} other item${strangerCount === 1 ? '' : 's'})` : ''}`;
     const where = (id: unknown) => listedNow.filter((l) => l.id === String(id));
     for (const item of present) {
       const found = where(item.id);
@@ -52,7 +55,6 @@ export const listed: ModelJudge<ListedArgs> = {
       const found = where(item.id);
       if (found.length > 1) findings.push({ message: `${args.in} ${String(item.id)} is listed ${times(found.length)}`, exchange: found[1]!.exchange, expected, actual });
     }
-    const known = new Set(items.map((i) => String(i.id)));
     const strangers = args.others === 'refuse' ? listedNow.filter((l) => !known.has(String(l.id))) : [];
     if (strangers.length > 0) findings.push({ message: `the list holds ${strangers[0]!.id ?? 'an item without an id'}, which the sequence never made`, exchange: strangers[0]!.exchange, expected, actual });
     if (args.in_order) findings.push(...outOfOrder(present, listedNow, { expected, actual }));
