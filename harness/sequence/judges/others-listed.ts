@@ -1,6 +1,6 @@
 import { isFalsy } from '../../checks/matchers.js';
 import { lookup } from '../../validation/lookup.js';
-import { object, STRING } from '../../validation/json-schema.js';
+import { object, orTemplate, STRING } from '../../validation/json-schema.js';
 import { itemsOf } from '../model.js';
 import { type JudgeFinding, listedItems, type ModelJudge } from './model-judge.js';
 
@@ -21,7 +21,7 @@ export const othersListed: ModelJudge<OthersListedArgs> = {
   name: 'others-listed',
   walksWhole: true,
   explain: (a) => `any other new item in the list reads \`${a.falsy}\` false: the sequence made no such ${a.in} item`,
-  args: object({ in: STRING, except: { type: 'array' }, falsy: STRING }, ['in', 'except', 'falsy']),
+  args: object({ in: STRING, except: orTemplate({ type: 'array' }), falsy: STRING }, ['in', 'except', 'falsy']),
   run: ({ model, reads }, args) => {
     const known = new Set([...itemsOf(model, args.in).map((item) => String(item.id)), ...args.except.map(String)]);
     const listedNow = listedItems(reads);
