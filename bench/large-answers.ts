@@ -14,16 +14,19 @@ function answerHead(i: number): string {
   return `{"data":"${String(i).padStart(6, '0')}`;
 }
 
-/** The request answer `i` is recorded for: with a token, as a client sends it (`check` holds requests without one until it sees a credential). */
-export function answerPath(i: number): string {
-  return `/v25.0/big/${i}?access_token=EAABenchToken${i}`;
+/**
+ * The request answer `i` is recorded for: with a token, as a client sends it, or without one (`check` holds requests
+ * without a credential until it sees one, the case that once held every answer whole).
+ */
+export function answerPath(i: number, tokenless = false): string {
+  return tokenless ? `/v25.0/big/${i}` : `/v25.0/big/${i}?access_token=EAABenchToken${i}`;
 }
 
 /**
  * Writes a gzip cassette of `count` answers of `mib` MiB each (`{"data":"xxx..."}`), in chunks: the writer never
  * holds one answer whole. Returns the length and SHA-256 of answer `probe`.
  */
-export async function writeLargeAnswers(file: string, count: number, mib: number, probe = 0): Promise<{ length: number; sha256: string }> {
+export async function writeLargeAnswers(file: string, count: number, mib: number, probe = 0, tokenless = false): Promise<{ length: number; sha256: string }> {
   const gzip = createGzip({ level: 1 });
   const out = createWriteStream(file);
   gzip.pipe(out);
@@ -35,7 +38,7 @@ export async function writeLargeAnswers(file: string, count: number, mib: number
   await write(`---\n${JSON.stringify(header)}\n`);
   let probed = { length: 0, sha256: '' };
   for (let i = 0; i < count; i++) {
-    const request = { method: 'GET', url: `http://127.0.0.1:9${answerPath(i)}`, headers: {} };
+    const request = { method: 'GET', url: `http://127.0.0.1:9${answerPath(i, tokenless)}`, headers: {} };
     const head = answerHead(i);
     await write(`---\n{"startedAt":"2026-01-01T00:00:00.000Z","durationMs":1,"request":${JSON.stringify(request)},`);
     await write(`"response":{"status":200,"headers":{"content-type":"application/json"},"body":${JSON.stringify(head).slice(0, -1)}`);

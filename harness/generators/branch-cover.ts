@@ -4,6 +4,7 @@ import type { Profile } from '../profile/profile.js';
 import type { GeneratorSpec } from '../suite/suite.js';
 import { evaluate, type Scope } from '../suite/template.js';
 import { arbitraryFromSpec } from './arbitrary-from-spec.js';
+import { FEW_INTEGERS } from './choice-sizes.js';
 import { flattenValues } from './except-values.js';
 import { nearMissChoices } from './near-miss-uri.js';
 import { placementChoices } from './placement.js';
@@ -27,8 +28,6 @@ export function branchesOf(given: Record<string, GeneratorSpec>, scope: Scope): 
   });
 }
 
-/** An integer range this narrow is a choice too (`failures: 1 to 3`): each count may judge something else. */
-export const FEW_INTEGERS = 6;
 
 function choicesOf(spec: GeneratorSpec, scope: Scope): fc.Arbitrary<unknown>[] | undefined {
   if ('boolean' in spec) return [fc.constant(true), fc.constant(false)];

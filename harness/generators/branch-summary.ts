@@ -1,7 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { GeneratorSpec } from '../suite/suite.js';
-import { FEW_INTEGERS } from './branch-cover.js';
-import { NEAR_MISS_KINDS } from './near-miss-uri.js';
+import { FEW_INTEGERS, NEAR_MISS_KINDS } from './choice-sizes.js';
 
 /** A choice of a rule's `given:` as `graphcheck list --verbose` names it, read from the suite alone (no profile). */
 interface ChoiceWords {

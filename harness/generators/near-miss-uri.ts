@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { NEAR_MISS_KINDS, type NearMissKind } from './choice-sizes.js';
 
 /** `scheme://authority` | path | `?query#fragment`, split on the text itself so nothing gets normalised. */
 const URI = /^([a-zA-Z][a-zA-Z0-9+.-]*:\/\/)([^/?#]*)([^?#]*)(.*)$/;
@@ -11,9 +12,6 @@ interface Parts {
   tail: string;
 }
 
-/** The details a near miss may change; the first four unless a rule names its own. */
-export const NEAR_MISS_KINDS = ['slash', 'case', 'port', 'segment', 'scheme', 'host'] as const;
-export type NearMissKind = (typeof NEAR_MISS_KINDS)[number];
 const DEFAULT_KINDS: NearMissKind[] = ['slash', 'case', 'port', 'segment'];
 
 /**
@@ -125,3 +123,5 @@ function segmentAdded(parts: Parts): fc.Arbitrary<string> {
     return join({ ...parts, path });
   });
 }
+
+export { NEAR_MISS_KINDS, type NearMissKind };

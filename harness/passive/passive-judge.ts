@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type CheckContext, refusalsApart, runCheck } from '../checks/check.js';
 import { CHECKS, resolveExpectation } from '../checks/registry.js';
 import type { Exchange, Finding, RuleResult } from '../model/index.js';
@@ -17,6 +18,12 @@ const EVIDENCE_LIMIT = 5;
 const FINDINGS_LIMIT = 20;
 /** Requests without a credential held until the traffic shows it was not stripped of them all. */
 const HELD_LIMIT = 100;
+/**
+ * A held exchange keeps at most this much of its answer: a hundred held answers of 200 MiB each would be gigabytes.
+ * Past it, the answer is kept as a recording past its size limit is (its start, size and hash; `bodyOmitted`).
+ */
+const HELD_BODY_CHARS = 1024 * 1024;
+const KEPT_HEAD_CHARS = 4096;
 
 /** Per block, what is gathered until it is judged: the exchanges of each `group_by` value, or the walk pages. */
 interface Gathered {
@@ -66,7 +73,7 @@ export class PassiveJudge {
     this.blocks.forEach((block, b) => {
       if (!matchesExchange(block.match, exchange, body)) return;
       if (block.match.token === false && !this.facts.credentialSeen) {
-        if (this.held.length < HELD_LIMIT) this.held.push({ block: b, exchange, body });
+        if (this.held.length < HELD_LIMIT) this.held.push({ block: b, ...heldForm(exchange, body) });
         return;
       }
       this.take(b, exchange, body);
@@ -155,4 +162,28 @@ export class PassiveJudge {
     if (this.blocks.every((block) => block.walk) && this.walksSeen === 0) return { kind: 'no-walk' };
     return { kind: 'nothing-judged', detail: this.nothingJudged ?? NOTHING_JUDGED };
   }
+}
+
+/** One small form per held exchange, however many rules hold it. */
+const heldForms = new WeakMap<Exchange, { exchange: Exchange; body: unknown }>();
+
+function heldForm(exchange: Exchange, body: unknown): { exchange: Exchange; body: unknown } {
+  const answer = exchange.response;
+  if (!answer || answer.body.length <= HELD_BODY_CHARS) return { exchange, body };
+  const known = heldForms.get(exchange);
+  if (known) return known;
+  const cut = {
+    exchange: {
+      ...exchange,
+      response: {
+        ...answer,
+        body: answer.body.slice(0, KEPT_HEAD_CHARS),
+        bodyOmitted: true,
+        bodyTooLarge: { size: answer.body.length, sha256: createHash('sha256').update(answer.body).digest('hex'), limit: HELD_BODY_CHARS },
+      },
+    },
+    body: undefined,
+  };
+  heldForms.set(exchange, cut);
+  return cut;
 }

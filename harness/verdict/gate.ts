@@ -33,16 +33,25 @@ export function staleEntries(result: RunResult): BaselineOutcome[] {
 }
 
 /**
+ * A run in which no rule was judged at all (every rule skipped or known, or none selected): green would say the
+ * target does what the spec says when nothing showed it (a selected area the target does not serve, a profile
+ * with no token a rule needs).
+ */
+export function judgedNothing(summary: RunSummary): boolean {
+  return summary.passed === 0 && summary.failed === 0 && summary.warned === 0 && summary.error === 0;
+}
+
+/**
  * The exit code of a run, in this order: 1 when a rule failed (a MUST rule, or a SHOULD rule under `--strict`)
- * or a baseline entry is stale (unless `--allow-stale`); else 3 when a rule could not be judged; else 0.
- * A proven failure outranks an unjudged rule: the target is known to be wrong whatever the others would show.
- * (Exit 2, a user mistake, ends a command before any result exists.)
+ * or a baseline entry is stale (unless `--allow-stale`); else 3 when a rule could not be judged, or when no rule
+ * was judged at all; else 0. A proven failure outranks an unjudged rule: the target is known to be wrong whatever
+ * the others would show. (Exit 2, a user mistake, ends a command before any result exists.)
  */
 export function exitCodeFor(result: RunResult): 0 | 1 | 3 {
   const summary = summarize(result.results, { strict: result.gate?.strict });
   const stale = result.gate?.allowStale ? [] : staleEntries(result);
   if (summary.failed > 0 || stale.length > 0) return 1;
-  if (summary.error > 0) return 3;
+  if (summary.error > 0 || judgedNothing(summary)) return 3;
   return 0;
 }
 
@@ -51,7 +60,8 @@ export function verdictLine(result: RunResult): string {
   const s = summarize(result.results, { strict: result.gate?.strict });
   const stale = staleEntries(result);
   const code = exitCodeFor(result);
-  const head = code === 1 ? 'FAILED' : code === 3 ? 'COULD NOT JUDGE' : s.warned > 0 ? 'PASSED WITH WARNINGS' : 'PASSED';
+  const head =
+    code === 1 ? 'FAILED' : judgedNothing(s) ? 'NOTHING JUDGED' : code === 3 ? 'COULD NOT JUDGE' : s.warned > 0 ? 'PASSED WITH WARNINGS' : 'PASSED';
   const parts = [
     `${s.passed} passed`,
     `${s.failed} failed`,

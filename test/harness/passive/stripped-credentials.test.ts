@@ -41,4 +41,16 @@ describe('requests without a credential in a recording', () => {
     expect((await judged('after.har', [bareRead, tokenRead])).rule.verdict).toBe('failed');
     expect((await judged('before.har', [tokenRead, bareRead])).rule.verdict).toBe('failed');
   });
+
+  it('held until a credential shows up, a large answer is kept by its start, size and hash, and still judged', async () => {
+    const big = JSON.stringify({ data: [{ id: '2000001_1', message: 'x'.repeat(2 * 1024 * 1024) }] });
+    const bigRead = harEntry('GET', 'https://graph.example/v25.0/2000001/feed?limit=1', {
+      response: { content: { size: big.length, mimeType: 'application/json', text: big }, bodySize: big.length },
+    });
+    const { rule } = await judged('big-held.har', [bigRead, tokenRead]);
+    expect(rule.verdict).toBe('failed');
+    const kept = rule.evidence[0]!.response!;
+    expect(kept.body.length).toBeLessThanOrEqual(4096);
+    expect(kept.bodyTooLarge).toMatchObject({ size: big.length });
+  });
 });
