@@ -49,6 +49,8 @@ export interface RunFlags {
   maxRps?: string;
   /** `--max-wait DURATION`: the longest the run waits for rate limits, all waits together. */
   maxWait?: string;
+  /** `--sequence-path P`: the shrunk sequence a sequence rule's failure printed, run again exactly. */
+  sequencePath?: string;
 }
 
 /** The flags of `RunFlags` that name files or folders: resolved against the command's folder before a plan is made. */
@@ -85,6 +87,7 @@ export function runOptionsOf(flags: RunFlags): PlanOptions {
     record: flags.record,
     cassette: flags.cassette,
     secrets: flags.secrets,
+    sequencePath: flags.sequencePath,
   });
 }
 

@@ -36,6 +36,7 @@ export function register(program: Command, cx: CommandContext = processContext()
     .option('--show-secrets', 'keep tokens, secrets and codes in reports (they are redacted by default)')
     .option('--record <file>', 'keep the whole run as a cassette (secrets redacted) that --cassette repeats offline')
     .option('--cassette <file>', 'repeat a recorded run offline: same seed, same requests, answers from the cassette')
+    .option('--sequence-path <path>', "with --rule: run exactly the shrunk sequence a sequence rule's failure printed (its replay line gives it)")
     .option('--secrets <how>', 'with --cassette: hash (as recorded, default) or any (any value where a secret was recorded)', parseSecretMatching)
     .action(async (flags: RunFlags) => {
       const { runCommand } = await import('../commands/run.js');

@@ -1,3 +1,4 @@
+import { walksWhole } from '../sequence/judges/registry.js';
 import { expectationName } from '../suite/step-roles.js';
 import { alternativesOf, type Rule, type Step, stepKind } from '../suite/suite.js';
 import { controlPlan } from './positive-control.js';
@@ -48,20 +49,31 @@ export function derivedReasons(rule: Rule): string[] {
   }
   // A `one_of` step counts by every alternative: the scheduler places the rule before any run chooses one.
   rule.steps.forEach((declared, i) => {
-    for (const step of alternativesOf(declared) ?? [declared]) {
-      const plan = controlPlan(step);
-      const { name, body } = stepKind(step);
-      for (const [kind, stepBody] of [[name, body], ...(plan ? [[plan.kind, plan.body]] : [])] as [string, unknown][]) {
-        const reason = stepKinds().get(kind)?.exclusive?.(stepBody);
-        const line = reason && `step ${i + 1} (${kind}): ${reason}`;
-        if (line && !why.includes(line)) why.push(line);
-      }
-      for (const reason of [comparesBeforeAndAfter(step), walksAFixturesListWhole(step), judgesItemsOfAFixturesList(step)]) {
-        if (reason && !why.includes(`step ${i + 1}: ${reason}`)) why.push(`step ${i + 1}: ${reason}`);
-      }
-    }
+    for (const step of alternativesOf(declared) ?? [declared]) stepReasons(step, `step ${i + 1}`, why);
   });
+  // A sequence's operations count as steps: any of them may be drawn. One judged against the model over a walk of a
+  // fixture's list judges that list whole, as `each-item-once` does.
+  for (const operation of rule.sequence?.operations ?? []) {
+    const where = `operation ${operation.name}`;
+    stepReasons(operation.step, where, why);
+    const judged = walksWhole(operation.judge ?? []);
+    const reason = judged && walksAFixturesList(operation.step) && `${where}: walks a list of a fixture and judges it whole against the model (${judged}): an item another rule adds or removes during the walk is not the target's`;
+    if (reason && !why.includes(reason)) why.push(reason);
+  }
   return why;
+}
+
+function stepReasons(step: Step, where: string, why: string[]): void {
+  const plan = controlPlan(step);
+  const { name, body } = stepKind(step);
+  for (const [kind, stepBody] of [[name, body], ...(plan ? [[plan.kind, plan.body]] : [])] as [string, unknown][]) {
+    const reason = stepKinds().get(kind)?.exclusive?.(stepBody);
+    const line = reason && `${where} (${kind}): ${reason}`;
+    if (line && !why.includes(line)) why.push(line);
+  }
+  for (const reason of [comparesBeforeAndAfter(step), walksAFixturesListWhole(step), judgesItemsOfAFixturesList(step)]) {
+    if (reason && !why.includes(`${where}: ${reason}`)) why.push(`${where}: ${reason}`);
+  }
 }
 
 /** Checks that judge what is new in a list since an earlier read: another rule's writes in between would count. */
@@ -85,12 +97,16 @@ const WHOLE_WALK = new Set(['each-item-once', 'after-gives-next', 'walk-total-co
  * the rule's own object (`{{captured...}}`) changes only by its own steps.
  */
 function walksAFixturesListWhole(step: Step): string | undefined {
-  const { name, body } = stepKind(step);
-  if (name !== 'walk') return undefined;
-  const path = (body as { request?: { path?: unknown } }).request?.path;
-  if (typeof path !== 'string' || !path.includes('{{fixtures.')) return undefined;
+  if (!walksAFixturesList(step)) return undefined;
   const check = (step.expect ?? []).map(expectationName).find((c) => WHOLE_WALK.has(c));
   return check && `walks a list of a fixture whole (${check}): an item another rule adds or removes during the walk is not the target's`;
+}
+
+function walksAFixturesList(step: Step): boolean {
+  const { name, body } = stepKind(step);
+  if (name !== 'walk') return false;
+  const path = (body as { request?: { path?: unknown } }).request?.path;
+  return typeof path === 'string' && path.includes('{{fixtures.');
 }
 
 /** Checks that judge what every listed item holds (not one item the rule names by id, nor how many there are). */

@@ -41,6 +41,8 @@ export interface OpenRunOptions {
   replayCommand?: (ruleId: string) => string;
   /** How reports name the target; default `embedded reference`. */
   targetSource?: string;
+  /** `--sequence-path`: a sequence rule runs exactly that shrunk sequence, once. */
+  sequencePath?: string;
   /**
    * Where requests may go (`--allow-origin`, an offline repeat's replay server); default: the profile's origins.
    * A content host this run starts is added to it.
@@ -100,6 +102,7 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: TargetRun
       concurrency: options.concurrency ?? 1,
       replayCommand: options.replayCommand ?? ((id) => `graphcheck run --rule ${id} --seed ${options.seed}`),
       targetSource: options.targetSource ?? 'embedded reference',
+      ...(options.sequencePath ? { sequencePath: options.sequencePath } : {}),
       target: {
         profile,
         client,

@@ -20,6 +20,8 @@ export interface RunCore {
   replayCommand(ruleId: string): string;
   /** How reports name what was judged (`--target http://…`, `embedded reference`, `webhook-test --callback`). */
   targetSource: string;
+  /** `--sequence-path`: a sequence rule runs exactly the shrunk sequence a failure printed, once. */
+  sequencePath?: string;
 }
 
 /**

@@ -105,7 +105,7 @@ async function runSteps(
  * leaves the step's refusals unjudged (the target refuses the valid request too); what it accepted and should not
  * have is a finding all the same.
  */
-async function runJudged(
+export async function runJudged(
   step: Step,
   scope: Scope,
   ctx: RunContext,
@@ -165,7 +165,7 @@ function mentionsClock(step: Step): boolean {
 }
 
 /** Keeps what the step captures for the later steps; what its answer lacks is returned as a finding. */
-function capture(step: Step, outcome: StepOutcome, scope: Scope): Finding | undefined {
+export function capture(step: Step, outcome: StepOutcome, scope: Scope): Finding | undefined {
   const subject = captureSubject(outcome);
   const captured = scope.captured as Record<string, unknown>;
   for (const [name, path] of Object.entries(step.capture ?? {})) {
@@ -180,7 +180,7 @@ function capture(step: Step, outcome: StepOutcome, scope: Scope): Finding | unde
  * Why a setup step's failure leaves the rule unjudged: the request it sent, what went wrong, and what the rule needed
  * it for. The request and its answer are the last of the evidence.
  */
-function setupFailed(step: Step, outcome: StepOutcome, problem: string): string {
+export function setupFailed(step: Step, outcome: StepOutcome, problem: string): string {
   const sent = outcome.exchanges.at(-1);
   const request = sent ? `${sent.request.method} ${pathOf(sent.request.url)}` : stepKind(step).name;
   return `setup request ${request} failed (${problem}): the rule needed it for ${setupPurpose(step)}`;
@@ -190,7 +190,7 @@ function setupFailed(step: Step, outcome: StepOutcome, problem: string): string 
  * The target handed over a link to another origin, to be followed with a token: the finding points at the answer
  * that carried it (the latest one naming that origin), and nothing was sent there.
  */
-function foreignLink(error: ForeignOriginError, evidence: Exchange[]): Finding {
+export function foreignLink(error: ForeignOriginError, evidence: Exchange[]): Finding {
   const host = error.origins.refused.replace(/^[a-z][a-z\d+.-]*:\/\//i, '');
   let carrier = evidence.length - 1;
   while (carrier > 0 && !evidence[carrier]?.response?.body?.includes(host)) carrier--;

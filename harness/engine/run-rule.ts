@@ -9,7 +9,8 @@ import type { RunContext } from './run-context.js';
 import { propertyRuns } from './property-runs.js';
 import { addWaits, type RateLimitTotal, type RunOutcome, runOnce } from './run-once.js';
 import { ruleSeed } from './rule-seed.js';
-import { baseScope } from './scope.js';
+import { baseScope, withUnique } from './scope.js';
+import { runSequenceRule } from './run-sequence-rule.js';
 import { preflightCause } from '../verdict/cause.js';
 import { ruleResult, verdictOf } from '../verdict/rule-result.js';
 import { exclusivityOf } from './exclusivity.js';
@@ -49,23 +50,13 @@ export async function runRule(declared: Rule, suite: Suite, ctx: RunContext, lan
     return result('error', { reason: (error as Error).message });
   }
   const base = baseScope(ctx);
+  if (rule.sequence) return runSequenceRule(rule, seed, base, ctx, result, PROPERTY_TIME_LIMIT_MS);
   if (!rule.given) {
     const outcome = await runOnce(rule, {}, withUnique(base, seed, 1), ctx);
     const rateLimited = outcome.rateLimited ? { rateLimited: outcome.rateLimited } : {};
     return fromOutcome(outcome, (v, e) => result(v, { judged: outcome.judged, ...rateLimited, ...e }));
   }
   return runProperty(rule, seed, base, ctx, result, alone ? undefined : { slots: lane.slots });
-}
-
-/**
- * `{{unique}}`: a name part no other execution of the rule's steps shares (the rule's seed and the execution's
- * number), for objects a target may refuse to create twice: a second property run, or a second run of the suite
- * against a target without `reset`. The same seed gives the same names, so replays and offline repeats match.
- * `unique_number` is the same as a whole number.
- */
-function withUnique(base: Scope, seed: number, execution: number): Scope {
-  // `unique_number`: the same as a whole number, where a value must be an integer (a webhook `hub.challenge`).
-  return { ...base, unique: `${seed.toString(36)}_${execution}`, unique_number: seed * 1000 + (execution % 1000) };
 }
 
 async function runProperty(

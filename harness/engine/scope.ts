@@ -49,3 +49,13 @@ function hostScope(host: ContentHost): Record<string, string> {
     png_large: host.sizedPngUrl('large-picture', 1440, 960),
   });
 }
+
+/**
+ * `{{unique}}`: a name part no other execution of the rule's steps shares (the rule's seed and the execution's
+ * number), for objects a target may refuse to create twice: a second property run, or a second run of the suite
+ * against a target without `reset`. The same seed gives the same names, so replays and offline repeats match.
+ * `unique_number` is the same as a whole number, where a value must be an integer (a webhook `hub.challenge`).
+ */
+export function withUnique(base: Scope, seed: number, execution: number): Scope {
+  return { ...base, unique: `${seed.toString(36)}_${execution}`, unique_number: seed * 1000 + (execution % 1000) };
+}

@@ -1,6 +1,7 @@
 // What a suite must hold beyond its schema, checked as it loads: one kind per step, setup steps and alternatives,
 // exclusivity, controls, cases, and known checks under steps that leave the facts they need.
 import { CHECKS, resolveExpectation } from '../checks/registry.js';
+import { checkSequence } from '../sequence/check-sequence.js';
 import type { FactName } from '../checks/step-facts.js';
 import { derivedReasons } from './exclusivity.js';
 import { controlPlan } from './positive-control.js';
@@ -24,6 +25,11 @@ export function forEachStep(suite: Suite, visit: (suite: Suite, step: Step, wher
     const steps = Array.isArray(rule?.steps) ? rule.steps : [];
     steps.forEach((step, s) => {
       if (step && typeof step === 'object') visit(suite, step, `/rules/${r}/steps/${s}`);
+    });
+    const operations = Array.isArray(rule?.sequence?.operations) ? rule.sequence.operations : [];
+    operations.forEach((operation, o) => {
+      const step = operation?.step;
+      if (step && typeof step === 'object') visit(suite, step, `/rules/${r}/sequence/operations/${o}/step`);
     });
   });
 }
@@ -56,6 +62,8 @@ export function checkSemantics(suite: Suite): void {
     if (!rule.id.startsWith(`${suite.suite}.`)) fail(suite, `${base}/id`, `rule id must start with "${suite.suite}."`);
     // A client-side rule has no steps (the schema says so): it is judged over recorded traffic only.
     if (rule.side === 'client') rule.steps = [];
+    // A sequence rule's steps are the setup each sequence runs first; it may need none.
+    if (rule.sequence) rule.steps ??= [];
     if (rule.side === 'callback' && rule.needs) {
       fail(suite, `${base}/needs`, 'a callback rule plays against no target, so it needs nothing of a profile; drop `needs:` (its steps declare what they need)');
     }
@@ -75,7 +83,8 @@ export function checkSemantics(suite: Suite): void {
       if (alternatives) checkAlternatives(suite, alternatives, where);
       else checkStep(suite, step, where);
     });
-    checkSetupSteps(suite, rule, base);
+    if (rule.sequence) checkOperations(suite, rule, base);
+    else checkSetupSteps(suite, rule, base);
     const blocks = passiveBlocks(rule);
     blocks.forEach((block, b) => {
       const where = Array.isArray(rule.passive) ? `${base}/passive/${b}` : `${base}/passive`;
@@ -127,10 +136,29 @@ function checkSetupSteps(suite: Suite, rule: Rule, base: string): void {
   }
 }
 
+/**
+ * A sequence rule: its setup steps are setup (they judge their own success only), each operation's step a valid
+ * step of one kind (no `one_of`: an operation is one thing to do), and the sequence's own declarations hold.
+ */
+function checkOperations(suite: Suite, rule: Rule, base: string): void {
+  if (rule.given) fail(suite, `${base}/given`, 'a sequence rule generates its values per operation (an operation\'s given:); drop the rule\'s given:');
+  rule.steps.forEach((step, s) => {
+    if ((step.expect ?? []).some((e) => expectationName(e) !== 'ok') || step.control) {
+      fail(suite, `${base}/steps/${s}`, 'the steps of a sequence rule set up each sequence and judge only their own success (expect: [ok]); move what they judge to an operation');
+    }
+  });
+  rule.sequence!.operations.forEach((operation, o) => {
+    const where = `${base}/sequence/operations/${o}/step`;
+    if (alternativesOf(operation.step)) fail(suite, `${where}/one_of`, 'an operation is one step: one_of has no place in it');
+    checkStep(suite, operation.step, where);
+  });
+  checkSequence(rule.sequence!, `${base}/sequence`, (pointer, message) => fail(suite, pointer, message));
+}
+
 /** A ceiling on property runs needs property runs to cap, and never cuts the rule's own `runs:`. */
 function checkMaxRuns(suite: Suite, rule: Rule, base: string): void {
   if (rule.max_runs === undefined) return;
-  if (!rule.given) fail(suite, `${base}/max_runs`, 'max_runs caps property runs, but this rule has no given: (it runs once); drop max_runs');
+  if (!rule.given && !rule.sequence) fail(suite, `${base}/max_runs`, 'max_runs caps property runs, but this rule has no given: (it runs once); drop max_runs');
   if (rule.runs !== undefined && rule.max_runs < rule.runs) {
     fail(suite, `${base}/max_runs`, `max_runs ${rule.max_runs} is below the rule's own runs ${rule.runs}; a ceiling never cuts a rule's own runs`);
   }

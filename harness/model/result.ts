@@ -52,6 +52,8 @@ export interface RuleResult {
   cause?: RuleCause;
   /** The shrunk generated values that made the rule fail. */
   counterexample?: unknown;
+  /** A sequence rule's failure as a story: the shrunk sequence's operations, and what the model expected at the last. */
+  sequence?: SequenceStory;
   findings: Finding[];
   evidence: Exchange[];
   /** The command line that replays this rule. */
@@ -61,6 +63,36 @@ export interface RuleResult {
   known?: string;
   /** The target's rate limits (80001, 80008, HTTP 429) the rule's requests waited out: how often, how long in all. */
   rateLimited?: { waits: number; waitedMs: number };
+}
+
+/**
+ * How a generated sequence of operations failed (`harness/sequence/`), shrunk to the shortest that still fails: each
+ * operation in order with its requests and answers, then at the one that failed what the model held and expected,
+ * what came back, and the finding. The replay line runs exactly this sequence again.
+ */
+export interface SequenceStory {
+  operations: SequenceStep[];
+  /** The number of the operation that failed (the last). */
+  failedAt: number;
+  /** The model as it stood at the failing operation, a line per collection. */
+  model: string[];
+  expected?: string;
+  actual?: string;
+  finding: string;
+}
+
+export interface SequenceStep {
+  /** 1, 2, ...: its place in the sequence. */
+  number: number;
+  operation: string;
+  /** Its generated values and the items it picked, in words. */
+  args?: string;
+  /** `POST /2000001_161/comments`: the request line of each exchange. */
+  requests: string[];
+  /** `HTTP 200 {"id":"9000012"}`, or a count of answers for a walk. */
+  outcome: string;
+  /** Indexes into the rule result's evidence. */
+  exchanges: number[];
 }
 
 /** A rule's ceiling on property runs, as it bit: the runs asked for, the ceiling, and the suite's reason. */

@@ -1,8 +1,26 @@
-import type { Exchange, RuleResult } from '../model/index.js';
+import type { Exchange, RuleResult, SequenceStory } from '../model/index.js';
 import { curlOf } from './curl.js';
 import { runsWords } from './runs-words.js';
 
 const BODY_LIMIT = 2000;
+
+/**
+ * A sequence rule's failure as a story: the shrunk sequence's operations, numbered, each with its requests and the
+ * answer, then at the one that failed what the model held and expected and what came back.
+ */
+export function sequenceLines(story: SequenceStory): string[] {
+  const count = story.operations.length;
+  const lines = [`sequence (shrunk to ${count} operation${count === 1 ? '' : 's'}):`];
+  for (const step of story.operations) {
+    const requests = step.requests.length > 2 ? `${step.requests.slice(0, 2).join(', ')}, … (${step.requests.length} requests)` : step.requests.join(', ');
+    const exchanges = step.exchanges.length ? ` [exchange ${step.exchanges.map((i) => `#${i + 1}`).join(', ')}]` : '';
+    lines.push(`  ${step.number}. ${step.operation}${step.args ? ` (${step.args})` : ''}: ${requests || 'no request'} -> ${step.outcome}${exchanges}`);
+  }
+  lines.push(`  at ${story.failedAt}, the model held: ${story.model.join('; ')}`);
+  if (story.expected) lines.push(`  the model expected: ${story.expected}`);
+  if (story.actual) lines.push(`  what came back: ${story.actual}`);
+  return lines;
+}
 
 /** The plain-text account of a failed or errored rule, shared by the console, JUnit and Markdown. */
 export function describeFailure(r: RuleResult): string {
@@ -13,6 +31,7 @@ export function describeFailure(r: RuleResult): string {
   if (runs) lines.push(`${runs} (the replay command below repeats them with the run seed)`);
   if (r.judged !== undefined) lines.push(`judged: ${r.judged} assertion(s)`);
   if (r.counterexample !== undefined) lines.push(`counterexample (shrunk): ${JSON.stringify(r.counterexample)}`);
+  if (r.sequence) lines.push(...sequenceLines(r.sequence));
   for (const f of r.findings) lines.push(`finding [${f.check}]: ${f.message}`);
   const shown = new Set(r.findings.map((f) => f.exchange).filter((i): i is number => i !== undefined));
   const exchanges = shown.size ? [...shown] : r.evidence.length ? [r.evidence.length - 1] : [];

@@ -32,6 +32,15 @@ const RESULT_FIELDS: Ownership<RuleResult> = {
   cause: 'mixed',
   // Generated values, but a property rule may draw a token the profile names among them.
   counterexample: 'others',
+  // A sequence's story: the kit's operation names and numbers around the target's ids, request lines and answers.
+  sequence: {
+    operations: { number: 'kit', operation: 'kit', args: 'others', requests: 'others', outcome: 'others', exchanges: 'kit' },
+    failedAt: 'kit',
+    model: 'others',
+    expected: 'others',
+    actual: 'others',
+    finding: 'mixed',
+  },
   findings: { check: 'kit', message: 'mixed', exchange: 'kit', expected: 'others', actual: 'others' },
   evidence: 'others',
   replay: 'mixed',

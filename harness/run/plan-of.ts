@@ -1,5 +1,6 @@
 // Over 250 lines: the one place a run's recipe is decided and checked (run, webhook-test, check), each refusal
 // naming its option; split, its checks would scatter again between bin/ and the harness.
+import { isSequencePath } from '../sequence/sequence-path.js';
 import { resolve } from 'node:path';
 import { type OptionNames, PlanOptionError } from '../errors.js';
 import { withoutUserinfo } from '../http/without-userinfo.js';
@@ -53,8 +54,22 @@ export function planOf(options: PlanOptions, config: ConfigValues = {}): RunPlan
     },
     showSecrets: options.showSecrets ?? false,
     ...(options.record ? { record: options.record } : {}),
+    ...sequencePathOf(options),
     output: { quiet: options.quiet ?? false, verbose: options.verbose ?? false },
   };
+}
+
+/** A sequence rule's shrunk failure, checked for its shape now, for the one rule a replay line names. */
+function sequencePathOf(options: PlanOptions): Pick<RunPlan, 'sequencePath'> {
+  if (options.sequencePath === undefined) return {};
+  const path = options.sequencePath.trim();
+  if (!isSequencePath(path)) {
+    throw refused('sequencePath', (n) => `${n('sequencePath')} ${path}: expected the path a sequence failure printed (such as 12:3:0@AAc:B~2); copy it from the replay line`);
+  }
+  if (listOf(options.rules).length !== 1) {
+    throw refused('sequencePath', (n) => `${n('sequencePath')} ${path}: a path replays one sequence rule's failure; give that rule alone with ${n('rules')} ID`);
+  }
+  return { sequencePath: path };
 }
 
 /** `webhook-test`'s plan: refused here when its options cannot make a run, before anything is sent. */

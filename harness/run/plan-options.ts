@@ -58,6 +58,8 @@ export interface PlanOptions {
   secrets?: 'hash' | 'any';
   quiet?: boolean;
   verbose?: boolean;
+  /** With one sequence rule in `rules`: run the one shrunk sequence its failure printed (its replay line). */
+  sequencePath?: string;
 }
 
 /** What a command other than `run` shares with it. */

@@ -46,6 +46,8 @@ export interface RunPlan {
   showSecrets: boolean;
   /** `--record FILE`: keep the run as a cassette. */
   record?: string;
+  /** `--sequence-path`: a sequence rule runs the one shrunk sequence a failure printed (its replay line). */
+  sequencePath?: string;
   /** Live output: `progress` (a live line on a TTY, a line every 10 s elsewhere), `quiet` (verdict lines only). */
   output: { quiet: boolean; verbose: boolean };
 }

@@ -66,6 +66,7 @@ async function runAgainst(layer: TargetLayer, suites: Suite[], output: JudgingOu
     ...(plan.maxWaitMs !== undefined ? { maxWaitMs: plan.maxWaitMs } : {}),
     replayCommand: (id) => replayCommand(plan, id),
     targetSource: targetSource(plan.target),
+    ...(plan.sequencePath ? { sequencePath: plan.sequencePath } : {}),
     ...(plan.caDir ? { caDir: plan.caDir } : {}),
     rules: selectedRules(suites, plan.selection).map(({ rule }) => rule),
   });

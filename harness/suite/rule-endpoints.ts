@@ -79,7 +79,7 @@ export function requestIn(value: unknown): { method: string; path: string } | un
 /** `/{{fixtures.page_id}}/feed` -> `/{page_id}/feed`, `/{{app.id}}/subscriptions` -> `/{app_id}/subscriptions`. */
 function normalPath(path: string): string {
   return path
-    .replace(/\{\{\s*([^}]+?)\s*\}\}/g, (_, expr: string) => `{${expr.replace(/^(fixtures|captured)\./, '').replace(/\W+/g, '_')}}`)
+    .replace(/\{\{\s*([^}]+?)\s*\}\}/g, (_, expr: string) => `{${expr.replace(/^(fixtures|captured|picked)\./, '').replace(/\W+/g, '_')}}`)
     .replace(/^\/v\d+\.\d+(?=\/)/, '');
 }
 

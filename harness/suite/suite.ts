@@ -1,4 +1,5 @@
 import type { Citation, Strength } from '../model/index.js';
+import type { SequenceSpec } from './sequence-spec.js';
 
 /** A suite as loaded from YAML, validated against schemas/suite.schema.json. Strings may hold `{{ }}` templates. */
 export interface Suite {
@@ -65,7 +66,16 @@ export interface Rule {
    * deletes). The loader refuses it where a step or `reset:` already makes the rule run alone.
    */
   exclusive?: string;
+  /**
+   * The steps, in order. In a rule with a `sequence`, the setup every sequence runs first (a post to comment on),
+   * each of it setup whose failure leaves the rule unjudged.
+   */
   steps: Step[];
+  /**
+   * Generated sequences of operations judged against a model of the spec (`harness/sequence/`), instead of steps
+   * that judge: a rule of its own kind, run through the same rule runner.
+   */
+  sequence?: SequenceSpec;
   /**
    * How `graphcheck check` judges this rule from recorded traffic, when one exchange (or a group) can show it; a
    * list when different exchanges show different parts of the rule.
@@ -223,12 +233,20 @@ export function alternativesOf(step: Step): Step[] | undefined {
   return Array.isArray(step.one_of) ? step.one_of : undefined;
 }
 
-/** The steps a rule runs whichever alternatives a run takes: every step but those of `one_of`. */
+/**
+ * The steps a rule runs whichever alternatives a run takes: every step but those of `one_of`, and the step of each
+ * operation of its sequence (any of them may be drawn).
+ */
 export function fixedSteps(rule: Rule): Step[] {
-  return rule.steps.filter((step) => !alternativesOf(step));
+  return [...rule.steps.filter((step) => !alternativesOf(step)), ...operationSteps(rule)];
 }
 
-/** Every step a rule may run: its steps of one kind, and each alternative of its `one_of` steps. */
+/** Every step a rule may run: its steps of one kind, each alternative of its `one_of` steps, its operations' steps. */
 export function everyStep(rule: Rule): Step[] {
-  return rule.steps.flatMap((step) => alternativesOf(step) ?? [step]);
+  return [...rule.steps.flatMap((step) => alternativesOf(step) ?? [step]), ...operationSteps(rule)];
+}
+
+/** The step of each operation of a rule's sequence (none for a rule of steps). */
+export function operationSteps(rule: Rule): Step[] {
+  return rule.sequence?.operations.map((operation) => operation.step) ?? [];
 }

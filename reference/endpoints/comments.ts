@@ -48,7 +48,10 @@ function readOne(req: RefRequest, ctx: RefContext): RefResponse {
 function remove(req: RefRequest, ctx: RefContext): RefResponse {
   const target = targetOf(req, ctx, 'comment_id');
   requireModerator(req, ctx, target.pageId);
-  if (!ctx.faults.has('comments-delete-ignored')) deleteComment(ctx.state.get(commentsSlice), target.id);
+  const state = ctx.state.get(commentsSlice);
+  // Under its fault switch, a comment someone replied to survives its delete: the delete skips what has replies.
+  const replied = ctx.faults.has('comments-delete-keeps-replied') && listComments(state, target.id, false).length > 0;
+  if (!ctx.faults.has('comments-delete-ignored') && !replied) deleteComment(state, target.id);
   return { status: 200, body: { success: true } };
 }
 

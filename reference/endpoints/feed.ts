@@ -42,6 +42,10 @@ function readFeed(req: RefRequest, ctx: RefContext): RefResponse {
   const { faults } = ctx;
   let posts = listOrder(ctx.state.get(feedSlice)).filter((post) => post.pageId === pageId);
   if (faults.has('feed-unpublished-hidden')) posts = posts.filter((post) => post.published);
+  // Under its fault switch, a scheduled post gone live is listed once as scheduled and once as published.
+  if (faults.has('feed-scheduled-listed-twice')) {
+    posts = posts.flatMap((post) => (post.published && post.scheduledPublishTime !== undefined ? [post, post] : [post]));
+  }
   const paging: PagingFaults = {
     limitNotCapped: faults.has('feed-limit-not-capped'),
     limitIgnored: faults.has('feed-limit-ignored'),

@@ -73,7 +73,9 @@ async function createPhoto(sent: RefRequest, ctx: RefContext): Promise<RefRespon
     scheduledPublishTime: input.scheduledPublishTime,
     ...(input.image ? { image: input.image } : {}),
   }));
-  const publishedAnyway = ctx.faults.has('photos-unpublished-upload-published') && input.scheduledPublishTime === undefined;
+  const publishedAnyway =
+    (ctx.faults.has('photos-unpublished-upload-published') && input.scheduledPublishTime === undefined) ||
+    (ctx.faults.has('photos-temporary-upload-published') && input.temporary);
   if (input.published || publishedAnyway) publishPhoto(ctx, photo, now);
   const id = ctx.faults.has('photos-id-not-numeric') ? Number(photo.id) : photo.id;
   const withPost = input.published && photo.postId !== undefined && !ctx.faults.has('photos-post-id-missing');

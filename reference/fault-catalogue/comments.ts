@@ -38,4 +38,6 @@ export const COMMENTS_FAULTS = faultsOf('comments', {
   'comments-body-params-ignored':
     'POST `/{object_id}/comments` reads its parameters from the query string only: a form or multipart body is ignored.',
   'comments-filter-unchecked': 'A `filter` other than toplevel or stream is accepted (read as toplevel).',
+  'comments-delete-keeps-replied':
+    'DELETE `/{comment_id}` of a comment that has replies answers success, but the comment and its replies stay listed.',
 });

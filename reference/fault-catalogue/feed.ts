@@ -26,6 +26,7 @@ export const FEED_FAULTS = faultsOf('feed', {
   'feed-schedule-window-too-wide':
     '`scheduled_publish_time` is accepted 1 min to 90 days ahead (5 min and 80 days accepted).',
   'feed-schedule-never-live': 'Scheduled posts stay unpublished after their time.',
+  'feed-scheduled-listed-twice': 'A scheduled post, once its time has come, is listed twice in the Page feed.',
   'feed-child-attachments-max-5-always':
     'More than 5 `child_attachments` are refused even when `multi_share_optimized` is omitted or true.',
   'feed-child-attachments-min-1': 'A single child attachment is accepted.',

@@ -22,6 +22,7 @@ export const PHOTOS_FAULTS = faultsOf('photos', {
   'photos-type-ignored': 'GET ignores `type`: every list holds the profile pictures, so uploads never show.',
   'photos-missing-permission-accepted':
     'No code 200: a Page token without MODERATE may list photos, one without `pages_manage_posts` may upload.',
+  'photos-temporary-upload-published': 'A temporary upload (`published` false, `temporary` true) is published with a post of its own at once.',
   'photos-temporary-unchecked': '`temporary=true` is accepted with `published` true or with `scheduled_publish_time`.',
   'photos-attached-media-unchecked':
     'Feed `attached_media` takes any `media_fbid`: never-issued, published or deleted photos are accepted.',

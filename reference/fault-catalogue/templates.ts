@@ -17,6 +17,8 @@ export const TEMPLATES_FAULTS = faultsOf('templates', {
   'templates-update-response-shape': 'Update answers `{success}` without id, name, category.',
   'templates-status-lowercase': 'Template `status` reads in lower case (`approved`).',
   'templates-delete-ignored': 'DELETE `/{waba}/message_templates` answers success but the template stays as it was.',
+  'templates-delete-by-name-keeps-one-language':
+    'DELETE `/{waba}/message_templates` by `name` alone dissociates every language of that name but the latest made.',
   'templates-hsm-ids-unchecked':
     'DELETE with `hsm_ids` that is not an array of numeric strings answers success and deletes nothing.',
   'templates-params-unchecked':

@@ -83,6 +83,10 @@ export const WEBHOOK_FAULTS: Record<string, { area: string; description: string 
     area: 'subscriptions',
     description: 'An amending POST replaces the subscribed fields instead of adding to them.',
   },
+  'subscriptions-deleted-fields-return': {
+    area: 'subscriptions',
+    description: 'An amending POST brings back the fields a DELETE with `fields` removed from that object.',
+  },
   'subscriptions-delete-fields-removes-all': {
     area: 'subscriptions',
     description: 'DELETE with `fields` removes the whole subscription.',

@@ -19,6 +19,8 @@ export function createSubscriptionStore(deps: WebhookDeps): SubscriptionStore {
   const byObject = new Map<string, StoredSubscription>();
   // The `subscriptions-delete-keeps-delivering` fault: what DELETE removed, still matched for delivery.
   const removed = new Map<string, StoredSubscription>();
+  // The `subscriptions-deleted-fields-return` fault: fields a DELETE with `fields` took, brought back by an amend.
+  const dropped = new Map<string, string[]>();
   return {
     list: () =>
       [...byObject.values()].map((s) =>
@@ -28,7 +30,8 @@ export function createSubscriptionStore(deps: WebhookDeps): SubscriptionStore {
       ),
     apply(p) {
       const existing = byObject.get(p.object);
-      const keep = existing && !deps.fault('subscriptions-fields-overwritten') ? existing.fields : [];
+      const kept = existing && !deps.fault('subscriptions-fields-overwritten') ? existing.fields : [];
+      const keep = existing && deps.fault('subscriptions-deleted-fields-return') ? union(kept, dropped.get(p.object) ?? []) : kept;
       byObject.set(p.object, {
         object: p.object,
         callback_url: p.callback_url,
@@ -47,8 +50,13 @@ export function createSubscriptionStore(deps: WebhookDeps): SubscriptionStore {
         p.fields && p.fields.length > 0 && !deps.fault('subscriptions-delete-fields-removes-all');
       for (const sub of targets) {
         if (deps.fault('subscriptions-delete-keeps-delivering')) removed.set(sub.object, { ...sub, fields: [...sub.fields] });
-        if (onlyFields) sub.fields = sub.fields.filter((f) => !p.fields?.includes(f));
-        else byObject.delete(sub.object);
+        if (onlyFields) {
+          dropped.set(sub.object, union(dropped.get(sub.object) ?? [], sub.fields.filter((f) => p.fields?.includes(f))));
+          sub.fields = sub.fields.filter((f) => !p.fields?.includes(f));
+        } else {
+          byObject.delete(sub.object);
+          dropped.delete(sub.object);
+        }
       }
       return { ok: true };
     },
@@ -63,6 +71,7 @@ export function createSubscriptionStore(deps: WebhookDeps): SubscriptionStore {
     clear: () => {
       byObject.clear();
       removed.clear();
+      dropped.clear();
     },
   };
 }

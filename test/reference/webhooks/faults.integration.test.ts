@@ -64,6 +64,7 @@ describe('the fault catalogue', () => {
       'subscriptions-http-accepted',
       'subscriptions-fields-overwritten',
       'subscriptions-delete-fields-removes-all',
+      'subscriptions-deleted-fields-return',
       'subscriptions-no-verification',
       'subscriptions-unreachable-accepted',
       'webhooks-mtls-no-client-cert',
@@ -248,6 +249,16 @@ describe('subscription faults', () => {
     await svc.upsert(sub(r.url, ['feed', 'mention']));
     svc.remove({ object: 'page', fields: ['feed'] });
     expect(svc.list()).toEqual([]);
+  });
+
+  it('subscriptions-deleted-fields-return: an amend brings back the fields a DELETE took', async () => {
+    const r = await receiver();
+    const { svc } = service('subscriptions-deleted-fields-return');
+    await svc.upsert(sub(r.url, ['feed', 'mention']));
+    svc.remove({ object: 'page', fields: ['feed'] });
+    expect(svc.list()[0]?.fields).toEqual(['mention']);
+    await svc.upsert(sub(r.url, ['photos']));
+    expect(svc.list()[0]?.fields).toEqual(['mention', 'feed', 'photos']);
   });
 
   it('subscriptions-no-verification: no GET is sent and any callback subscribes', async () => {

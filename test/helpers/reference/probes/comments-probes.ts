@@ -32,6 +32,12 @@ export const COMMENTS_PROBES: Record<string, Probe> = {
     await call(env.ref, 'DELETE', `/${first}`, { query: { access_token: page(env) } });
     return ids(env);
   },
+  'comments-delete-keeps-replied': async (env) => {
+    const { body } = await comment(env, { message: 'replied to' });
+    await call(env.ref, 'POST', `/v25.0/${body.id}/comments`, { form: { access_token: page(env), message: 'a reply' } });
+    await call(env.ref, 'DELETE', `/v25.0/${body.id}`, { query: { access_token: page(env) } });
+    return (await ids(env)).includes(body.id);
+  },
   'comments-edge-delete-accepted': async (env) => [
     await outcome(call(env.ref, 'DELETE', `/${POST_ID}/comments`, { query: { access_token: page(env) } })),
     (await ids(env)).length,

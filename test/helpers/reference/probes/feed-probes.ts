@@ -61,6 +61,12 @@ export const FEED_PROBES: Record<string, Probe> = {
     await schedule(env, 70 * 86400),
   ],
   'feed-schedule-window-too-wide': async (env) => [await schedule(env, 300), await schedule(env, 80 * 86400)],
+  'feed-scheduled-listed-twice': async (env) => {
+    const { body } = await post(env, { message: 'm', published: 'false', scheduled_publish_time: (await now(env)) + 700 });
+    await control(env.ref, 'POST', '/clock', { advance_seconds: 700 });
+    const listed = await feed(env, { limit: 100 });
+    return listed.body.data.filter((p: { id: string }) => p.id === body.id).length;
+  },
   'feed-schedule-never-live': async (env) => {
     const { body } = await post(env, {
       message: 'm',

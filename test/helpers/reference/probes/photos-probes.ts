@@ -48,6 +48,11 @@ export const PHOTOS_PROBES: Record<string, Probe> = {
     // The newest post first: the upload's own post under the fault, a post made before it otherwise.
     return (body.data as { id: string }[])[0]?.id;
   },
+  'photos-temporary-upload-published': async (env) => {
+    await upload(env, { published: 'false', temporary: 'true' });
+    const { body } = await call(env.ref, 'GET', `/v25.0/${env.ref.pageId}/feed`, { query: { access_token: page(env), limit: '100', fields: 'id,is_published' } });
+    return (body.data as { id: string }[])[0]?.id;
+  },
   'photos-create-fields-refused': (env) => outcome(upload(env, { fields: 'id' })),
   'photos-post-id-missing': async (env) => Object.keys((await upload(env, {})).body).sort(),
   'photos-id-not-numeric': async (env) => typeof (await upload(env, {})).body.id,

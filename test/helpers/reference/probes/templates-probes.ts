@@ -61,6 +61,13 @@ export const TEMPLATES_PROBES: Record<string, Probe> = {
     await call(env.ref, 'DELETE', '/v25.0/3000001/message_templates', { query });
     return (await read(env, SEEDED)).body.status;
   },
+  'templates-delete-by-name-keeps-one-language': async (env) => {
+    const french = await create(env, template([BODY], { name: 'probe_translated', language: 'fr' }));
+    const dutch = await create(env, template([BODY], { name: 'probe_translated', language: 'nl' }));
+    const query = { access_token: msgapp(env), name: 'probe_translated' };
+    await call(env.ref, 'DELETE', '/v25.0/3000001/message_templates', { query });
+    return [(await read(env, french.body.id)).body.status, (await read(env, dutch.body.id)).body.status];
+  },
   'templates-app-token-accepted': (env) => outcome(read(env, SEEDED, env.ref.appToken)),
   'templates-read-without-token': (env) => outcome(call(env.ref, 'GET', `/v25.0/${SEEDED}`)),
   'templates-recategorised': async (env) => (await create(env, template([BODY], { category: 'MARKETING' }))).body.category,
