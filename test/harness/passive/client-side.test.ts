@@ -11,8 +11,8 @@ import type { Suite } from '../../../harness/suite/suite.js';
 import { failure } from '../../helpers/user-error.js';
 import { call, type Call, ERROR } from '../../helpers/recorded-calls.js';
 import { judging } from '../../helpers/traffic-judging.js';
+import { ERROR_PATHS } from '../../helpers/check-input.js';
 
-const ERROR_PATHS = { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' };
 const CALLBACK = 'https://app.example/callback';
 const PROFILE = { app: { id: '1000001', redirect_uris: [CALLBACK] } } as unknown as Profile;
 const TOKEN = { access_token: 'x', token_type: 'bearer', expires_in: 5400 };
