@@ -13,9 +13,9 @@ import { buildCoverage } from '../harness/coverage/build-coverage.js';
 import { formatCoverageMarkdown } from '../harness/coverage/format-coverage-markdown.js';
 import { formatCoverageReasons } from '../harness/coverage/format-coverage-reasons.js';
 import { loadSuites } from '../harness/engine/load-suite.js';
-import { selectedRules } from '../harness/suite/select-rules.js';
 import { sweepSuiteText } from '../harness/sweep/sweep-suite.js';
 import { pagingSuiteText } from '../harness/sweep/paging-suite.js';
+import { cassetteStaleness, type ShippedVerdicts } from './cassette-staleness.js';
 import { REFERENCE_README, withFaultTable } from './reference-fault-table.js';
 import { VOCABULARY_SCHEMA_FILE, vocabularySchema } from './vocabulary-schema.js';
 
@@ -81,10 +81,8 @@ function projectCoverage(): ReturnType<typeof buildCoverage> {
  */
 export const SLOW_DOCUMENTS = ['docs/fault-matrix.md', 'cassettes/reference-full-run.yaml.gz', 'cassettes/reference-full-run.verdicts.json'] as const;
 
-/** The rules a run judges are not those the shipped cassette holds (a rule added, renamed or removed). */
+/** What the shipped cassette records changed: a recorded rule removed, renamed or sending other requests (cassette-staleness.ts). */
 export async function cassetteIsStale(): Promise<boolean> {
-  const shipped = JSON.parse(await readFile(SLOW_DOCUMENTS[2], 'utf8')) as { verdicts: Record<string, string> };
-  const held = Object.keys(shipped.verdicts).sort();
-  const judged = selectedRules(await loadSuites(SUITES_DIR), {}).map(({ rule }) => rule.id).sort();
-  return held.join('\n') !== judged.join('\n');
+  const shipped = JSON.parse(await readFile(SLOW_DOCUMENTS[2], 'utf8')) as ShippedVerdicts;
+  return cassetteStaleness(shipped, await loadSuites(SUITES_DIR)).length > 0;
 }

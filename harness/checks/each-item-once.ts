@@ -1,4 +1,4 @@
-import type { Check, CheckFinding } from './check.js';
+import { type Check, type CheckFinding, judgedCount } from './check.js';
 import { BOOLEAN, INTEGER, object, optional, STRING, STRINGS } from '../validation/json-schema.js';
 import { itemKey, listItems } from './list-items.js';
 import type { WalkEnd } from './step-facts.js';
@@ -71,7 +71,7 @@ export const eachItemOnce: Check<Args | undefined> = {
       const extra = [...seen.keys()].filter((id) => !expected.has(id));
       if (extra.length) findings.push({ message: `the walk yielded ${extra.length} item(s) the earlier walk did not, e.g. ${extra[0]}` });
     }
-    return { findings: findings.slice(0, 20), judged: pages };
+    return judgedCount(findings.slice(0, 20), pages, 'the walk fetched no page');
   },
 };
 

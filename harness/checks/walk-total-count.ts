@@ -1,6 +1,6 @@
 import { lookup } from '../validation/lookup.js';
 import { BOOLEAN, object, STRING } from '../validation/json-schema.js';
-import type { Check, CheckFinding } from './check.js';
+import { type Check, type CheckFinding, judgedCount } from './check.js';
 import { itemKey, listItems } from './list-items.js';
 import { shown } from './webhook-facts.js';
 
@@ -44,6 +44,6 @@ export const walkTotalCount: Check<Args> = {
       const message = `page ${exchange + 1}: \`summary.total_count\` is ${String(total)}, but the walk listed ${listed} item(s)`;
       findings.push({ message, exchange, expected: listed, actual: total });
     });
-    return { findings: findings.slice(0, 20), judged };
+    return judgedCount(findings.slice(0, 20), judged, 'the walk fetched no page');
   },
 };

@@ -1,11 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkCommand } from '../../bin/commands/check.js';
 import { SUITES_DIR } from '../../bin/commands/run.js';
 import type { RunResult } from '../../harness/model/index.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 const SHIPPED = fileURLToPath(new URL('../../cassettes/reference-full-run.yaml.gz', import.meta.url));
 
@@ -13,7 +13,7 @@ const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
 async function verdicts(showSecrets: boolean): Promise<Record<string, string>> {
-  const reportDir = await mkdtemp(join(tmpdir(), 'graphcheck-check-alike-'));
+  const reportDir = tempFolder('graphcheck-check-alike-');
   dirs.push(reportDir);
   await checkCommand({ cassette: SHIPPED, reportDir, suitesDir: SUITES_DIR, showSecrets }, () => {});
   const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as RunResult;

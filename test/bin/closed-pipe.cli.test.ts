@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasStackTrace, spawnCli } from '../helpers/cli.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 const runWithClosedStdout = (args: string[]) => spawnCli(args, { closeStdout: true });
 
@@ -13,7 +13,7 @@ describe('a reader that closes the pipe early', () => {
     expect(listed.code).toBe(0);
     expect(hasStackTrace(listed.stderr)).toBe(false);
 
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-pipe-'));
+    const dir = tempFolder('graphcheck-pipe-');
     const run = await runWithClosedStdout(['run', '--rule', 'feed.get-limit-caps-page', '--report-dir', dir]);
     expect(hasStackTrace(run.stderr)).toBe(false);
     expect(run.code).toBe(0);

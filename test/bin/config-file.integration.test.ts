@@ -1,10 +1,10 @@
-import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../bin/config-file.js';
 import { type CliOutcome, hasStackTrace, runCli } from '../helpers/cli.js';
 import { failure } from '../helpers/user-error.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 function runIn(cwd: string, args: string[]): Promise<CliOutcome> {
   return runCli(args, {}, 120_000, cwd);
@@ -12,7 +12,7 @@ function runIn(cwd: string, args: string[]): Promise<CliOutcome> {
 
 describe('graphcheck.config.yaml', () => {
   it('is read from the working folder: report folder, timeout, excludes; a flag overrides it', async () => {
-    const project = await mkdtemp(join(tmpdir(), 'graphcheck-config-'));
+    const project = tempFolder('graphcheck-config-');
     await writeFile(
       join(project, 'graphcheck.config.yaml'),
       'report_dir: gate-reports\ntimeout: 5000\nrules: [feed.get-limit-*]\nexclude: [feed.get-limit-caps-page]\nformats: [json, markdown]\n',
@@ -31,7 +31,7 @@ describe('graphcheck.config.yaml', () => {
   });
 
   it('an unknown key or a wrong type: exit 2 naming file and line', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-config-bad-'));
+    const dir = tempFolder('graphcheck-config-bad-');
     const file = join(dir, 'ci.yaml');
     await writeFile(file, 'report_dir: r\ntimeout: 5000\nexcludes: [feed.*]\n');
     const out = await runCli(['list', '--config', file]);

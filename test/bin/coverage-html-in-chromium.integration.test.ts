@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPresent, launchChromium } from '../helpers/chromium.js';
 import { runCli } from '../helpers/cli.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 const HOSTILE = '<script>window.pwned=1</script><img src=x onerror="window.pwned=2"><a href="javascript:window.pwned=3">x</a>';
 
@@ -26,7 +26,7 @@ describe.skipIf(!present)('graphcheck coverage --html, opened from file:// in Ch
   let browser: Browser;
   let dir: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'graphcheck-coverage-html-'));
+    dir = tempFolder('graphcheck-coverage-html-');
     const run = await runCli(['run', '--rule', 'feed.get-limit-*', '--fault', 'feed-limit-not-capped', '--seed', '4', '--report-dir', join(dir, 'run')]);
     expect(run.code).toBe(1);
     const page = await runCli(['coverage', '--html', dir, '--report', join(dir, 'run', 'report.json')]);

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { coverageCommand, type CoverageFlags, REASONS_FILE, SPEC_FILE } from '../../bin/commands/coverage.js';
@@ -8,6 +7,7 @@ import { buildCoverage } from '../../harness/coverage/build-coverage.js';
 import { loadSuites } from '../../harness/engine/load-suite.js';
 import { hasStackTrace, runCli } from '../helpers/cli.js';
 import { failure } from '../helpers/user-error.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 const SPEC = `# Spec
 
@@ -93,7 +93,7 @@ const REASONS = `reasons:
 `;
 
 async function project(files: { suite?: string; reasons?: string } = {}): Promise<CoverageFlags> {
-  const dir = await mkdtemp(join(tmpdir(), 'graphcheck-coverage-'));
+  const dir = tempFolder('graphcheck-coverage-');
   await mkdir(join(dir, 'suites'));
   await writeFile(join(dir, 'spec.md'), SPEC);
   await writeFile(join(dir, 'readings.md'), READINGS);

@@ -1,9 +1,9 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningReference, startReference } from '../../reference/index.js';
 import { runCli } from '../helpers/cli.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 describe('doctor forecasts what a profile leaves unjudged', () => {
   let reference: RunningReference;
@@ -14,7 +14,7 @@ describe('doctor forecasts what a profile leaves unjudged', () => {
     delete p.control_url;
     delete p.capabilities;
     delete p.fixtures.thread_id;
-    profile = join(await mkdtemp(join(tmpdir(), 'graphcheck-forecast-')), 'profile.json');
+    profile = join(tempFolder('graphcheck-forecast-'), 'profile.json');
     await writeFile(profile, JSON.stringify(p));
   });
   afterAll(() => reference.close());
@@ -34,7 +34,7 @@ describe('doctor forecasts what a profile leaves unjudged', () => {
 
   it('a profile file with control_url and no capabilities: the target lists them (GET {control_url}/profile)', async () => {
     const { capabilities: _listed, ...p } = structuredClone(reference.profile) as Record<string, unknown>;
-    const file = join(await mkdtemp(join(tmpdir(), 'graphcheck-forecast-')), 'profile.json');
+    const file = join(tempFolder('graphcheck-forecast-'), 'profile.json');
     await writeFile(file, JSON.stringify(p));
     const out = await runCli(['doctor', '--profile', file, '--suite', 'comments']);
     expect(out.code).toBe(0);
@@ -51,7 +51,7 @@ describe('doctor forecasts what a profile leaves unjudged', () => {
 
   it('a profile as the README describes it (contract, base_url, tokens.page, fixtures.page_id): each rule skipped names what it lacks', async () => {
     const ref = reference.profile as { base_url: string; tokens: { page: string }; fixtures: { page_id: string } };
-    const file = join(await mkdtemp(join(tmpdir(), 'graphcheck-forecast-')), 'profile.yaml');
+    const file = join(tempFolder('graphcheck-forecast-'), 'profile.yaml');
     await writeFile(file, `contract: 1\nbase_url: ${ref.base_url}\ntokens:\n  page: ${ref.tokens.page}\nfixtures:\n  page_id: "${ref.fixtures.page_id}"\n`);
     const out = await runCli(['doctor', '--profile', file, '--suite', 'photos,comments,versioning']);
     expect(out.code).toBe(0);

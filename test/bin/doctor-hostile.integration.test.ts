@@ -1,18 +1,18 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doctorCommand } from '../../bin/commands/doctor.js';
 import { startEchoingFront } from '../helpers/hostile/echoing-front.js';
 import { referenceBehind } from '../helpers/reference-behind.js';
 import { leaks, unsafeIn } from '../helpers/hostile/planted.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 describe('doctor against a target whose refusals echo the token (at the start of their message) and hostile text', () => {
   let behind: Awaited<ReturnType<typeof referenceBehind>> | undefined;
   let dir: string;
   beforeAll(async () => {
     behind = await referenceBehind((upstream) => startEchoingFront(upstream, { refuse: true }));
-    dir = await mkdtemp(join(tmpdir(), 'graphcheck-hostile-doctor-'));
+    dir = tempFolder('graphcheck-hostile-doctor-');
   });
   afterAll(async () => {
     await behind?.close();

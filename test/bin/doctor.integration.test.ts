@@ -1,9 +1,9 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningReference, startReference } from '../../reference/index.js';
 import { hasStackTrace, runCli } from '../helpers/cli.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 describe('preflight tells configuration mistakes from implementation bugs', () => {
   let reference: RunningReference;
@@ -11,7 +11,7 @@ describe('preflight tells configuration mistakes from implementation bugs', () =
   let dir: string;
   beforeAll(async () => {
     reference = await startReference();
-    dir = await mkdtemp(join(tmpdir(), 'graphcheck-doctor-'));
+    dir = tempFolder('graphcheck-doctor-');
     const profile = structuredClone(reference.profile) as { tokens: Record<string, string> };
     profile.tokens.page = 'a-token-with-a-typo';
     profileFile = join(dir, 'profile.json');

@@ -1,16 +1,16 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasStackTrace, runCli } from '../helpers/cli.js';
 import { brokenShards, hostileShard } from '../helpers/hostile/hostile-report.js';
 import { hostileExchanges, hostileHar, TRAFFIC_SECRETS } from '../helpers/hostile/hostile-traffic.js';
 import { leaks, unsafeIn } from '../helpers/hostile/planted.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 // Spawned: what reaches standard output and standard error, and the exit code, are the process's own.
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'graphcheck-hostile-cli-'));
+  dir = tempFolder('graphcheck-hostile-cli-');
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 

@@ -1,10 +1,9 @@
-import { mkdtemp } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliOutcome, hasStackTrace, runCli } from '../helpers/cli.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 const CASSETTE = fileURLToPath(new URL('../../cassettes/reference-full-run.yaml.gz', import.meta.url));
 /** TEST-NET-1 (RFC 5737): never an address of this machine. */
@@ -30,7 +29,7 @@ describe('a server command that cannot listen says which flag to change', () => 
   let taken: Server;
   let takenPort: number;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'graphcheck-listen-'));
+    dir = tempFolder('graphcheck-listen-');
     taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     takenPort = (taken.address() as { port: number }).port;
@@ -105,7 +104,7 @@ describe('--target must be an http(s) base URL', () => {
   });
 
   it('record --target ftp://...: refused while parsing flags, before any notice', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-target-'));
+    const dir = tempFolder('graphcheck-target-');
     const out = await runCliWithin(['record', '--no-redact', '--target', 'ftp://127.0.0.1:21', '--cassette', join(dir, 'c.yaml')]);
     expectUsageLine(out, /--target ftp:\/\/127\.0\.0\.1:21: /);
     expect(out.stdout).toBe('');

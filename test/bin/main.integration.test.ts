@@ -1,9 +1,9 @@
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliIo, main } from '../../bin/main.js';
 import { type RunningReference, startReference } from '../../reference/index.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 const TOKEN_VARIABLE = 'GRAPHCHECK_MAIN_TEST_PAGE_TOKEN';
 
@@ -31,7 +31,7 @@ describe('main: one command line per call, with its own folder and environment',
 
   beforeAll(async () => {
     reference = await startReference();
-    root = await mkdtemp(join(tmpdir(), 'graphcheck-main-'));
+    root = tempFolder('graphcheck-main-');
     withConfig = join(root, 'with-config');
     bare = join(root, 'bare');
     await Promise.all([mkdir(withConfig), mkdir(bare)]);

@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { shellWord } from '../../harness/shell-word.js';
 import { BIN } from '../helpers/cli.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 // A terminal is what is tested: the process's standard output is a pseudo-terminal, so the CLI draws its live line.
 /** Runs the CLI on a pseudo-terminal (util-linux `script`), as a person at a terminal would. */
@@ -21,7 +19,7 @@ function runOnTty(args: string[]): Promise<{ code: number | null; output: string
 
 describe('progress', () => {
   it('on a TTY: a live line [i/n] rule seconds, redrawn in place, failures printed above it', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-tty-'));
+    const dir = tempFolder('graphcheck-tty-');
     // One rule at a time: which rule the line names while two are in flight depends on which ends first (the line
     // with rules in flight is tested in test/harness/reports/live-progress.test.ts).
     const args = ['run', '--rule', 'feed.get-limit-*', '--fault', 'feed-limit-not-capped', '--seed', '1', '--concurrency', '1'];
@@ -35,7 +33,7 @@ describe('progress', () => {
   });
 
   it('--quiet: no live line and no line per rule, only the account at the end', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-quiet-'));
+    const dir = tempFolder('graphcheck-quiet-');
     const out = await runOnTty(['run', '--rule', 'feed.get-limit-*', '--fault', 'feed-limit-not-capped', '--seed', '1', '--quiet', '--report-dir', dir]);
     expect(out.code).toBe(1);
     expect(out.output).not.toContain('[1/2]');

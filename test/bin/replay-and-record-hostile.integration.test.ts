@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,12 +9,13 @@ import { CassetteWriter } from '../../harness/cassette/cassette-writer.js';
 import { noRedactNotice } from '../../bin/flags.js';
 import { UserInputError } from '../../harness/errors.js';
 import { HOSTILE_TEXT, unsafeIn } from '../helpers/hostile/planted.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 const TARGET = 'http://127.0.0.1:9';
 
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'graphcheck-hostile-replay-'));
+  dir = tempFolder('graphcheck-hostile-replay-');
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 

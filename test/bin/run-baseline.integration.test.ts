@@ -1,11 +1,11 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { assertBaselineWritable, loadBaseline } from '../../harness/run/baseline.js';
 import { hasStackTrace, runCli } from '../helpers/cli.js';
 import { failure } from '../helpers/user-error.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 const RULES = ['--rule', 'feed.get-limit-*', '--seed', '5', '--runs', '3'];
 const FAULT = ['--fault', 'feed-limit-not-capped'];
@@ -14,7 +14,7 @@ describe('an expected-failure baseline keeps a growing implementation green, and
   let dir: string;
   let baseline: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'graphcheck-baseline-'));
+    dir = tempFolder('graphcheck-baseline-');
     baseline = join(dir, 'baseline.yaml');
   });
 
@@ -86,7 +86,7 @@ describe('SHOULD failures are warnings everywhere, failures under --strict', () 
   const args = ['run', '--rule', 'photos.post-two-image-sources-refused,feed.get-list-shape', '--fault', 'photos-two-sources-accepted', '--seed', '2'];
 
   it('console, report.json, summary.md, junit.xml and report.html say warned; exit 0', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-should-'));
+    const dir = tempFolder('graphcheck-should-');
     const out = await runCli([...args, '--report-dir', dir]);
     expect(out.code).toBe(0);
     expect(out.stdout).toMatch(/^WARN photos\.post-two-image-sources-refused: /m);
@@ -105,7 +105,7 @@ describe('SHOULD failures are warnings everywhere, failures under --strict', () 
   });
 
   it('--strict makes them failures: exit 1 and a <failure> in junit.xml', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-strict-'));
+    const dir = tempFolder('graphcheck-strict-');
     const out = await runCli([...args, '--strict', '--report-dir', dir]);
     expect(out.code).toBe(1);
     expect(out.stdout).toMatch(/^FAIL photos\.post-two-image-sources-refused: /m);

@@ -1,10 +1,10 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../bin/commands/run.js';
 import type { RuleResult } from '../../harness/model/index.js';
 import { type Elsewhere, type HostileTarget, startElsewhere, startHostileTarget } from '../helpers/hostile/hostile-target.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 const RULES = ['feed.get-walk-each-post-once', 'authorization.window-answers-a-page'];
 
@@ -17,7 +17,7 @@ describe('run --cassette repeats a recorded run without any network request', ()
   beforeAll(async () => {
     [elsewhere, farther] = await Promise.all([startElsewhere(), startElsewhere()]);
     target = await startHostileTarget(['next-elsewhere'], farther.url);
-    dir = await mkdtemp(join(tmpdir(), 'graphcheck-offline-'));
+    dir = tempFolder('graphcheck-offline-');
   });
   afterAll(async () => {
     await target.close();

@@ -1,5 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergeReportsCommand } from '../../bin/commands/merge-reports.js';
@@ -8,6 +7,7 @@ import type { RunResult } from '../../harness/model/index.js';
 import { startEchoingFront } from '../helpers/hostile/echoing-front.js';
 import { referenceBehind } from '../helpers/reference-behind.js';
 import { expectSafeOutputs as expectSafe, outputsOf as outputs } from '../helpers/hostile/expect-safe.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 describe('run against a target that echoes the token it is sent, in every form, with hostile text', () => {
   let behind: Awaited<ReturnType<typeof referenceBehind>> | undefined;
@@ -18,7 +18,7 @@ describe('run against a target that echoes the token it is sent, in every form, 
   beforeAll(async () => {
     // Faults make rules fail, so the echoing answers reach findings (messages, expected, actual) and evidence.
     behind = await referenceBehind((upstream) => startEchoingFront(upstream), { faults: ['feed-limit-not-capped', 'feed-message-link-optional'] });
-    dir = await mkdtemp(join(tmpdir(), 'graphcheck-hostile-run-'));
+    dir = tempFolder('graphcheck-hostile-run-');
     const profile = structuredClone(behind.reference.profile) as {
       app: { secret: string; access_token: string };
       tokens: Record<string, string>;

@@ -1,5 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { doctorCommand } from '../../bin/commands/doctor.js';
@@ -7,6 +6,7 @@ import { runCommand } from '../../bin/commands/run.js';
 import type { RunFlags } from '../../bin/plan-from-flags.js';
 import type { RuleResult } from '../../harness/model/index.js';
 import { type Elsewhere, type HostileMode, type HostileTarget, startElsewhere, startHostileTarget } from '../helpers/hostile/hostile-target.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 /**
  * The rules that follow a link the target hands over: the walk's `paging.next` and a captured `next` (tokens: the
@@ -32,7 +32,7 @@ describe('a run sends requests and tokens only to the origins it was given', () 
 
   async function run(modes: HostileMode[], flags: Partial<RunFlags> = {}) {
     target = await startHostileTarget(modes, elsewhere.url);
-    const reportDir = await mkdtemp(join(tmpdir(), 'graphcheck-origin-'));
+    const reportDir = tempFolder('graphcheck-origin-');
     dirs.push(reportDir);
     let printed = '';
     const before = elsewhere.arrivals();
@@ -87,7 +87,7 @@ describe('a run sends requests and tokens only to the origins it was given', () 
   it('runs nothing when the served profile names another origin, and says which key and which flag', async () => {
     target = await startHostileTarget(['profile-elsewhere'], elsewhere.url);
     const before = elsewhere.arrivals();
-    const reportDir = await mkdtemp(join(tmpdir(), 'graphcheck-origin-'));
+    const reportDir = tempFolder('graphcheck-origin-');
     dirs.push(reportDir);
     const run = runCommand({ target: target.url, rule: LINK_RULES, reportDir }, () => {});
     await expect(run).rejects.toMatchObject({ code: 'PROFILE_INVALID', exitCode: 2 });
@@ -109,7 +109,7 @@ describe('a run sends requests and tokens only to the origins it was given', () 
 
   it('never prints or reports the password of a --target with userinfo', async () => {
     target = await startHostileTarget([], elsewhere.url);
-    const reportDir = await mkdtemp(join(tmpdir(), 'graphcheck-origin-'));
+    const reportDir = tempFolder('graphcheck-origin-');
     dirs.push(reportDir);
     let printed = '';
     const withUserinfo = target.url.replace('http://', 'http://someone:hunter2-pw@');

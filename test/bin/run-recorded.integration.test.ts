@@ -1,9 +1,9 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startReference } from '../../reference/index.js';
 import { runCli } from '../helpers/cli.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 interface Report {
   seed: number;
@@ -18,7 +18,7 @@ const outcome = (r: Report) => r.results.map(({ rule, verdict, counterexample })
 
 describe('run --record, then run --cassette offline', () => {
   it('reaches the same verdicts and counterexamples with no target at all', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-recorded-'));
+    const dir = tempFolder('graphcheck-recorded-');
     const cassette = join(dir, 'run.yaml');
     const live = join(dir, 'live');
     const offline = join(dir, 'offline');
@@ -36,7 +36,7 @@ describe('run --record, then run --cassette offline', () => {
   });
 
   it('repeats webhook rules offline from the recorded deliveries, failures included', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-recorded-'));
+    const dir = tempFolder('graphcheck-recorded-');
     const cassette = join(dir, 'hooks.yaml');
     const faults = 'webhooks-wrong-signature-key,webhooks-no-immediate-retry,subscriptions-wrong-challenge-accepted';
     const args = ['--suite', 'webhooks', 'subscriptions', '--seed', '11', '--runs', '2', '--fault', faults];
@@ -54,7 +54,7 @@ describe('run --record, then run --cassette offline', () => {
   });
 
   it('keeps no token, app secret, client secret or code in the cassette, and still repeats the run', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-recorded-'));
+    const dir = tempFolder('graphcheck-recorded-');
     const cassette = join(dir, 'run.yaml');
     const reference = await startReference();
     const profile = reference.profile as { app: { secret: string; access_token: string }; tokens: Record<string, string> };

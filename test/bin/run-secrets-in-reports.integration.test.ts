@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningReference, startReference } from '../../reference/index.js';
 import { runCli } from '../helpers/cli.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 describe('reports keep no secrets', () => {
   let reference: RunningReference;
@@ -14,7 +14,7 @@ describe('reports keep no secrets', () => {
   afterAll(() => reference.close());
 
   it('finds neither the planted tokens nor the app secret in any report file', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-secrets-'));
+    const dir = tempFolder('graphcheck-secrets-');
     const profile = structuredClone(reference.profile) as {
       app: { secret: string; access_token: string };
       tokens: Record<string, string>;

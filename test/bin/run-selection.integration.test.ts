@@ -1,13 +1,10 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasStackTrace, runCli } from '../helpers/cli.js';
 import { repoPath } from '../helpers/paths.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
-async function tempDir(): Promise<string> {
-  return mkdtemp(join(tmpdir(), 'graphcheck-selection-'));
-}
 
 /** One line on stderr, exit 2, no stack trace: a usage mistake. */
 function expectUsage(out: { code: number | null; stderr: string }, message: RegExp): void {
@@ -19,23 +16,23 @@ function expectUsage(out: { code: number | null; stderr: string }, message: RegE
 
 describe('a selection that selects nothing is a usage error, never a green run of zero rules', () => {
   it('run: an unknown rule, an unknown suite, a rule outside the chosen suite, an empty suites folder', async () => {
-    const reports = await tempDir();
+    const reports = tempFolder('graphcheck-selection-');
     const run = (...args: string[]) => runCli(['run', ...args, '--report-dir', reports]);
     expectUsage(await run('--rule', 'nosuch.rule'), /^graphcheck: --rule nosuch\.rule: matches no rule; give a rule id such as \S+, or a glob such as \S+\.\*/);
     expectUsage(await run('--suite', 'FEED'), /--suite FEED: no such suite; suites in .*: .*feed/);
     expectUsage(await run('--suite', 'feed', '--rule', 'comments.*'), /--rule comments\.\*: matches no rule in suite feed/);
-    expectUsage(await run('--suites-dir', await tempDir()), /^graphcheck: nothing to run: .* holds no rule$/m);
+    expectUsage(await run('--suites-dir', tempFolder('graphcheck-selection-')), /^graphcheck: nothing to run: .* holds no rule$/m);
   });
 
   it('run: comma-separated suites and rules select like repeated flags', async () => {
-    const dir = await tempDir();
+    const dir = tempFolder('graphcheck-selection-');
     const out = await runCli(['run', '--rule', 'versioning.usable-and-unversioned-paths-served,feed.get-limit-caps-page', '--seed', '1', '--report-dir', dir]);
     expect(out.code).toBe(0);
     expect(out.stdout).toMatch(/^PASSED: 2 passed, 0 failed, 0 warned, 0 skipped, 0 error/m);
   });
 
   it('check: an unknown rule, and a rule that recorded traffic cannot judge', async () => {
-    const har = join(await tempDir(), 'empty.har');
+    const har = join(tempFolder('graphcheck-selection-'), 'empty.har');
     await writeFile(har, JSON.stringify({ log: { version: '1.2', creator: { name: 't', version: '1' }, entries: [] } }));
     expectUsage(await runCli(['check', '--cassette', har, '--rule', 'nosuch']), /--rule nosuch: matches no rule/);
     expectUsage(
@@ -47,7 +44,7 @@ describe('a selection that selects nothing is a usage error, never a green run o
 
 describe('a report folder that cannot be one is said before the run', () => {
   it('a file in its place, or in place of a folder above it; a path under /proc ends at once', async () => {
-    const dir = await tempDir();
+    const dir = tempFolder('graphcheck-selection-');
     const file = join(dir, 'a-file');
     await writeFile(file, 'x');
     for (const reportDir of [file, join(file, 'below')]) {
@@ -76,7 +73,7 @@ describe("the README's area path selects every rule that sends to the area's end
   it('fails on a photos fault only a sweep catches; --suite photos,comments says what it leaves out', async () => {
     const selection = await readmeAreaSelection();
     expect(selection).toEqual(['--area', 'photos,comments']);
-    const dir = await tempDir();
+    const dir = tempFolder('graphcheck-selection-');
     const fault = ['--fault', 'photos-heading-bounds-exclusive', '--seed', '5', '--quiet'];
     const out = await runCli(['run', ...selection, ...fault, '--report-dir', dir]);
     expect(out.code).toBe(1);
@@ -88,7 +85,7 @@ describe("the README's area path selects every rule that sends to the area's end
     expect(out.stdout).not.toMatch(/^note: /m);
 
     // The two suites alone miss that fault, and say how many rules on the same endpoints they leave out.
-    const bySuite = await runCli(['run', '--suite', 'photos,comments', ...fault, '--report-dir', await tempDir()]);
+    const bySuite = await runCli(['run', '--suite', 'photos,comments', ...fault, '--report-dir', tempFolder('graphcheck-selection-')]);
     expect(bySuite.code).toBe(0);
     const note = /^note: (\d+) rules outside this selection also send to \/\{page_id\}\/photos, \/\{object_id\}\/comments \((.*)\): --area photos,comments selects every rule that does$/m.exec(bySuite.stdout);
     expect(note).not.toBeNull();

@@ -1,14 +1,14 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBadTarget } from '../helpers/bad-targets.js';
 import { minimalProfile } from '../helpers/bad-targets.js';
 import { hasStackTrace, runCli } from '../helpers/cli.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 async function profileFile(baseUrl: string): Promise<{ file: string; dir: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'graphcheck-'));
+  const dir = tempFolder('graphcheck-');
   const file = join(dir, 'target.json');
   await writeFile(file, JSON.stringify(minimalProfile(baseUrl)));
   return { file, dir };

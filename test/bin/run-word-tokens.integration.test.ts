@@ -1,10 +1,10 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../../harness/model/index.js';
 import { type RunningReference, startReference } from '../../reference/index.js';
 import { runCli } from '../helpers/cli.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 /**
  * Test tokens that are ordinary words, each found in rule ids (`comments.post-needs-page-token`,
@@ -23,7 +23,7 @@ let suites: string;
 
 beforeAll(async () => {
   reference = await startReference({ faults: ['tokens-unknown-accepted'] });
-  dir = await mkdtemp(join(tmpdir(), 'graphcheck-word-tokens-'));
+  dir = tempFolder('graphcheck-word-tokens-');
   profile = join(dir, 'target.json');
   const document = reference.profile as { tokens: Record<string, string> };
   await writeFile(profile, JSON.stringify({ ...document, tokens: { ...document.tokens, ...WORD_TOKENS } }));

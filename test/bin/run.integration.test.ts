@@ -1,16 +1,13 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasStackTrace, runCli } from '../helpers/cli.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
-async function tempDir(): Promise<string> {
-  return mkdtemp(join(tmpdir(), 'graphcheck-cli-'));
-}
 
 describe('graphcheck run against the embedded reference', () => {
   it('runs the feed suite, writes the three reports and exits 0', async () => {
-    const dir = await tempDir();
+    const dir = tempFolder('graphcheck-cli-');
     const out = await runCli(['run', '--suite', 'feed', '--report-dir', dir, '--seed', '3', '--runs', '3']);
     expect(out.code).toBe(0);
     expect(out.stdout).toMatch(/^PASSED: \d+ passed, 0 failed, 0 warned, 0 skipped, 0 error \(seed 3\)$/m);
@@ -24,7 +21,7 @@ describe('graphcheck run against the embedded reference', () => {
   });
 
   it('exits 1 with a replay command when a fault breaks a rule', async () => {
-    const dir = await tempDir();
+    const dir = tempFolder('graphcheck-cli-');
     const out = await runCli(['run', '--rule', 'feed.get-limit-*', '--fault', 'feed-limit-not-capped', '--report-dir', dir, '--seed', '9']);
     expect(out.code).toBe(1);
     expect(out.stdout).toMatch(/FAIL feed\.get-limit-over-100-refused/);
@@ -35,7 +32,7 @@ describe('graphcheck run against the embedded reference', () => {
   });
 
   it('prints replay commands that repeat the flags deciding the requests, and they reproduce the verdict', async () => {
-    const dir = await tempDir();
+    const dir = tempFolder('graphcheck-cli-');
     const flags = ['--version-prefix', 'none', '--runs', '3', '--timeout', '5000', '--fault', 'versioning-bare-path-unsupported'];
     const out = await runCli(['run', '--rule', 'feed.get-list-shape', '--seed', '4', ...flags, '--report-dir', dir]);
     expect(out.code).toBe(3);
@@ -64,7 +61,7 @@ describe('user mistakes get one line and exit 2', () => {
   });
 
   it('names file and line of a broken suite', async () => {
-    const dir = await tempDir();
+    const dir = tempFolder('graphcheck-cli-');
     await writeFile(join(dir, 'broken.yaml'), 'suite: broken\ntitle: B\nrules:\n  - id: broken.x\n    title: X\n    strength: MUST\n    cites: [{ section: S, text: abc }]\n    steps: [{ request: { method: GET, path: / }, expect: [okk] }]\n');
     const out = await runCli(['run', '--suites-dir', dir]);
     expect(out.code).toBe(2);

@@ -1,20 +1,17 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startDelayProxy } from '../../bench/delay-proxy.js';
 import { BIN, runCli } from '../helpers/cli.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
-async function tempDir(): Promise<string> {
-  return mkdtemp(join(tmpdir(), 'graphcheck-cli-'));
-}
 
 // serve-reference runs until SIGTERM, so it is a process; the run against it is an in-process call.
 describe('graphcheck serve-reference, and a run against the profile it wrote', () => {
   it('marks rules whose capability is missing as skipped with the reason', async () => {
-    const dir = await tempDir();
-    const profileDir = await tempDir();
+    const dir = tempFolder('graphcheck-cli-');
+    const profileDir = tempFolder('graphcheck-cli-');
     // Start a reference, then hand graphcheck its profile without the control protocol.
     const serve = spawn(process.execPath, [BIN, 'serve-reference', '--profile-out', join(profileDir, 'p.json')]);
     let stderr = '';
@@ -49,7 +46,7 @@ describe('graphcheck serve-reference, and a run against the profile it wrote', (
 
 describe('graphcheck serve-reference --public-url behind a proxy, with --media-port', () => {
   it('names the proxy in its profile and links, serves its files from the second origin, and passes the rules that follow them', async () => {
-    const dir = await tempDir();
+    const dir = tempFolder('graphcheck-cli-');
     let listening: string | undefined;
     const proxy = await startDelayProxy(() => listening ?? 'http://127.0.0.1:9', 0);
     const args = ['serve-reference', '--public-url', proxy.url, '--media-port', '0', '--profile-out', join(dir, 'p.json')];

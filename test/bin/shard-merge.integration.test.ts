@@ -1,10 +1,10 @@
-import { mkdtemp, readFile, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { planFromFlags } from '../../bin/plan-from-flags.js';
 import { runCli } from '../helpers/cli.js';
 import { failure } from '../helpers/user-error.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 // photos.post-over-10mb-refused is left out: on a loaded machine the reference sometimes resets the connection
 // while the 10 MB body is still being sent (verdict error), in one run and not the other: a race of its own
@@ -26,7 +26,7 @@ describe('--shard i/n and merge-reports', () => {
   let dir: string;
   let whole: Report;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'graphcheck-shards-'));
+    dir = tempFolder('graphcheck-shards-');
     // The unsharded run and the three shards, each against its own embedded reference, two at a time.
     const shards = [1, 2, 3].map((i) => runCli([...RUN, '--shard', `${i}/3`, '--report-dir', join(dir, `shard-${i}`)]));
     const [one] = await Promise.all([runCli([...RUN, '--report-dir', join(dir, 'whole')]), shards[0]]);

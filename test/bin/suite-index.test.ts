@@ -1,5 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSuites } from '../../harness/engine/load-suite.js';
@@ -8,6 +7,7 @@ import { readSuiteIndex, SUITE_INDEX_FILE } from '../../harness/engine/suite-ind
 import { writeSuiteIndex } from '../../harness/engine/write-suite-index.js';
 import type { Suite } from '../../harness/suite/suite.js';
 import { SUITES_DIR } from '../../harness/suite/suites-dir.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 /** A suite as data: what the index must give back exactly. */
 const data = (suites: Suite[]) => suites.map(({ lineOf: _lineOf, ...suite }) => suite);
@@ -17,7 +17,7 @@ describe('the index of the shipped suites the build writes', () => {
   let indexFile: string;
   let loaded: Suite[];
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'graphcheck-suite-index-'));
+    dir = tempFolder('graphcheck-suite-index-');
     indexFile = join(dir, 'suite-index.json');
     [loaded] = await Promise.all([loadSuites(SUITES_DIR), writeSuiteIndex(SUITES_DIR, indexFile)]);
   });

@@ -1,11 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookTestCommand } from '../../bin/commands/webhook-test.js';
 import type { RunResult } from '../../harness/model/index.js';
 import { startEchoingCallback } from '../helpers/hostile/echoing-callback.js';
 import { expectSafeOutputs, outputsOf } from '../helpers/hostile/expect-safe.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 const VERIFY_TOKEN = 'hostile-verify-token-4f9c';
 const APP_SECRET = 'hostile-app-secret-77aa';
@@ -15,7 +14,7 @@ describe('webhook-test against a callback that echoes the verify token instead o
   let reportDir: string;
   beforeAll(async () => {
     callback = await startEchoingCallback(APP_SECRET);
-    reportDir = await mkdtemp(join(tmpdir(), 'graphcheck-hostile-wt-'));
+    reportDir = tempFolder('graphcheck-hostile-wt-');
   });
   afterAll(async () => {
     await callback.close();

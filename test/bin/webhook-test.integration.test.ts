@@ -1,6 +1,5 @@
 import type { Server } from 'node:http';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { register, webhookTestCommand } from '../../bin/commands/webhook-test.js
 import { createCertificateAuthority } from '../../harness/ca/index.js';
 import type { RunResult } from '../../harness/model/index.js';
 import { type Flaws, SECRET, startSample, TOKEN } from '../helpers/sample-receivers.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 const ca = await createCertificateAuthority('developer CA');
 
@@ -21,7 +21,7 @@ afterEach(async () => {
 /** A sample receiver over HTTPS, and a report folder holding the CA to pass as --ca. */
 async function setup(flaws: Flaws): Promise<{ callback: string; reportDir: string; caFile: string }> {
   const sample = await startSample(flaws, await ca.issueServer('127.0.0.1'));
-  const reportDir = await mkdtemp(join(tmpdir(), 'graphcheck-wt-'));
+  const reportDir = tempFolder('graphcheck-wt-');
   cleanups.push(
     async () => {
       (sample.server as Server).closeAllConnections();

@@ -1,8 +1,8 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasStackTrace, runCli } from '../helpers/cli.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 /** Nine levels of nine aliases: a billion-laughs file, a few hundred bytes long. */
 function aliasBomb(): string {
@@ -13,7 +13,7 @@ function aliasBomb(): string {
 
 describe('a YAML file whose aliases explode', () => {
   it('as a profile, a suite or a cassette: one line naming the file, exit 2, no stack trace', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-aliases-'));
+    const dir = tempFolder('graphcheck-aliases-');
     const bomb = join(dir, 'bomb.yaml');
     await writeFile(bomb, aliasBomb());
     const suites = join(dir, 'suites');

@@ -3,18 +3,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../bin/commands/run.js';
 import { loadSuites } from '../../harness/engine/load-suite.js';
+import { cassetteStaleness, type ShippedVerdicts } from '../../scripts/cassette-staleness.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const CASSETTE = new URL('../../cassettes/reference-full-run.yaml.gz', import.meta.url).pathname;
 const VERDICTS = new URL('../../cassettes/reference-full-run.verdicts.json', import.meta.url).pathname;
-const RERECORD = 'suites changed since the shipped cassette was recorded: run `npm run record-cassette`';
-
-interface Shipped {
-  seed: number;
-  exit: number;
-  verdicts: Record<string, string>;
-}
+const RERECORD = 'what the shipped cassette records changed since it was recorded: run `npm run record-cassette`';
 
 async function verdictsIn(dir: string): Promise<Record<string, string>> {
   const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as { results: { rule: string; verdict: string }[] };
@@ -22,18 +17,20 @@ async function verdictsIn(dir: string): Promise<Record<string, string>> {
 }
 
 describe('the shipped cassette (a full run against the reference)', async () => {
-  const shipped = JSON.parse(await readFile(VERDICTS, 'utf8')) as Shipped;
+  const shipped = JSON.parse(await readFile(VERDICTS, 'utf8')) as ShippedVerdicts;
+  // The rules it holds: a rule added since is not in it (scripts/cassette-staleness.ts), so the repeat names them.
+  const recorded = Object.keys(shipped.verdicts).flatMap((rule) => ['--rule', rule]);
   const dir = tempDir();
   afterAll(() => dir.cleanup());
 
-  // Client-side rules judge recorded traffic and callback rules an app's receiver: `run` runs neither.
-  it('covers every rule of the suites', async () => {
-    const rules = (await loadSuites(SUITES_DIR)).flatMap((s) => s.rules.filter((r) => r.side !== 'client' && r.side !== 'callback').map((r) => r.id));
-    expect(Object.keys(shipped.verdicts).sort(), RERECORD).toEqual(rules.sort());
+  // Re-recorded only when what it records changed: a rule added leaves it alone; one removed, renamed or sending
+  // other requests does not.
+  it('holds what its rules record now: each is still in the suites, sending what it sent', async () => {
+    expect(cassetteStaleness(shipped, await loadSuites(SUITES_DIR)), RERECORD).toEqual([]);
   });
 
   it('repeats offline with the verdicts the live run reached, webhook rules included', async () => {
-    const out = await runCli(['run', '--cassette', CASSETTE, '--report-dir', dir.path('all')]);
+    const out = await runCli(['run', ...recorded, '--cassette', CASSETTE, '--report-dir', dir.path('all')]);
     expect(out.stderr).toBe('');
     expect(out.code).toBe(shipped.exit);
     expect(await verdictsIn(dir.path('all'))).toEqual(shipped.verdicts);

@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { main } from '../../bin/main.js';
 import { repoPath } from './paths.js';
+import { tempFolder } from './temp-dir.js';
 
 /**
  * The CLI the cli tier spawns: the TypeScript sources through tsx, never the compiled dist/. A dist/ left from an
@@ -30,7 +29,7 @@ export interface CliOutcome {
 export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}, hangAfterMs = 120_000, cwd?: string): Promise<CliOutcome> {
   let stdout = '';
   let stderr = '';
-  const folder = cwd ?? (await mkdtemp(join(tmpdir(), 'graphcheck-cwd-')));
+  const folder = cwd ?? tempFolder('graphcheck-cwd-');
   const io = { stdout: (text: string) => (stdout += text), stderr: (text: string) => (stderr += text), env: { ...process.env, ...env }, cwd: folder };
   let timer: NodeJS.Timeout | undefined;
   const hang = new Promise<never>((_, reject) => {

@@ -1,9 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { UserInputError } from '../../harness/errors.js';
 import { loadSuiteFile } from '../../harness/engine/load-suite.js';
+import { tempFolder } from './temp-dir.js';
 
 /** A suite `demo` of one rule `demo.one`, whose steps (and keys before them) are given as YAML lines. */
 export function demoSuite(steps: string, extra = ''): string {
@@ -25,7 +25,7 @@ export const DEMO_SUITE = demoSuite(`      - request: { method: GET, path: "/{{f
 
 /** Loads `text` as the suite file demo.yaml (messages name that file). */
 export async function loadSuiteText(text: string): ReturnType<typeof loadSuiteFile> {
-  const dir = await mkdtemp(join(tmpdir(), 'graphcheck-suite-'));
+  const dir = tempFolder('graphcheck-suite-');
   try {
     const file = join(dir, 'demo.yaml');
     await writeFile(file, text);

@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { webhookTestPlan } from '../../bin/webhook-test-plan.js';
 import { CA_CERT_FILE, CA_KEY_FILE } from '../../harness/ca/index.js';
 import type { RunResult } from '../../harness/model/index.js';
 import { execute } from '../../harness/run/execute.js';
 import type { Suite } from '../../harness/suite/suite.js';
+import { tempFolder } from './temp-dir.js';
 
 export interface WebhookTestRun {
   callback: string;
@@ -28,7 +28,7 @@ export interface WebhookTestRun {
  * reports show.
  */
 export async function runWebhookTest(options: WebhookTestRun): Promise<RunResult> {
-  const dir = await mkdtemp(join(tmpdir(), 'graphcheck-webhook-test-'));
+  const dir = tempFolder('graphcheck-webhook-test-');
   try {
     return await inFolder(dir, options);
   } finally {

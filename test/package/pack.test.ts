@@ -1,14 +1,14 @@
 // One file for everything that needs the packed package: `npm pack` rebuilds dist/ (prepack), so two files packing
 // at once would empty each other's dist/ half-way.
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startReference } from '../../reference/index.js';
 import { playAction } from './play-action.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -54,7 +54,7 @@ let packed: string[];
 let tarball: string;
 
 beforeAll(async () => {
-  const work = await mkdtemp(join(tmpdir(), 'graphcheck-package-'));
+  const work = tempFolder('graphcheck-package-');
   let started = Date.now();
   const pack = await sh('npm', ['pack', '--json', '--pack-destination', work], ROOT);
   expect(pack.code, pack.stderr).toBe(0);
@@ -132,7 +132,7 @@ console.log(JSON.stringify({ listed: listed.length, exitCode, passed: result.sum
 
 describe('action.yml, the composite GitHub Action, played from the installed package', () => {
   it('doctor, run with a baseline, summary.md into the job summary, junit path out; the gate fails on a stale entry', async () => {
-    const workspace = await mkdtemp(join(tmpdir(), 'graphcheck-action-'));
+    const workspace = tempFolder('graphcheck-action-');
     await writeFile(join(workspace, 'baseline.yaml'), 'known:\n  - rule: feed.get-limit-over-100-refused\n    verdict: failed\n    reason: not capped yet\n');
     const inputs = { baseline: 'baseline.yaml', seed: '6', args: '--rule feed.get-limit-* --runs 2' };
     const green = await playAction(installed, { ...inputs, args: `${inputs.args} --fault feed-limit-not-capped`, doctor: 'false' }, workspace);
@@ -143,7 +143,7 @@ describe('action.yml, the composite GitHub Action, played from the installed pac
     expect(await readFile(join(workspace, 'graphcheck-reports', 'junit.xml'), 'utf8')).toMatch(/<skipped message="known failed \(baseline\): not capped yet"\/>/);
 
     // A workspace without the baseline file: the user's mistake is the job's exit code (2).
-    const missing = await playAction(installed, { ...inputs, doctor: 'false' }, await mkdtemp(join(tmpdir(), 'graphcheck-action-')));
+    const missing = await playAction(installed, { ...inputs, doctor: 'false' }, tempFolder('graphcheck-action-'));
     expect(missing.code).toBe(2);
     const red = await playAction(installed, inputs, workspace);
     expect(red.ran).toEqual(['graphcheck doctor', 'graphcheck run', 'Gate on the verdict']);
@@ -164,7 +164,7 @@ describe('docs/ci.md, run as written from the tarball a clone makes', () => {
   it('installs the tarball, doctor and the gate pass against a correct target; shards merge', async () => {
     const blocks = await ciBlocks();
     expect(Object.keys(blocks).sort()).toEqual(['gate', 'shards']);
-    const ci = await mkdtemp(join(tmpdir(), 'graphcheck-ci-'));
+    const ci = tempFolder('graphcheck-ci-');
     // The name docs/ci.md installs: a version bump that the document does not follow fails here.
     await copyFile(tarball, join(ci, tarball.split('/').at(-1)!));
     const reference = await startReference();

@@ -8,13 +8,8 @@ import type { Suite } from '../../harness/suite/suite.js';
 import { DEMO_SUITE, suiteError } from '../helpers/demo-suite.js';
 import { BASE, call, type Call, ERROR } from '../helpers/recorded-calls.js';
 import { judging } from '../helpers/traffic-judging.js';
+import { ERROR_PATHS } from '../helpers/check-input.js';
 
-const ERROR_PATHS = {
-  code: 'error.code',
-  subcode: 'error.error_subcode',
-  message: 'error.message',
-  type: 'error.type',
-};
 
 let suites: Suite[];
 beforeAll(async () => {

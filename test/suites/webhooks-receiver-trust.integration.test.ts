@@ -1,11 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { caCommand } from '../../bin/commands/ca.js';
 import type { Profile } from '../../harness/profile/profile.js';
 import { hasStackTrace, runCli } from '../helpers/cli.js';
 import { resultOf, runWebhookSuites } from '../helpers/run-webhook-suites.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 async function caDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'graphcheck-h7-ca-'));
+  const dir = tempFolder('graphcheck-h7-ca-');
   dirs.push(dir);
   await caCommand({ out: dir, withKey: true });
   return dir;
@@ -59,7 +59,7 @@ describe('a target without the trust capability', () => {
   });
 
   it('refuses a --ca-dir without the CA files as a user error (exit 2, no stack trace)', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-h7-empty-'));
+    const dir = tempFolder('graphcheck-h7-empty-');
     dirs.push(dir);
     const outcome = await runCli(['run', '--suite', 'subscriptions', '--ca-dir', dir, '--report-dir', join(dir, 'reports')]);
     expect(outcome.code).toBe(2);

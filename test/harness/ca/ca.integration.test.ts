@@ -1,6 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,13 +9,14 @@ import { createCertificateAuthority, loadCertificateAuthority, readCaFiles } fro
 import { signPayload } from '../../../harness/notification/sign-payload.js';
 import { startReceiver } from '../../../harness/receiver/index.js';
 import { call, clientAgent } from '../../helpers/http-client.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 const dirs: string[] = [];
 afterEach(async () => {
   await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
 });
 async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'graphcheck-ca-'));
+  const dir = tempFolder('graphcheck-ca-');
   dirs.push(dir);
   return dir;
 }

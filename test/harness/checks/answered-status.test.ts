@@ -3,8 +3,8 @@ import { runCheck } from '../../../harness/checks/check.js';
 import { CHECKS } from '../../../harness/checks/registry.js';
 import type { Exchange } from '../../../harness/model/index.js';
 import { signPayload } from '../../../harness/notification/sign-payload.js';
+import { CHECK_CONTEXT } from '../../helpers/check-input.js';
 
-const ctx = { errorPaths: { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' } };
 
 function delivery(status: number, signed: boolean): Exchange {
   const body = '{"object":"page","entry":[]}';
@@ -20,7 +20,7 @@ function delivery(status: number, signed: boolean): Exchange {
 
 function findings(exchange: Exchange): string[] {
   const input = { exchanges: [exchange], bodies: [JSON.parse(exchange.request.body!) as unknown], facts: {} };
-  return runCheck(CHECKS.get('answered-status')!, input, { status: 200 }, ctx).findings.map((f) => f.message);
+  return runCheck(CHECKS.get('answered-status')!, input, { status: 200 }, CHECK_CONTEXT).findings.map((f) => f.message);
 }
 
 describe('answered-status', () => {

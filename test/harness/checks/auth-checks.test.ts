@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type CheckContext, type CheckInput, runCheck } from '../../../harness/checks/check.js';
+import { type CheckInput, runCheck } from '../../../harness/checks/check.js';
 import { CHECKS } from '../../../harness/checks/registry.js';
 import { schemaProblem } from '../../../harness/validation/validate-value.js';
 import type { Exchange } from '../../../harness/model/index.js';
+import { CHECK_CONTEXT } from '../../helpers/check-input.js';
 
-const ctx: CheckContext = {
-  errorPaths: { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' },
-};
 
 function answer(status: number, body: string, headers: Record<string, string> = {}): Exchange {
   return {
@@ -25,7 +23,7 @@ function run(name: string, input: CheckInput, args?: unknown) {
   const check = CHECKS.get(name);
   if (!check) throw new Error(`no check ${name}`);
   expect(schemaProblem(check.args, args)).toBeUndefined();
-  return runCheck(check, input, args, ctx).findings.map((f) => f.message);
+  return runCheck(check, input, args, CHECK_CONTEXT).findings.map((f) => f.message);
 }
 
 const ALLOW = 'https://app.example/callback?code=AQxyz&state=a%20b%2Bc%26d#_';
@@ -155,7 +153,7 @@ describe('json-body', () => {
     expect(run('json-body', text)[0]).toMatch(/expected a JSON body, got HTTP 200 id=1_2/);
     expect(run('json-body', json(200, { id: '1_2' }))).toEqual([]);
     const refused: CheckInput = { exchanges: [answer(500, '<html/>')], bodies: [undefined], facts: {} };
-    expect(runCheck(CHECKS.get('json-body')!, refused, undefined, ctx)).toMatchObject({ judged: 0, findings: [] });
+    expect(runCheck(CHECKS.get('json-body')!, refused, undefined, CHECK_CONTEXT)).toMatchObject({ judged: 0, findings: [] });
   });
 });
 
@@ -169,7 +167,7 @@ describe('same-outcome', () => {
   it('passes answers of one class, code and keys; errors are refusals', () => {
     expect(run('same-outcome', many([200, { data: [], paging: {} }], [200, { paging: { next: 'x' }, data: [1] }]))).toEqual([]);
     const refused = many([400, { error: { code: 100 } }], [400, { error: { code: 100, message: 'other' } }]);
-    expect(runCheck(CHECKS.get('same-outcome')!, refused, undefined, ctx)).toMatchObject({ findings: [], judged: 1, refusals: [0, 1] });
+    expect(runCheck(CHECKS.get('same-outcome')!, refused, undefined, CHECK_CONTEXT)).toMatchObject({ findings: [], judged: 1, refusals: [0, 1] });
   });
 
   it('names the call that differs in class, code or keys', () => {

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type CheckContext, type CheckInput, runCheck } from '../../../harness/checks/check.js';
+import { type CheckInput, runCheck } from '../../../harness/checks/check.js';
 import { pngOfSize } from '../../../harness/content-host/image-formats.js';
 import { IMAGE_FORMATS } from '../../../harness/content-host/image-bytes.js';
 import { CHECKS } from '../../../harness/checks/registry.js';
 import type { Exchange } from '../../../harness/model/index.js';
 import { schemaProblem } from '../../../harness/validation/validate-value.js';
+import { CHECK_CONTEXT } from '../../helpers/check-input.js';
 
-const ctx: CheckContext = {
-  errorPaths: { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' },
-};
 
 function answer(status: number, body: Buffer | string, contentType: string): Exchange {
   const binary = Buffer.isBuffer(body);
@@ -28,7 +26,7 @@ function answer(status: number, body: Buffer | string, contentType: string): Exc
 function judge(name: string, input: CheckInput, args: unknown) {
   const check = CHECKS.get(name)!;
   expect(schemaProblem(check.args, args)).toBeUndefined();
-  return runCheck(check, input, args, ctx);
+  return runCheck(check, input, args, CHECK_CONTEXT);
 }
 
 const list = (items: unknown[]): CheckInput => {

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type CheckContext, type CheckInput, runCheck } from '../../../harness/checks/check.js';
+import { type CheckInput, runCheck } from '../../../harness/checks/check.js';
 import { CHECKS } from '../../../harness/checks/registry.js';
 import { schemaProblem } from '../../../harness/validation/validate-value.js';
 import type { Exchange } from '../../../harness/model/index.js';
+import { CHECK_CONTEXT } from '../../helpers/check-input.js';
 
-const ctx: CheckContext = {
-  errorPaths: { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' },
-};
 
 function exchange(status: number, body: unknown): Exchange {
   return {
@@ -29,7 +27,7 @@ function run(name: string, input: CheckInput, args: unknown): string[] {
   if (!check) throw new Error(`no check ${name}`);
   expect(schemaProblem(check.args, args)).toBeUndefined();
   expect(check.explain(args).length).toBeGreaterThan(10);
-  return runCheck(check, input, args, ctx).findings.map((f) => f.message);
+  return runCheck(check, input, args, CHECK_CONTEXT).findings.map((f) => f.message);
 }
 
 describe('every-item', () => {
@@ -54,14 +52,14 @@ describe('every-item', () => {
 
   it('with or_error, counts an error answer as a refusal and still judges the items of a success', () => {
     const args = { path: 'id', exists: false, or_error: true };
-    const refused = runCheck(CHECKS.get('every-item')!, pages([failure], 400), args, ctx);
+    const refused = runCheck(CHECKS.get('every-item')!, pages([failure], 400), args, CHECK_CONTEXT);
     expect(refused).toMatchObject({ findings: [], judged: 1, refusals: [0] });
     expect(run('every-item', pages([{ data: [{ message: 'hi' }] }]), args)).toEqual([]);
     expect(run('every-item', pages([{ data: [{ id: '1_2' }] }]), args)).toEqual(['item 1_2: `id` is present ("1_2")']);
   });
 
   it('without or_error, an error answer judged nothing', () => {
-    expect(runCheck(CHECKS.get('every-item')!, pages([failure], 400), { path: 'id', exists: false }, ctx)).toMatchObject({ judged: 0 });
+    expect(runCheck(CHECKS.get('every-item')!, pages([failure], 400), { path: 'id', exists: false }, CHECK_CONTEXT)).toMatchObject({ judged: 0 });
   });
 
   it('refuses arguments without a matcher at load time', () => {
@@ -161,7 +159,7 @@ describe('field-if-present', () => {
   });
 
   it('judged nothing when the answer leaves the field out (R24): the rule cannot judge, it does not fail', () => {
-    const result = runCheck(CHECKS.get('field-if-present')!, pages([{ id: '1' }]), args, ctx);
+    const result = runCheck(CHECKS.get('field-if-present')!, pages([{ id: '1' }]), args, CHECK_CONTEXT);
     expect(result).toMatchObject({ findings: [], judged: 0, nothingJudged: 'the answer does not show `category`' });
   });
 });

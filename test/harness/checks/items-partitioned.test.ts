@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { type CheckInput, runCheck } from '../../../harness/checks/check.js';
 import { CHECKS } from '../../../harness/checks/registry.js';
 import { schemaProblem } from '../../../harness/validation/validate-value.js';
+import { CHECK_CONTEXT } from '../../helpers/check-input.js';
 
-const ctx = { errorPaths: { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' } };
 const walk = (ids: number[]): CheckInput => ({ exchanges: [], bodies: [{ data: ids.map((id) => ({ id })) }], facts: {} });
 const judge = (input: CheckInput, args: unknown) => {
   const check = CHECKS.get('items-partitioned')!;
   expect(schemaProblem(check.args, args)).toBeUndefined();
-  return runCheck(check, input, args, ctx);
+  return runCheck(check, input, args, CHECK_CONTEXT);
 };
 
 describe('items-partitioned', () => {

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type CheckContext, type CheckInput, runCheck } from '../../../harness/checks/check.js';
+import { type CheckInput, runCheck } from '../../../harness/checks/check.js';
 import { CHECKS } from '../../../harness/checks/registry.js';
 import type { StepFacts } from '../../../harness/checks/step-facts.js';
 import type { Exchange } from '../../../harness/model/index.js';
 import { schemaProblem } from '../../../harness/validation/validate-value.js';
+import { CHECK_CONTEXT } from '../../helpers/check-input.js';
 
-const ctx: CheckContext = {
-  errorPaths: { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' },
-};
 
 function answer(body: unknown, status = 200): Exchange {
   return {
@@ -27,7 +25,7 @@ function walk(pages: unknown[], facts: StepFacts = {}): CheckInput {
 function judge(name: string, input: CheckInput, args: unknown) {
   const check = CHECKS.get(name)!;
   expect(schemaProblem(check.args, args)).toBeUndefined();
-  return runCheck(check, input, args, ctx);
+  return runCheck(check, input, args, CHECK_CONTEXT);
 }
 
 const messages = (result: { findings: { message: string }[] }) => result.findings.map((f) => f.message);

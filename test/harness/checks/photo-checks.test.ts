@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type CheckContext, type CheckInput, runCheck } from '../../../harness/checks/check.js';
+import { type CheckInput, runCheck } from '../../../harness/checks/check.js';
 import { CHECKS } from '../../../harness/checks/registry.js';
 import { imageBytes } from '../../../harness/content-host/index.js';
 import { jpegWithLocation } from '../../../harness/content-host/jpeg-with-location.js';
 import type { Exchange } from '../../../harness/model/index.js';
 import { publishableImage } from '../../../reference/endpoints/photos/photo-file.js';
 import { createFaultSet } from '../../../reference/faults.js';
+import { CHECK_CONTEXT } from '../../helpers/check-input.js';
 
-const ctx: CheckContext = {
-  errorPaths: { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' },
-};
 
 function answer(status: number, body: Buffer, contentType: string): Exchange {
   return {
@@ -23,7 +21,7 @@ function answer(status: number, body: Buffer, contentType: string): Exchange {
 function judge(name: string, input: CheckInput, args: unknown) {
   const check = CHECKS.get(name);
   if (!check) throw new Error(`no check ${name}`);
-  return runCheck(check, input, args, ctx);
+  return runCheck(check, input, args, CHECK_CONTEXT);
 }
 
 const fetched = (image: Buffer, status = 200): CheckInput => ({

@@ -8,10 +8,10 @@ import type { WebhookFacts } from '../../../harness/checks/webhook-facts.js';
 import type { Exchange } from '../../../harness/model/index.js';
 import { signPayload } from '../../../harness/notification/sign-payload.js';
 import { REALWORLD } from '../../helpers/paths.js';
+import { CHECK_CONTEXT } from '../../helpers/check-input.js';
 
 const T0 = 1_767_225_600;
 const SECRET = 'app-secret';
-const ctx = { errorPaths: { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' } };
 
 interface AttemptSpec {
   body: unknown;
@@ -56,7 +56,7 @@ const FACTS: WebhookFacts = {
 
 function run(check: string, exchanges: Exchange[], args?: unknown, facts: StepFacts = { webhook: FACTS }) {
   const input: CheckInput = { exchanges, bodies: exchanges.map((e) => JSON.parse(e.request.body!) as unknown), facts };
-  return runCheck(CHECKS.get(check)!, input, args, ctx).findings.map((f) => f.message);
+  return runCheck(CHECKS.get(check)!, input, args, CHECK_CONTEXT).findings.map((f) => f.message);
 }
 
 /** Attempts of one notification at these target times (exact), all failing but the last when `lastOk`. */
@@ -243,11 +243,11 @@ describe('acknowledgements, DELETE, the envelope and the listing', () => {
     const list = (items: unknown[]) => ({ exchanges: [], bodies: [{ data: items }], facts: {} });
     const check = CHECKS.get('subscription-listed')!;
     const listed = list([{ object: 'page', callback_url: 'HTTPS://Hooks.Example:443/cb', fields: ['feed'], active: true }]);
-    expect(runCheck(check, listed, { object: 'page', callback_url: 'https://hooks.example/cb' }, ctx).findings).toEqual([]);
-    expect(runCheck(check, listed, { object: 'page', callback_url: 'https://hooks.example/other' }, ctx).findings).toHaveLength(1);
-    expect(runCheck(check, listed, { object: 'page', no_active: true }, ctx).findings).toHaveLength(1);
+    expect(runCheck(check, listed, { object: 'page', callback_url: 'https://hooks.example/cb' }, CHECK_CONTEXT).findings).toEqual([]);
+    expect(runCheck(check, listed, { object: 'page', callback_url: 'https://hooks.example/other' }, CHECK_CONTEXT).findings).toHaveLength(1);
+    expect(runCheck(check, listed, { object: 'page', no_active: true }, CHECK_CONTEXT).findings).toHaveLength(1);
     const inactive = list([{ object: 'page', callback_url: 'https://h/cb', fields: [], active: false }]);
-    expect(runCheck(check, inactive, { object: 'page', no_active: true }, ctx).findings).toEqual([]);
-    expect(runCheck(check, list([]), { object: 'page', no_active: true }, ctx).findings).toEqual([]);
+    expect(runCheck(check, inactive, { object: 'page', no_active: true }, CHECK_CONTEXT).findings).toEqual([]);
+    expect(runCheck(check, list([]), { object: 'page', no_active: true }, CHECK_CONTEXT).findings).toEqual([]);
   });
 });

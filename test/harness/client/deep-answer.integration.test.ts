@@ -1,10 +1,10 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../../bin/api.js';
 import { referenceBehind } from '../../helpers/reference-behind.js';
 import { isControl, startFront } from '../../helpers/varying-front.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 /** A 10 KB answer nested 5,000 levels deep: it used to end the whole run in a stack overflow, with no reports. */
 const DEEP = `${'['.repeat(5000)}${']'.repeat(5000)}`;
@@ -13,7 +13,7 @@ describe('an answer nested 5,000 levels deep', () => {
   let stop: Array<() => Promise<void>> = [];
   let dir = '';
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'graphcheck-deep-'));
+    dir = tempFolder('graphcheck-deep-');
   });
   afterAll(async () => {
     for (const close of stop.reverse()) await close();

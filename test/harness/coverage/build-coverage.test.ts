@@ -1,15 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildCoverage } from '../../../harness/coverage/build-coverage.js';
 import { UserInputError } from '../../../harness/errors.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'graphcheck-coverage-'));
+  const dir = tempFolder('graphcheck-coverage-');
   dirs.push(dir);
   return dir;
 }

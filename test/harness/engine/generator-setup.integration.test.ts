@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasStackTrace, runCli } from '../../helpers/cli.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 const SUITE = `suite: empty
 title: A generator over a list the profile does not give
@@ -22,7 +22,7 @@ rules:
 
 describe('a rule whose values cannot be generated', () => {
   it('is an error verdict with the reason, not a crash', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-generator-'));
+    const dir = tempFolder('graphcheck-generator-');
     await writeFile(join(dir, 'empty.yaml'), SUITE);
     const out = await runCli(['run', '--suites-dir', dir, '--report-dir', join(dir, 'r')]);
     expect(hasStackTrace(out.stdout + out.stderr)).toBe(false);

@@ -1,5 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserInputError } from '../../../harness/errors.js';
@@ -9,6 +8,7 @@ import { consoleReporter } from '../../../harness/reports/console-reporter.js';
 import { describeFailure } from '../../../harness/reports/describe-failure.js';
 import { renderMarkdown } from '../../../harness/reports/markdown-reporter.js';
 import { runAgainstReference } from '../../helpers/run-reference.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 const REASON = 'three limits, each judged alike every time';
 
@@ -31,7 +31,7 @@ ${rule('ceiling.capped', 'Capped', `    max_runs: 4\n    max_runs_reason: ${REAS
 
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'gc-ceiling-'));
+  dir = tempFolder('gc-ceiling-');
   await writeFile(join(dir, 'ceiling.yaml'), SUITE);
 });
 afterAll(async () => {

@@ -1,5 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../../bin/commands/run.js';
@@ -11,8 +10,9 @@ import type { Suite } from '../../../harness/suite/suite.js';
 import { failure } from '../../helpers/user-error.js';
 import { call, type Call, ERROR } from '../../helpers/recorded-calls.js';
 import { judging } from '../../helpers/traffic-judging.js';
+import { ERROR_PATHS } from '../../helpers/check-input.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
-const ERROR_PATHS = { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' };
 const CALLBACK = 'https://app.example/callback';
 const PROFILE = { app: { id: '1000001', redirect_uris: [CALLBACK] } } as unknown as Profile;
 const TOKEN = { access_token: 'x', token_type: 'bearer', expires_in: 5400 };
@@ -198,7 +198,7 @@ rules:
       expect: [{ request-param: { name: limit, lte: 100 } }]
 `;
   const load = async (text: string) => {
-    const file = join(await mkdtemp(join(tmpdir(), 'graphcheck-client-rule-')), 'demo.yaml');
+    const file = join(tempFolder('graphcheck-client-rule-'), 'demo.yaml');
     await writeFile(file, text);
     return loadSuiteFile(file);
   };

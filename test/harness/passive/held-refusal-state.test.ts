@@ -4,8 +4,8 @@ import { judgeTraffic } from '../../../harness/passive/check-traffic.js';
 import { loadSuites } from '../../../harness/engine/load-suite.js';
 import type { Exchange } from '../../../harness/model/index.js';
 import { judging } from '../../helpers/traffic-judging.js';
+import { ERROR_PATHS } from '../../helpers/check-input.js';
 
-const ERROR_PATHS = { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' };
 const RULE = 'feed.get-needs-page-token';
 const JSON_TYPE = { 'content-type': 'application/json' };
 

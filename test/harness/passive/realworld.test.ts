@@ -7,8 +7,8 @@ import { checkTraffic } from '../../../harness/passive/check-traffic.js';
 import { loadSuites } from '../../../harness/engine/load-suite.js';
 import { REALWORLD } from '../../helpers/paths.js';
 import { judging } from '../../helpers/traffic-judging.js';
+import { ERROR_PATHS } from '../../helpers/check-input.js';
 
-const ERROR_PATHS = { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' };
 
 /** Every recorded-traffic file of ../shared/realworld: HAR files and VCR cassettes (not the hand-written mock table). */
 function trafficFiles(dir = REALWORLD): string[] {

@@ -8,10 +8,10 @@ import { loadSuites } from '../../../harness/engine/load-suite.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { harEntry, harOf } from '../../helpers/har.js';
 import { judging } from '../../helpers/traffic-judging.js';
+import { ERROR_PATHS } from '../../helpers/check-input.js';
 
 const dir = tempDir('graphcheck-bodies-');
 afterAll(() => dir.cleanup());
-const ERROR_PATHS = { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' };
 
 async function verdictsOf(file: string): Promise<Record<string, string>> {
   const { exchanges } = await readForeignTraffic(file);

@@ -7,10 +7,10 @@ import { loadSuites } from '../../../harness/engine/load-suite.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { harEntry, harOf } from '../../helpers/har.js';
 import { judging } from '../../helpers/traffic-judging.js';
+import { ERROR_PATHS } from '../../helpers/check-input.js';
 
 const dir = tempDir('graphcheck-stripped-');
 afterAll(() => dir.cleanup());
-const ERROR_PATHS = { code: 'error.code', subcode: 'error.error_subcode', message: 'error.message', type: 'error.type' };
 const PAGE = JSON.stringify({ data: [{ id: '2000001_1', message: 'hi' }], paging: { cursors: { before: 'a', after: 'b' } } });
 const RULE = 'feed.get-needs-page-token';
 

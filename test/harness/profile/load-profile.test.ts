@@ -1,9 +1,9 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UserInputError } from '../../../harness/errors.js';
 import { loadProfileFile } from '../../../harness/profile/load-profile.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 const VALID = `contract: 1
 base_url: http://127.0.0.1:8080
@@ -20,7 +20,7 @@ fixtures:
 `;
 
 async function write(text: string): Promise<string> {
-  const file = join(await mkdtemp(join(tmpdir(), 'gc-profile-')), 'target.yaml');
+  const file = join(tempFolder('gc-profile-'), 'target.yaml');
   await writeFile(file, text);
   return file;
 }

@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecordingProxy } from '../../../harness/run/recorded/recording-proxy.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 const TOKEN = 'EAAIssuedInsideGzip7781xq';
 
@@ -22,7 +22,7 @@ describe('the recorder, given a compressed answer that carries a token', () => {
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     target = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-    dir = await mkdtemp(join(tmpdir(), 'graphcheck-gzip-record-'));
+    dir = tempFolder('graphcheck-gzip-record-');
   });
   afterAll(async () => {
     await new Promise((resolve) => upstream.close(resolve));

@@ -1,13 +1,13 @@
 import { createServer, type ServerResponse } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeServer, listen } from '../../../harness/http/listen.js';
 import { type RunningRecorder } from '../../../harness/recorder/recorder.js';
 import { startRecordingProxy } from '../../../harness/run/recorded/recording-proxy.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 /** Each answer the target started: its response, and a promise that settles when its connection closes. */
 const arrivals: Array<{ res: ServerResponse; closed: Promise<void> }> = [];
@@ -36,7 +36,7 @@ async function arrival(n: number): Promise<{ res: ServerResponse; closed: Promis
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'graphcheck-endless-'));
+  dir = tempFolder('graphcheck-endless-');
   targetUrl = await listen(target, '127.0.0.1', 0);
   // A short deadline for the second test; the first must not depend on it, so its client leaves long before.
   recorder = await startRecordingProxy({ target: targetUrl, cassette: join(dir, 'endless.yml'), timeoutMs: 2_000, maxBodyBytes: 1024 });

@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { ProxyAgent, request } from 'undici';
@@ -12,6 +11,7 @@ import { closeServer, listen } from '../../../harness/http/listen.js';
 import { type RunningForwardProxy, startForwardProxy } from '../../../harness/recorder/forward-proxy.js';
 import { type RunningRecorder } from '../../../harness/recorder/recorder.js';
 import { startRecordingProxy } from '../../../harness/run/recorded/recording-proxy.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 let dir = '';
 let target: Server;
@@ -23,7 +23,7 @@ let caPem = '';
 const MAX_BODY = 1024 * 1024;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'graphcheck-forward-'));
+  dir = tempFolder('graphcheck-forward-');
   target = createServer((req, res) => {
     arrivals++;
     req.resume();

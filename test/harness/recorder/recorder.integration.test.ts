@@ -181,14 +181,22 @@ describe('a recorder that cannot start loses nothing', () => {
 });
 
 describe('record modes', () => {
-  const file = dir.path('modes.yml');
   const get = async (base: string, path: string): Promise<number> => {
     const answer = await request(base + path);
     await answer.body.text();
     return answer.statusCode;
   };
+  /** A cassette of the test's own, holding `paths` as recorded from the tiny target: no test reads another's. */
+  const recorded = async (name: string, paths: string[]): Promise<string> => {
+    const file = dir.path(name);
+    const recorder = await startRecordingProxy({ target: tiny.target.url, cassette: file, mode: 'all' });
+    for (const path of paths) await get(recorder.url, path);
+    await recorder.close();
+    return file;
+  };
 
   it('once: records a new cassette, then only replays it', async () => {
+    const file = dir.path('once.yml');
     const first = await startRecordingProxy({
       target: tiny.target.url,
       cassette: file,
@@ -211,6 +219,7 @@ describe('record modes', () => {
   });
 
   it('new_episodes: replays what is recorded and records the rest', async () => {
+    const file = await recorded('new-episodes.yml', ['/echo/a']);
     const before = tiny.target.seen.length;
     const recorder = await startRecordingProxy({
       target: tiny.target.url,
@@ -227,6 +236,7 @@ describe('record modes', () => {
   });
 
   it('none: never reaches the target and refuses a missing cassette', async () => {
+    const file = await recorded('none.yml', ['/echo/a']);
     const before = tiny.target.seen.length;
     const recorder = await startRecordingProxy({
       target: tiny.target.url,
@@ -259,6 +269,7 @@ describe('record modes', () => {
   });
 
   it('all: records everything afresh', async () => {
+    const file = await recorded('all.yml', ['/echo/a', '/echo/b']);
     const recorder = await startRecordingProxy({
       target: tiny.target.url,
       cassette: file,

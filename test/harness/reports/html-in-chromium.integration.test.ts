@@ -1,11 +1,10 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPresent, launchChromium } from '../../helpers/chromium.js';
 import { runCli } from '../../helpers/cli.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 const present = chromiumPresent('html-in-chromium');
 
@@ -14,7 +13,7 @@ describe.skipIf(!present)('report.html of a failing run, opened from file:// in 
   let url: string;
   let dir: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'graphcheck-html-'));
+    dir = tempFolder('graphcheck-html-');
     const rules = 'feed.get-limit-*,photos.post-two-image-sources-refused,feed.get-list-shape';
     const out = await runCli(['run', '--rule', rules, '--fault', 'feed-limit-not-capped,photos-two-sources-accepted', '--seed', '4', '--report-dir', dir]);
     expect(out.code).toBe(1);

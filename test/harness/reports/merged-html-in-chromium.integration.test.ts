@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
@@ -8,6 +7,7 @@ import { mergeReportsCommand } from '../../../bin/commands/merge-reports.js';
 import { UserInputError } from '../../../harness/errors.js';
 import { chromiumPresent, launchChromium } from '../../helpers/chromium.js';
 import { hostileShard } from '../../helpers/hostile/hostile-report.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 const present = chromiumPresent('merged-html-in-chromium');
 
@@ -16,7 +16,7 @@ describe.skipIf(!present)('a merged report.html of hostile shards, opened from f
   let root: string;
   let url: string;
   beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), 'graphcheck-merged-html-'));
+    root = tempFolder('graphcheck-merged-html-');
     const shards = await Promise.all(
       ([1, 2] as const).map(async (i) => {
         const dir = join(root, `shard-${i}`);

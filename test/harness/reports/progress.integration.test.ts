@@ -1,13 +1,11 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/cli.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 // On a terminal: test/bin/progress-on-a-tty.cli.test.ts; the heartbeat itself: live-progress.test.ts.
 describe('progress', () => {
   it('off a TTY (a CI log): no control characters', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-notty-'));
+    const dir = tempFolder('graphcheck-notty-');
     const out = await runCli(['run', '--rule', 'feed.get-limit-caps-page', '--seed', '1', '--report-dir', dir]);
     expect(out.code).toBe(0);
     expect(out.stdout).not.toMatch(/\x1b|\r/);

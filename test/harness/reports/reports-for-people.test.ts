@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Exchange, RuleResult, RunResult } from '../../../harness/model/index.js';
@@ -9,6 +8,7 @@ import { renderHtml } from '../../../harness/reports/html-reporter.js';
 import { writeReports } from '../../../harness/reports/reporters-for.js';
 import { renderMarkdown } from '../../../harness/reports/markdown-reporter.js';
 import { summarize } from '../../../harness/verdict/gate.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 const HOSTILE = '<script>alert(1)</script> | **bold** [link](http://x) `code` <img src=x onerror=alert(2)>';
 
@@ -139,7 +139,7 @@ describe('report.html', () => {
 
 describe('evidence that stays small', () => {
   it('a 10 MB upload is kept as its size, SHA-256 and first bytes; report.json stays far under 1 MB', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-slim-'));
+    const dir = tempFolder('graphcheck-slim-');
     await writeReports(dir, ['json'], run(RESULTS));
     expect((await stat(join(dir, 'report.json'))).size).toBeLessThan(20_000);
     const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as RunResult;

@@ -1,12 +1,12 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { check, run, webhookTest } from '../../../bin/api.js';
 import { type RunningReference, startReference } from '../../../reference/index.js';
 import { harEntry, harOf } from '../../helpers/har.js';
 import { SECRET, startSample } from '../../helpers/sample-receivers.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 /**
  * run, webhook-test and check reach their reports through the one `execute` and its one reporting tail: one secret
@@ -22,7 +22,7 @@ describe('one way through for run, webhook-test and check', () => {
     // A fault makes rules fail, so their evidence (requests carrying the token) goes into the reports.
     reference = await startReference({ faults: ['feed-limit-not-capped'] });
     planted = (reference.profile as { tokens: { page: string } }).tokens.page;
-    dir = await mkdtemp(join(tmpdir(), 'graphcheck-one-way-'));
+    dir = tempFolder('graphcheck-one-way-');
   });
   afterAll(async () => {
     await reference.close();

@@ -1,10 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadPagingFile, pagingSuite } from '../../../harness/sweep/paging-suite.js';
 import { withLimit } from '../../../harness/sweep/paging-rules.js';
 import type { Step } from '../../../harness/suite/suite.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 /** A spec with two lists: one whose `limit` is documented, one a rule can only grow. */
 const SPEC = [
@@ -45,7 +45,7 @@ lists:
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'graphcheck-paging-'));
+  dir = tempFolder('graphcheck-paging-');
 });
 afterEach(async () => rm(dir, { recursive: true, force: true }));
 

@@ -1,10 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UserInputError } from '../../../harness/errors.js';
 import { loadSweepFile, sweepSuiteRules } from '../../../harness/sweep/sweep-suite.js';
 import type { Rule } from '../../../harness/suite/suite.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 /** A spec in the shape of the real one: a section with a parameter table and an Errors table. */
 const SPEC = [
@@ -41,7 +41,7 @@ const DECLARATION = (row: string) =>
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'graphcheck-sweep-'));
+  dir = tempFolder('graphcheck-sweep-');
 });
 afterEach(async () => rm(dir, { recursive: true, force: true }));
 

@@ -1,10 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseConstraints, parseType } from '../../../harness/sweep/param-type.js';
 import { loadSweepFile, sweepSuiteRules } from '../../../harness/sweep/sweep-suite.js';
 import type { Rule } from '../../../harness/suite/suite.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 /** A section whose table and sub-field lists use every type word the sweeps read (issue 30). */
 const SPEC = [
@@ -51,7 +51,7 @@ const DECLARATION = [
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'graphcheck-type-words-'));
+  dir = tempFolder('graphcheck-type-words-');
 });
 afterEach(async () => rm(dir, { recursive: true, force: true }));
 

@@ -1,9 +1,9 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/cli.js';
 import { runAgainstReference, verdictsOf } from '../../helpers/run-reference.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 /**
  * Issue 22's partial targets, built on the reference with its `partial` switches: a target serving Page photos and
@@ -76,7 +76,7 @@ describe('rules of an area preflight finds not served', () => {
 
   it('are skipped when the selection is the area itself: its reads are no proof the Page token is wrong', async () => {
     // Through the CLI, whose preflight asks only about what the selection reaches.
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-partial-'));
+    const dir = tempFolder('graphcheck-partial-');
     const out = await runCli(['run', '--suite', 'feed', '--fault', 'feed-unserved', '--seed', '4', '--quiet', '--report-dir', dir]);
     expect(out.code).toBe(0);
     const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as { results: { verdict: string; reason?: string }[] };
@@ -99,7 +99,7 @@ describe('a target refusing GET /{post_id} and GET /{photo_id}, which the spec d
 
 describe('comment parameters read from the query string only', () => {
   it('shows as one headline cause covering the affected rules in the console, summary.md and report.html', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-partial-'));
+    const dir = tempFolder('graphcheck-partial-');
     const out = await runCli(['run', '--suite', 'comments', '--fault', 'comments-body-params-ignored', '--report-dir', dir, '--seed', '3']);
     expect(out.code).toBe(1);
     const headline = /(\d+) rules \(\d+ failed, \d+ error\): POST \/\{id\}\/comments with its parameters in the body answered code 100/;
@@ -120,7 +120,7 @@ describe('comment parameters read from the query string only', () => {
 
 describe('distinct defects on one endpoint, each refused with the same code', () => {
   it('are one headline each, named by what the target said', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-partial-'));
+    const dir = tempFolder('graphcheck-partial-');
     const faults = 'photos-caption-ascii-only,photos-heading-bounds-exclusive,photos-gender-2-refused';
     const rules = 'photos.text-parameters-take-unicode,sweep.photos.bounds.create,photos.targeting-stated-shapes-accepted';
     const out = await runCli(['run', '--rule', rules, '--fault', faults, '--report-dir', dir, '--seed', '3', '--quiet']);

@@ -1,9 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../../../harness/model/index.js';
 import { runCli } from '../../helpers/cli.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 /** Each rule's passive block, and the reference fault whose recorded traffic it must flag. */
 const FAULT_OF: Record<string, string> = {
@@ -23,7 +23,7 @@ const RULES = Object.keys(FAULT_OF);
 
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'graphcheck-passive-'));
+  dir = tempFolder('graphcheck-passive-');
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });

@@ -1,11 +1,11 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startDelayProxy } from '../../../bench/delay-proxy.js';
 import { runCommand, SUITES_DIR } from '../../../bin/commands/run.js';
 import { loadSuites } from '../../../harness/engine/load-suite.js';
 import { referenceBehind } from '../../helpers/reference-behind.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 /**
  * The reference behind a proxy, as a staging setup puts it (`serve-reference --public-url`): the run reaches it
@@ -15,7 +15,7 @@ import { referenceBehind } from '../../helpers/reference-behind.js';
 describe('the reference behind a proxy, started with the proxy as its public URL', () => {
   it('passes every rule, run from a profile file as a user would', async () => {
     const behind = await referenceBehind((upstream) => startDelayProxy(upstream, 0));
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-behind-proxy-'));
+    const dir = tempFolder('graphcheck-behind-proxy-');
     try {
       const profile = join(dir, 'profile.json');
       await writeFile(profile, JSON.stringify(behind.reference.profile));

@@ -1,9 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RuleResult, RunResult } from '../../../../harness/model/index.js';
 import { runAgainstReference } from '../../../helpers/run-reference.js';
+import { tempFolder } from '../../../helpers/temp-dir.js';
 
 // The heading override's range, 0 to 360, swept: both bounds accepted, one past each refused, with one control.
 const SUITE = `suite: demo
@@ -73,7 +73,7 @@ rules:
 
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'gc-cases-'));
+  dir = tempFolder('gc-cases-');
   await writeFile(join(dir, 'demo.yaml'), SUITE);
 });
 afterAll(async () => {

@@ -1,5 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../../harness/engine/build-request.js';
@@ -13,6 +12,7 @@ import { loadSuiteFile } from '../../../../harness/engine/load-suite.js';
 import { evaluate } from '../../../../harness/suite/template.js';
 import { INTEGER, object, STRING } from '../../../../harness/validation/json-schema.js';
 import { startReference } from '../../../../reference/index.js';
+import { tempFolder } from '../../../helpers/temp-dir.js';
 
 /** A step kind written for this test alone: one page of the fixture Page's feed. */
 const readFeed: StepKind<{ limit: unknown; token?: string }> = {
@@ -55,7 +55,7 @@ ${steps}
 `;
 
 async function write(text: string): Promise<string> {
-  const file = join(await mkdtemp(join(tmpdir(), 'gc-kind-')), 'demo.yaml');
+  const file = join(tempFolder('gc-kind-'), 'demo.yaml');
   await writeFile(file, text);
   return file;
 }

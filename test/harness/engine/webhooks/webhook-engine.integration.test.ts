@@ -1,11 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Profile } from '../../../../harness/profile/profile.js';
 import { loadSuites } from '../../../../harness/engine/load-suite.js';
 import { resultOf, runWebhookSuites } from '../../../helpers/run-webhook-suites.js';
+import { tempFolder } from '../../../helpers/temp-dir.js';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -14,7 +14,7 @@ afterEach(async () => {
 
 /** Loads one suite `demo` made of the given rules (YAML text, indented as list items of `rules:`). */
 async function demoSuite(rules: string) {
-  const dir = await mkdtemp(join(tmpdir(), 'graphcheck-h7-suite-'));
+  const dir = tempFolder('graphcheck-h7-suite-');
   dirs.push(dir);
   await writeFile(join(dir, 'demo.yaml'), `suite: demo\ntitle: Demo\nrules:\n${rules}`);
   return loadSuites(dir);

@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmod, lstat, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, lstat, mkdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCaFiles } from '../../../harness/ca/ca-files.js';
@@ -8,10 +7,11 @@ import { createCertificateAuthority } from '../../../harness/ca/certificate-auth
 import { CassetteWriter } from '../../../harness/cassette/cassette-writer.js';
 import { writeReportSet } from '../../../harness/reports/write-report.js';
 import { failure } from '../../helpers/user-error.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 let dir = '';
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'graphcheck-files-'));
+  dir = tempFolder('graphcheck-files-');
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 

@@ -1,5 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkCommand } from '../../bin/commands/check.js';
@@ -7,13 +6,14 @@ import { SUITES_DIR } from '../../bin/commands/run.js';
 import type { RunResult } from '../../harness/model/index.js';
 import { bombExchange, hostileExchanges, hostileHar, hostileVcr, TRAFFIC_SECRETS, writeHostileCassette } from '../helpers/hostile/hostile-traffic.js';
 import { expectSafeOutputs, outputsOf } from '../helpers/hostile/expect-safe.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
 /** `check` over a file someone else recorded: what it printed, and every file it wrote by name. */
 async function checkFile(name: string, write: (file: string) => Promise<void> | void) {
-  const dir = await mkdtemp(join(tmpdir(), 'graphcheck-hostile-check-'));
+  const dir = tempFolder('graphcheck-hostile-check-');
   dirs.push(dir);
   const file = join(dir, name);
   await write(file);

@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, gzipSync } from 'node:zlib';
@@ -13,10 +12,11 @@ import { readCassette } from '../../../harness/cassette/cassette-reader.js';
 import { readForeignTraffic } from '../../../harness/cassette/read-foreign.js';
 import { loadProfileFile } from '../../../harness/profile/load-profile.js';
 import { failure } from '../../helpers/user-error.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 let dir = '';
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'graphcheck-bounded-'));
+  dir = tempFolder('graphcheck-bounded-');
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mergeReportsCommand } from '../../bin/commands/merge-reports.js';
@@ -8,12 +7,13 @@ import type { RunResult } from '../../harness/model/index.js';
 import { brokenShards, hostileShard, SHARD_SECRET } from '../helpers/hostile/hostile-report.js';
 import { expectSafeOutputs, outputsOf } from '../helpers/hostile/expect-safe.js';
 import { unsafeIn } from '../helpers/hostile/planted.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
 async function shardDirs(reports: unknown[]): Promise<{ root: string; shards: string[] }> {
-  const root = await mkdtemp(join(tmpdir(), 'graphcheck-hostile-merge-'));
+  const root = tempFolder('graphcheck-hostile-merge-');
   dirs.push(root);
   const shards = await Promise.all(
     reports.map(async (report, i) => {

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkCommand } from '../../bin/commands/check.js';
@@ -8,6 +7,7 @@ import { CassetteWriter } from '../../harness/cassette/cassette-writer.js';
 import { hasStackTrace, runCli } from '../helpers/cli.js';
 import { harEntry, harOf } from '../helpers/har.js';
 import { call, ERROR } from '../helpers/recorded-calls.js';
+import { tempFolder } from '../helpers/temp-dir.js';
 
 const PROFILE = `contract: 1
 base_url: http://127.0.0.1:9
@@ -20,7 +20,7 @@ const AUTHORIZE = 'http://127.0.0.1:9/oauth/authorize?client_id=1000001&response
 
 describe('graphcheck check --side client, as users run it', () => {
   it('judges a HAR of a client\'s requests with the profile: exit 1, each finding with its rule and sentence', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-client-side-'));
+    const dir = tempFolder('graphcheck-client-side-');
     await writeFile(join(dir, 'target.yaml'), PROFILE);
     await writeFile(
       join(dir, 'client.har'),
@@ -41,7 +41,7 @@ describe('graphcheck check --side client, as users run it', () => {
   });
 
   it('refuses an unknown side, and a rule of the other side, in one line each (exit 2)', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-client-side-'));
+    const dir = tempFolder('graphcheck-client-side-');
     await writeFile(join(dir, 'empty.har'), harOf([]));
     const check = (...extra: string[]) => runCli(['check', '--cassette', join(dir, 'empty.har'), '--report-dir', dir, ...extra]);
     const side = await check('--side', 'app');
@@ -57,7 +57,7 @@ describe('graphcheck check --side client, as users run it', () => {
 
 describe('graphcheck check --side client over a graphcheck cassette', () => {
   it('follows a code through redaction: its redirect and its exchanges name the same placeholder', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'graphcheck-client-side-'));
+    const dir = tempFolder('graphcheck-client-side-');
     const file = join(dir, 'app.yaml');
     const writer = CassetteWriter.create(file, { target: 'http://127.0.0.1:9' });
     const redirect = call({ path: '/oauth/authorize', query: { client_id: '1' }, status: 302, answer: '', headers: { location: 'https://app.example/callback?code=AQDx81secret#_' } });
