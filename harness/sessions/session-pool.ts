@@ -39,6 +39,9 @@ export class SessionPool<W> {
   /** Sessions whose DELETE is on its way (still counted live, as the target counts them). */
   private readonly ending = new Set<string>();
   private readonly waiting: (() => void)[] = [];
+  /** `POST /sessions` on their way: a run that closes meanwhile deletes what they open. */
+  private readonly opening = new Set<Promise<unknown>>();
+  private closed = false;
   private cap: number | undefined;
   private gaveUp: string | undefined;
   private opened = 0;
@@ -65,16 +68,24 @@ export class SessionPool<W> {
   async open(): Promise<Session<W> | 'full' | 'none'> {
     if (this.gaveUp !== undefined) return 'none';
     if (this.full) return 'full';
+    const asked = postSession(this.options.endpoint);
+    this.opening.add(asked);
     let posted;
     try {
-      posted = await postSession(this.options.endpoint);
+      posted = await asked;
     } catch (error) {
       return this.giveUp(`sessions: ${(error as Error).message}`);
+    } finally {
+      this.opening.delete(asked);
     }
     if ('limit' in posted) {
       if (this.live.size === 0) return this.giveUp(`sessions: ${posted.limit}, none of them this run's`);
       this.cap = this.live.size;
       return 'full';
+    }
+    if (this.closed) {
+      await this.tracked(this.drop(posted.id));
+      return 'none';
     }
     this.watch();
     let world: W;
@@ -83,7 +94,7 @@ export class SessionPool<W> {
       this.options.onOpened?.(profile);
       world = this.options.build(profile, `s${++this.opened}`);
     } catch (error) {
-      this.drop(posted.id);
+      void this.tracked(this.drop(posted.id));
       return this.giveUp(`sessions: ${(error as Error).message}`);
     }
     this.live.set(posted.id, world);
@@ -94,9 +105,13 @@ export class SessionPool<W> {
   release(session: Session<W>): void {
     if (!this.live.has(session.id) || this.ending.has(session.id)) return;
     this.ending.add(session.id);
-    const dropped = this.options.dispose(session.world).catch(() => undefined).then(() => this.drop(session.id));
+    void this.tracked(this.options.dispose(session.world).catch(() => undefined).then(() => this.drop(session.id)));
+  }
+
+  /** A DELETE on its way, which `close` waits for. */
+  private tracked(dropped: Promise<void>): Promise<void> {
     this.dropping.add(dropped);
-    void dropped.finally(() => this.dropping.delete(dropped));
+    return dropped.finally(() => this.dropping.delete(dropped));
   }
 
   /** Resolves once one of the run's sessions has ended. */
@@ -107,6 +122,9 @@ export class SessionPool<W> {
 
   /** Every session of the run deleted (what is being deleted, awaited): the end of the run, an error, a signal. */
   async close(): Promise<void> {
+    this.closed = true;
+    this.gaveUp ??= 'the run is ending';
+    await Promise.allSettled([...this.opening]);
     for (const [id, world] of [...this.live]) this.release({ id, world });
     while (this.dropping.size > 0) await Promise.all([...this.dropping]);
     this.stopWatching?.();

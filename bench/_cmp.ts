@@ -1,0 +1,10 @@
+import { runAgainstReference, verdictsOf } from '../test/helpers/run-reference.js';
+const suites = (process.env.S ?? 'webhooks,subscriptions').split(',');
+const faults = (process.env.F ?? '').split(',').filter(Boolean);
+const t0 = Date.now();
+const a = verdictsOf(await runAgainstReference({ suites, faults, seed: 5, concurrency: 8 }));
+const t1 = Date.now();
+const b = verdictsOf(await runAgainstReference({ suites, faults, seed: 5, concurrency: 1 }));
+const t2 = Date.now();
+const diff = Object.keys(b).filter((k) => a[k] !== b[k]).map((k) => `${k}: ${a[k]} vs ${b[k]}`);
+console.log(`c8 ${(t1 - t0) / 1000}s c1 ${(t2 - t1) / 1000}s rules ${Object.keys(b).length} failed ${Object.values(b).filter((v) => v === 'failed').length} errors ${Object.values(a).filter((v) => v === 'error').length}/${Object.values(b).filter((v) => v === 'error').length}; diffs: ${diff.join('; ') || 'none'}`);
