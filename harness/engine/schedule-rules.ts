@@ -67,7 +67,11 @@ export async function scheduleRules(
   const shared = order.filter((i) => !isAlone(i)).sort((a, b) => length(b) - length(a) || a - b);
   const pool = ctx.target?.sessions;
   const queue = { slots, inFlight, start, failed: () => failure !== undefined };
-  const leftAlone = pool?.usable && slots.size > 1 && alone.length > 0 && selected.length > 1 ? await inSessions(alone, shared, pool, ctx, queue) : alone;
+  // A rule in a session runs its property runs one after the other: its length is all of them.
+  const loneLength = (i: number) => serialLength(selected[i]!.rule, { ...ctx, concurrency: 1 });
+  const longestFirst = (rules: number[]) => [...rules].sort((a, b) => loneLength(b) - loneLength(a) || a - b);
+  const leftAlone = pool?.usable && slots.size > 1 && alone.length > 0 && selected.length > 1 ? await inSessions(longestFirst(alone), shared, pool, ctx, queue) : alone;
+  leftAlone.sort((a, b) => a - b);
   if (leftAlone !== alone) await drain(inFlight);
   for (const i of leftAlone) {
     if (failure) break;
@@ -103,8 +107,8 @@ interface Queue {
 
 /**
  * The target reset once (shared rules start from the fixtures), then every rule as soon as a slot is free: each
- * rule that needs the target alone, in the run's order, in a session of its own, and the shared ones beside them,
- * longest first. At the target's limit (429 with sessions of the run's own live) shared rules fill the slots until
+ * rule that needs the target alone in a session of its own, and the shared ones beside them, each kind longest first
+ * (a fresh session meets every rule alike, so the order changes no verdict). At the target's limit (429 with sessions of the run's own live) shared rules fill the slots until
  * one of them ends. Answers the rules left to run alone on the target after all others (in the run's order): those
  * no session could be opened for (a 429 with none of the run's live, a refused session profile), each of which
  * resets the target before it as without sessions.
