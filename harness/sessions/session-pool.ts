@@ -136,7 +136,8 @@ export class SessionPool<W> {
     await deleteSession(this.options.endpoint, id).catch(() => undefined);
     this.live.delete(id);
     this.ending.delete(id);
-    this.waiting.shift()?.();
+    // Every waiter: one that stopped waiting (another rule ended first) must not take the wake-up of one that waits.
+    for (const wake of this.waiting.splice(0)) wake();
   }
 
   private giveUp(why: string): 'none' {
