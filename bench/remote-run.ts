@@ -1,10 +1,11 @@
 // The full default run against the reference as if it were across a network: the reference (in this process) sits
 // behind bench/delay-proxy.ts, which makes every round trip cost BENCH_RTTS milliseconds (default "0,20,100"; 0 is
-// loopback, no proxy), and a fresh CLI process runs every rule against it through a profile file, with
-// --concurrency 1 and with the default. Aim (issue 23): at a 20 ms round trip the default run takes at most 30 s with
-// every rule passed; on loopback the default is no slower than --concurrency 1. The serial run at 100 ms takes ten
-// minutes or more: BENCH_SERIAL_MAX_RTT (default 20) leaves out serial runs above it; BENCH_KEEP_REPORTS=<dir> keeps
-// each run's report.json.
+// loopback, no proxy), and a fresh CLI process runs every rule against it through a profile file: at the default
+// concurrency with sessions (contract 2.1, the reference's default) and without (the reference started with
+// maxSessions 0), and at --concurrency 1 up to BENCH_SERIAL_MAX_RTT (default 0: loopback only; the serial run at
+// 100 ms takes ten minutes or more). Aims (issue 33): at a 20 ms round trip the default run takes at most 15 s with
+// every rule passed, at 100 ms at most 60 s; on loopback no slower than without sessions. BENCH_KEEP_REPORTS=<dir>
+// keeps each run's report.json.
 // Run: node bin/run-ts.js bench/remote-run.ts
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -21,7 +22,7 @@ import { startDelayProxy } from './delay-proxy.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RTTS = (process.env.BENCH_RTTS ?? '0,20,100').split(',').map(Number);
-const SERIAL_MAX_RTT = Number(process.env.BENCH_SERIAL_MAX_RTT ?? 20);
+const SERIAL_MAX_RTT = Number(process.env.BENCH_SERIAL_MAX_RTT ?? 0);
 
 interface Timed {
   seconds: number;
@@ -43,11 +44,12 @@ const alone = new Map(
     .map((r) => [r.id, exclusivityOf(r).why[0]!.replace(/^step \d+:? ?/, '')]),
 );
 
-async function timeRun(rtt: number, concurrency: number): Promise<Timed> {
+async function timeRun(rtt: number, concurrency: number, sessions: boolean): Promise<Timed> {
   // Behind the proxy, the reference names the proxy's URL as its public one, as `serve-reference --public-url` does.
-  const behind = rtt ? await referenceBehind((upstream) => startDelayProxy(upstream, rtt / 2)) : undefined;
+  const options = sessions ? {} : { maxSessions: 0 };
+  const behind = rtt ? await referenceBehind((upstream) => startDelayProxy(upstream, rtt / 2), options) : undefined;
   const proxy = behind?.front;
-  const reference = behind?.reference ?? (await startReference());
+  const reference = behind?.reference ?? (await startReference(options));
   const dir = await mkdtemp(join(tmpdir(), 'graphcheck-remote-'));
   try {
     const profile = join(dir, 'profile.json');
@@ -62,7 +64,7 @@ async function timeRun(rtt: number, concurrency: number): Promise<Timed> {
     const reportText = await readFile(join(dir, 'report.json'), 'utf8');
     // BENCH_KEEP_REPORTS=<dir> keeps each run's report.json there, for a look at where the time goes rule by rule.
     const keep = process.env.BENCH_KEEP_REPORTS;
-    if (keep) await writeFile(join(keep, `report-${rtt}ms-c${concurrency}.json`), reportText);
+    if (keep) await writeFile(join(keep, `report-${rtt}ms-c${concurrency}${sessions ? '' : '-nosessions'}.json`), reportText);
     const report = JSON.parse(reportText) as { results: { rule: string; verdict: string; durationMs: number }[] };
     const { results } = report;
     const aloneResults = results.filter((r) => alone.has(r.rule));
@@ -88,17 +90,18 @@ const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
 console.log(`full run against the reference (seed 7), round trips ${RTTS.join(', ')} ms; default concurrency ${DEFAULT_CONCURRENCY}`);
 console.log(`${alone.size} rules run alone`);
-console.log('| round trip | concurrency | wall s | in rules run alone s | rules | passed | connections opened | exit | load before; after |');
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('| round trip | concurrency | sessions | wall s | in rules run alone s | rules | passed | connections opened | exit | load before; after |');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 const aloneAccounts: string[] = [];
 for (const rtt of RTTS) {
-  for (const concurrency of rtt <= SERIAL_MAX_RTT ? [1, DEFAULT_CONCURRENCY] : [DEFAULT_CONCURRENCY]) {
+  const runs: [number, boolean][] = [[DEFAULT_CONCURRENCY, true], [DEFAULT_CONCURRENCY, false], ...(rtt <= SERIAL_MAX_RTT ? [[1, false] as [number, boolean]] : [])];
+  for (const [concurrency, sessions] of runs) {
     const before = load();
-    const t = await timeRun(rtt, concurrency);
+    const t = await timeRun(rtt, concurrency, sessions);
     const where = rtt ? `${rtt} ms` : 'loopback';
-    console.log(`| ${where} | ${concurrency} | ${t.seconds.toFixed(1)} | ${t.aloneSeconds.toFixed(1)} | ${t.rules} | ${t.passed} | ${t.connections ?? '-'} | ${t.exitCode} | ${before}; ${load()} |`);
+    console.log(`| ${where} | ${concurrency} | ${sessions ? 'yes' : 'no'} | ${t.seconds.toFixed(1)} | ${t.aloneSeconds.toFixed(1)} | ${t.rules} | ${t.passed} | ${t.connections ?? '-'} | ${t.exitCode} | ${before}; ${load()} |`);
     const byReason = [...t.aloneByReason].sort((a, b) => b[1] - a[1]).map(([why, s]) => `${s.toFixed(1)} s ${why}`);
-    aloneAccounts.push(`${where}, concurrency ${concurrency}, rules run alone by their first reason:\n  ${byReason.join('\n  ')}`);
+    aloneAccounts.push(`${where}, concurrency ${concurrency}, sessions ${sessions ? 'yes' : 'no'}, rules run alone by their first reason (in sessions: side by side):\n  ${byReason.join('\n  ')}`);
   }
 }
 console.log(`\n${aloneAccounts.join('\n')}`);

@@ -9,7 +9,9 @@ import { ControlClient } from '../control/control-client.js';
 import { ClockMemory } from '../control/clock-memory.js';
 import type { Profile } from '../profile/profile.js';
 import { readCaFiles } from '../ca/index.js';
-import type { TargetRunContext } from './run-context.js';
+import type { TargetRunContext, TargetSession } from './run-context.js';
+import type { SessionPool } from '../sessions/index.js';
+import { sessionsOf } from './session-world.js';
 import type { Rule } from '../suite/suite.js';
 import { preflight } from './preflight.js';
 import { preflightScope } from './needs.js';
@@ -60,6 +62,15 @@ export interface OpenRunOptions {
   sink?: ArrivalSink;
   /** The rules the run will judge: preflight asks only about what they reach (default: everything). */
   rules?: Rule[];
+  /**
+   * Whether rules that need the target alone run in sessions of their own when it serves `sessions` (contract
+   * §2.1); default true. A recorded or repeated run uses none: its cassette holds one target's traffic in order.
+   */
+  sessions?: boolean;
+  /** Each session's profile as it opens (its tokens are secrets of the run too: the output edge learns them). */
+  onSessionOpened?(profile: Profile): void;
+  /** Why the run stopped using sessions (a refused session profile, a failed POST /sessions), once. */
+  onSessionsNote?(why: string): void;
 }
 
 /**
@@ -76,7 +87,8 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: TargetRun
   const policy = options.origins ?? OriginPolicy.forProfile(profile);
   const origins = recorded ? policy : policy.with(host.url);
   const link = new TargetLink(options.maxRps ? { maxRps: options.maxRps } : {});
-  const client = new GraphClient({ profile, timeoutMs: options.timeoutMs, origins, link, rateLimits: rateLimitPolicy(options) });
+  const rateLimits = rateLimitPolicy(options);
+  const client = new GraphClient({ profile, timeoutMs: options.timeoutMs, origins, link, rateLimits });
   const clock = new ClockMemory();
   // One clock memory for the run: arrivals are dated by what any of its control clients last saw of the clock.
   const control = new ControlClient({ profile, timeoutMs: options.timeoutMs, clock, origins, link });
@@ -87,7 +99,9 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: TargetRun
     ...(options.arrivals ? { arrivals: options.arrivals } : {}),
     ...(options.sink ? { sink: options.sink } : {}),
   });
+  let sessions: SessionPool<TargetSession> | undefined;
   const close = async () => {
+    await sessions?.close();
     await webhooks.close();
     await host.close();
     await link.close();
@@ -118,6 +132,16 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: TargetRun
         webhooks,
       },
     };
+    if (options.sessions !== false && control.has('sessions')) {
+      sessions = ctx.target.sessions = sessionsOf(ctx.target, {
+        timeoutMs: options.timeoutMs,
+        origins,
+        link,
+        rateLimits,
+        ...(options.onSessionOpened ? { onOpened: options.onSessionOpened } : {}),
+        ...(options.onSessionsNote ? { onGiveUp: options.onSessionsNote } : {}),
+      });
+    }
     return { ctx, close };
   } catch (error) {
     await close();

@@ -4,6 +4,7 @@ import type { ContentHost } from '../content-host/index.js';
 import type { ControlClient } from '../control/control-client.js';
 import type { Exchange } from '../model/index.js';
 import { DEFAULT_ERROR_PATHS, type Profile } from '../profile/profile.js';
+import type { SessionPool } from '../sessions/index.js';
 import type { CallbackUnderTest } from './callback/callback-client.js';
 import type { WebhookHarness } from './webhooks/webhook-harness.js';
 
@@ -49,6 +50,11 @@ export interface TargetSession {
   timeProblem?: string;
   /** The run's webhook receiver and CA, started on first use and closed with the run. */
   webhooks: WebhookHarness;
+  /**
+   * The target's sessions (contract §2.1), when it serves them and the run uses them: a rule that needs the target
+   * alone runs in one of its own, beside the others (`schedule-rules.ts`). Absent in a session's own context.
+   */
+  sessions?: SessionPool<TargetSession>;
 }
 
 /**

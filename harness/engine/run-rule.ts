@@ -23,6 +23,8 @@ export interface RuleLane {
   slots?: Slots;
   /** Why the rule cannot start (the reset that puts the target back after a rule that ran alone failed). */
   setupProblem?: string;
+  /** The rule runs in a session opened for it (contract §2.1): it starts from the fixtures, no reset needed. */
+  fresh?: boolean;
 }
 
 /** Long shrinking against a slow target stops here; the smallest failure found so far is reported. */
@@ -45,7 +47,7 @@ export async function runRule(declared: Rule, suite: Suite, ctx: RunContext, lan
   // The declared rule's, as the scheduler placed it: whichever alternative this run takes.
   const { reset, alone } = exclusivityOf(declared);
   try {
-    if (reset === 'rule' && ctx.target?.control.has('reset')) await ctx.target.control.reset();
+    if (reset === 'rule' && !lane.fresh && ctx.target?.control.has('reset')) await ctx.target.control.reset();
   } catch (error) {
     return result('error', { reason: (error as Error).message });
   }

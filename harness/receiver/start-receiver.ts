@@ -1,4 +1,4 @@
-import { createServer as createHttpServer, type ServerResponse } from 'node:http';
+import { createServer as createHttpServer, type RequestListener, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { isIPv6 } from 'node:net';
@@ -11,7 +11,7 @@ import {
   type IssuedCertificate,
 } from '../ca/certificate-authority.js';
 import { createRequestHandler } from './handle-request.js';
-import type { Attempt, Receiver, ReceiverOptions, Verification } from './types.js';
+import type { Attempt, Receiver, ReceiverOptions, RouteOptions, Verification } from './types.js';
 
 /*
  * Why node:https and not mockttp: mockttp 4.6.5 always serves leaf certificates it issues itself from the CA it
@@ -27,25 +27,58 @@ import type { Attempt, Receiver, ReceiverOptions, Verification } from './types.j
 export async function startReceiver(options: ReceiverOptions): Promise<Receiver> {
   const host = options.host ?? '127.0.0.1';
   const tlsMode = options.tlsMode ?? 'ca';
-  const log = createAttemptLog();
   const hanging = new Set<ServerResponse>();
   let url = '';
-  const { onArrival } = options;
-  const handler = createRequestHandler({
-    verifyToken: options.verifyToken,
-    appSecret: options.appSecret,
-    challengeMode: options.challengeMode ?? 'echo',
-    ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
-    log,
-    hanging,
-    ...(options.mtls ? { mtls: options.mtls } : {}),
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(onArrival ? { onArrival: (arrival: Attempt | Verification) => onArrival(arrival, url) } : {}),
-  });
+  const routes = new Map<string, RequestListener>();
+  const served = (route: RouteOptions, base: () => string, onClose: () => void): Served => {
+    const log = createAttemptLog();
+    const { onArrival } = route;
+    const handler = createRequestHandler({
+      verifyToken: route.verifyToken,
+      appSecret: route.appSecret,
+      challengeMode: options.challengeMode ?? 'echo',
+      ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
+      log,
+      hanging,
+      ...(route.mtls ? { mtls: route.mtls } : {}),
+      ...(route.clock ? { clock: route.clock } : {}),
+      ...(onArrival ? { onArrival: (arrival: Attempt | Verification) => onArrival(arrival, url) } : {}),
+    });
+    const view: Receiver = {
+      get url() {
+        return url;
+      },
+      ...(tlsMode === 'ca' && options.ca ? { caPem: options.ca.certPem } : {}),
+      callbackUrl: (path = '/webhook') => base() + (path.startsWith('/') ? path : `/${path}`),
+      attempts: log.attempts,
+      verifications: log.verifications,
+      failNext: (k, how) => {
+        if (!Number.isInteger(k) || k < 0)
+          throw new UserInputError('USAGE', `failNext: k must be a whole number >= 0, got ${k}`);
+        log.failNext(k, how);
+      },
+      waitForUpdates: (predicate, { realTimeoutMs }) => log.waitFor(predicate, realTimeoutMs),
+      clear: log.clear,
+      close: async () => {
+        log.release();
+        onClose();
+      },
+    };
+    return { handler, view };
+  };
+  const main = served(options, () => url, () => undefined);
+  const dispatch: RequestListener = (req, res) => {
+    const named = ROUTE.exec(req.url ?? '');
+    if (!named) return main.handler(req, res);
+    const route = routes.get(named[1]!);
+    if (route) return route(req, res);
+    // A session's route closed with its session: what its target still sends belongs to no rule.
+    res.writeHead(410, { 'content-type': 'text/plain' }).end('graphcheck receiver: this route was closed');
+  };
   const server =
     tlsMode === 'plain-http'
-      ? createHttpServer(handler)
-      : createHttpsServer(tlsOptions(await certificateFor(options, host), options), handler);
+      ? createHttpServer(dispatch)
+      : createHttpsServer(tlsOptions(await certificateFor(options, host), options), dispatch);
   await listen(server, host, 0, (error) => {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     return new CannotJudgeError('SETUP_FAILED', `receiver cannot listen on ${host}: ${code}`);
@@ -54,24 +87,29 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   const port = (server.address() as AddressInfo).port;
   url = `${tlsMode === 'plain-http' ? 'http' : 'https'}://${isIPv6(host) ? `[${host}]` : host}:${port}`;
   return {
+    ...main.view,
     url,
-    ...(tlsMode === 'ca' && options.ca ? { caPem: options.ca.certPem } : {}),
-    callbackUrl: (path = '/webhook') => url + (path.startsWith('/') ? path : `/${path}`),
-    attempts: log.attempts,
-    verifications: log.verifications,
-    failNext: (k, how) => {
-      if (!Number.isInteger(k) || k < 0)
-        throw new UserInputError('USAGE', `failNext: k must be a whole number >= 0, got ${k}`);
-      log.failNext(k, how);
+    route: (name, route) => {
+      if (!ROUTE_NAME.test(name) || routes.has(name)) throw new UserInputError('USAGE', `receiver route ${JSON.stringify(name)}: give a new name of letters, digits, - or _`);
+      const own = served(route, () => `${url}/route/${name}`, () => routes.delete(name));
+      routes.set(name, own.handler);
+      return own.view;
     },
-    waitForUpdates: (predicate, { realTimeoutMs }) => log.waitFor(predicate, realTimeoutMs),
-    clear: log.clear,
     close: async () => {
-      log.release();
+      await main.view.close();
       for (const res of hanging) res.destroy();
       await closeServer(server);
     },
   };
+}
+
+/** A route's path: `/route/{name}` and what follows it. */
+const ROUTE = /^\/route\/([A-Za-z0-9_-]+)(?=[/?]|$)/;
+const ROUTE_NAME = /^[A-Za-z0-9_-]+$/;
+
+interface Served {
+  handler: RequestListener;
+  view: Receiver;
 }
 
 async function certificateFor(options: ReceiverOptions, host: string): Promise<IssuedCertificate> {

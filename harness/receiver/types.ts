@@ -138,5 +138,15 @@ export interface Receiver {
   ): Promise<WaitResult>;
   /** Forgets every attempt, verification and pending failure. */
   clear(): void;
+  /**
+   * A route of its own on the same server (`{url}/route/{name}`): its own log, failures, app secret and clock, for
+   * a session's subscriptions (contract §2.1), so what each session's target sends is told apart. Its `close()`
+   * drops the route; what comes for it later is answered 410 and kept nowhere. Absent on a receiver that listens on
+   * nothing (an offline repeat uses no sessions).
+   */
+  route?(name: string, options: RouteOptions): Receiver;
   close(): Promise<void>;
 }
+
+/** What a route of a receiver sets for itself; the rest (host, certificate, TLS mode) is the server's. */
+export type RouteOptions = Pick<ReceiverOptions, 'verifyToken' | 'appSecret' | 'clock' | 'mtls' | 'onArrival'>;

@@ -53,6 +53,8 @@ export interface OutputEdge {
   line(text: string): string;
   /** A line made of the kit's words and what `rule` or `run` already showed (a rule's account): made inert only. */
   shownLine(text: string): string;
+  /** Secrets learnt during the run (a session's tokens and app secret, contract §2.1): hidden from then on. */
+  learnSecrets(known: { appSecret?: string; values: string[] }): void;
 }
 
 /**
@@ -106,6 +108,10 @@ export function outputEdge(secrets: ReportSecrets, options: OutputEdgeOptions = 
     },
     line: (text) => inertConsole(redacted(text, kit)),
     shownLine: (text) => inertConsole(text),
+    learnSecrets: ({ appSecret, values }) => {
+      if (appSecret) redactor?.learnSecret('app_secret', appSecret);
+      for (const value of values) redactor?.learnSecret('secret', value);
+    },
   };
 }
 

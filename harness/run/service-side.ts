@@ -69,6 +69,10 @@ async function runAgainst(layer: TargetLayer, suites: Suite[], output: JudgingOu
     ...(plan.sequencePath ? { sequencePath: plan.sequencePath } : {}),
     ...(plan.caDir ? { caDir: plan.caDir } : {}),
     rules: selectedRules(suites, plan.selection).map(({ rule }) => rule),
+    // A cassette holds one target's traffic in the order it came: a recorded or repeated run uses no sessions.
+    sessions: !plan.record && plan.target.kind !== 'cassette',
+    onSessionOpened: (profile) => output.edge.learnSecrets({ appSecret: profile.app.secret, values: profileSecrets(profile) }),
+    onSessionsNote: (why) => output.say(`${why}; rules that need the target alone run one at a time\n`),
   });
   try {
     output.events.on('ruleStart', ({ rule }) => layer.ruleStarted(rule.id));

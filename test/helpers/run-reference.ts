@@ -31,6 +31,8 @@ export interface ReferenceRunOptions {
   withoutControl?: boolean;
   /** The reference's media origin: pictures and photo files served from a second port, as a CDN would. */
   mediaOrigin?: boolean;
+  /** Sessions the reference serves at once (contract §2.1; its default 32); 0: it serves none. */
+  maxSessions?: number;
   /** A front to put the reference behind (`referenceBehind`): a target that answers otherwise than the reference. */
   front?: (upstream: () => string) => Promise<{ url: string; close(): Promise<void> }>;
 }
@@ -42,6 +44,7 @@ export async function runAgainstReference(options: ReferenceRunOptions = {}): Pr
     fixtures: options.fixtures ?? 'full',
     ...(options.rateLimitEvery ? { rateLimitEvery: options.rateLimitEvery } : {}),
     ...(options.mediaOrigin ? { mediaOrigin: {} } : {}),
+    ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
   };
   const behind = options.front ? await referenceBehind(options.front, referenceOptions) : undefined;
   const reference = behind?.reference ?? (await startReference(referenceOptions));

@@ -52,14 +52,15 @@ export const deliveriesStep: StepKind<DeliveriesBody, 'webhook' | 'waited'> = {
     const delivered = () => missingUpdates(run.facts, receiver.attempts().map(seen)).length === 0;
     let summary: string;
     if (target.control.has('clock')) {
-      const start = run.eventsAt ?? (await target.webhooks.now());
-      await target.webhooks.advance(0);
+      // The zero advance answers the clock's time: no read of its own before or after it.
+      const now = await target.webhooks.advance(0);
+      const start = run.eventsAt ?? now;
       const advanceTo = body.advance_to === undefined ? undefined : Number(evaluate(body.advance_to, scope));
       const wholeWay = evaluate(body.whole_way ?? false, scope) === true && advanceTo !== undefined;
       // What must not come later needs no fine steps: one advance has everything due by its end attempted first.
       summary = wholeWay
-        ? `moved the clock in one step to +${(await target.webhooks.advance(Math.max(0, start + advanceTo - (await target.webhooks.now())))) - start} s`
-        : await moveClock(target, start, advanceTo, delivered);
+        ? `moved the clock in one step to +${(await target.webhooks.advance(Math.max(0, start + advanceTo - now))) - start} s`
+        : await moveClock(target, { start, now }, advanceTo, delivered);
     } else {
       const realTimeoutMs = Number(evaluate(body.real_timeout_ms ?? DEFAULT_REAL_TIMEOUT_MS, scope));
       const waited = await receiver.waitForUpdates(() => delivered(), { realTimeoutMs });
@@ -83,12 +84,12 @@ export const deliveriesStep: StepKind<DeliveriesBody, 'webhook' | 'waited'> = {
  */
 async function moveClock(
   target: TargetSession,
-  start: number,
+  { start, now }: { start: number; now: number },
   advanceTo: number | undefined,
   delivered: () => boolean,
 ): Promise<string> {
   if (advanceTo !== undefined) {
-    const drive = await driveClock(target.webhooks, start, advanceTo, delivered);
+    const drive = await driveClock(target.webhooks, { start, now }, advanceTo, delivered);
     return `moved the clock in ${drive.advances} steps to +${drive.to - start} s`;
   }
   if (delivered()) return 'delivered without moving the clock';

@@ -6,16 +6,18 @@ const MIN_STEP_SECONDS = 5;
 const GROWTH = 0.05;
 
 /**
- * Moves the target's clock from now to `start + horizon` in growing steps, stopping early once `done()` holds.
- * Each advance answers only after everything due by then happened (contract §2), so `done()` sees it all.
+ * Moves the target's clock from `now` (as the caller last saw it: no read of its own) to `start + horizon` in
+ * growing steps, stopping early once `done()` holds. Each advance answers only after everything due by then
+ * happened (contract §2), so `done()` sees it all.
  */
 export async function driveClock(
   harness: WebhookHarness,
-  start: number,
+  from: { start: number; now: number },
   horizon: number,
   done: () => boolean,
 ): Promise<{ to: number; advances: number }> {
-  let now = await harness.now();
+  const { start } = from;
+  let { now } = from;
   let advances = 0;
   while (now < start + horizon && !done()) {
     const elapsed = Math.max(0, now - start);

@@ -43,6 +43,12 @@ export interface WebhookHarness {
   setLive(live: boolean, control: ControlClient): Promise<void>;
   /** A run's first webhook step: forget the previous run's attempts and failures, and set Live back. */
   beginRun(): Promise<void>;
+  /**
+   * The webhook side of a session (contract §2.1): `control` and `profile` are the session's (its own app, clock and
+   * trusted CAs), the run's CA is handed to it with `trust`, and its receiver is a route of the run's one (`name`),
+   * so its deliveries are told apart from every other session's. Its `close()` drops the route alone.
+   */
+  forSession(name: string, profile: Profile, control: ControlClient): WebhookHarness;
   close(): Promise<void>;
 }
 
@@ -56,6 +62,8 @@ export interface WebhookHarnessOptions {
   arrivals?: ArrivalSource;
   /** Where arrivals go besides the steps that wait for them: `run --record` hands over the cassette. */
   sink?: ArrivalSink;
+  /** A session's webhook side: the run's receiver (a route of it, `name`) and CA. */
+  session?: { name: string; run: RunWebhooks };
 }
 
 export function createWebhookHarness(options: WebhookHarnessOptions): WebhookHarness {
@@ -72,13 +80,15 @@ class RunWebhooks implements WebhookHarness {
   private readonly base: ReceiverOptions;
   private readonly arrivals: ArrivalSource;
   private ca: Promise<CertificateAuthority> | undefined;
+  private authorityMade: Promise<CertificateAuthority> | undefined;
   private started: Promise<Receiver> | undefined;
   /** Arrivals that came while the clock was being moved, taped once the move ends (see `tapeArrival`). */
   private held: TapedArrival[] | undefined;
 
   constructor(private readonly options: WebhookHarnessOptions) {
     const { profile, control, sink } = options;
-    this.unavailable = options.ca || control.has('trust') ? undefined : UNTRUSTED;
+    const given = options.ca ?? options.session?.run.options.ca;
+    this.unavailable = given || control.has('trust') ? undefined : UNTRUSTED;
     this.configuredLive = this.currentLive = profile.app.live ?? true;
     this.arrivals = options.arrivals ?? liveArrivals();
     this.verifyToken = this.arrivals.verifyToken;
@@ -147,13 +157,29 @@ class RunWebhooks implements WebhookHarness {
     await this.restoreLive();
   }
 
+  forSession(name: string, profile: Profile, control: ControlClient): WebhookHarness {
+    const { ca: _given, sink: _sink, arrivals, ...shared } = this.options;
+    return new RunWebhooks({ ...shared, profile, control, ...(arrivals ? { arrivals } : {}), session: { name, run: this } });
+  }
+
   async close(): Promise<void> {
-    await this.restoreLive().catch(() => undefined);
+    // A session's Live setting goes with the session, which is deleted next.
+    if (!this.options.session) await this.restoreLive().catch(() => undefined);
     const receiver = await this.started?.catch(() => undefined);
     await receiver?.close();
   }
 
   private async start(): Promise<Receiver> {
+    const { session } = this.options;
+    if (session) {
+      const run = await session.run.receiver();
+      if (!run.route) throw new Error('a session needs a receiver that listens (its own route)');
+      await this.trustedCa();
+      const { host: _host, ...route } = this.base;
+      const receiver = run.route(session.name, route);
+      Object.assign(this.view, { url: receiver.url, callback: receiver.callbackUrl('/webhook') });
+      return receiver;
+    }
     const receiver = await this.arrivals.receiver(this.base, () => this.trustedCa());
     Object.assign(this.view, { url: receiver.url, callback: receiver.callbackUrl('/webhook') });
     return receiver;
@@ -172,11 +198,18 @@ class RunWebhooks implements WebhookHarness {
   /** The run's CA: the one given, or a new one the target is told to trust (contract §4). */
   private trustedCa(): Promise<CertificateAuthority> {
     this.ca ??= (async () => {
-      const ca = this.options.ca ?? (await createCertificateAuthority());
+      const { session } = this.options;
+      const ca = await (session ? session.run : this).authority();
       if (this.options.control.has('trust')) await this.options.control.trust(ca.certPem);
       return ca;
     })();
     return this.ca;
+  }
+
+  /** The run's CA, created once for the run and its sessions, each of which trusts it through its own control. */
+  authority(): Promise<CertificateAuthority> {
+    this.authorityMade ??= this.options.ca ? Promise.resolve(this.options.ca) : createCertificateAuthority();
+    return this.authorityMade;
   }
 
   /** Control `app` survives `reset`; the suite sets it back (contract §2) before the next run uses delivery. */

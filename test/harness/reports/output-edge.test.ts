@@ -174,4 +174,13 @@ describe('placeholders a reader can use', () => {
     const shown = edge.run(runOf([rule('feed.a', { evidence: [get('http://t.invalid/me?access_token=redacted-access_token-Prrr2-5')] })]));
     expect(shown.results[0]!.evidence[0]!.request.url).toBe('http://t.invalid/me?access_token=redacted-access_token-2-5');
   });
+  it("learns a session's secrets as the run goes on: a rule's findings and lines quoting them are shown without them", () => {
+    const edge = outputEdge({ values: [KNOWN] });
+    const sessionToken = 'EAASessionOwnToken0042';
+    const quoting = rule('versioning.a', { reason: `a session answered with ${sessionToken} in it` });
+    expect(JSON.stringify(edge.rule(quoting))).toContain(sessionToken);
+    edge.learnSecrets({ appSecret: 'session-app-secret-7', values: [sessionToken] });
+    expect(leaksOf(JSON.stringify(edge.rule(quoting)), sessionToken)).toEqual([]);
+    expect(edge.line(`token ${sessionToken}, secret session-app-secret-7`)).not.toMatch(/EAASessionOwnToken0042|session-app-secret-7/);
+  });
 });
