@@ -5,7 +5,7 @@ import { collectionItems } from './collection-size.js';
 import { itemKey } from './list-items.js';
 import { shown } from './webhook-facts.js';
 
-interface Args {
+export interface Args {
   /** How listed items are told apart (`itemKey`); default `id`. */
   key?: string;
 }

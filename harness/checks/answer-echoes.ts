@@ -1,7 +1,7 @@
 import { type Check, eachExchange, judgedCount } from './check.js';
 import { object, STRING } from '../validation/json-schema.js';
 
-interface Args {
+export interface Args {
   /** The query parameter whose value the answer must be (`hub.challenge`). */
   param: string;
 }

@@ -3,7 +3,7 @@ import type { Exchange } from '../model/index.js';
 import { type Check, eachExchange, judgedCount } from './check.js';
 import { INTEGER, object } from '../validation/json-schema.js';
 
-interface Args {
+export interface Args {
   status: number;
 }
 

@@ -1,7 +1,7 @@
 import { BOOLEAN, object, STRING } from '../validation/json-schema.js';
 import { type Check, type CheckFinding, judgedCount } from './check.js';
 
-interface Args {
+export interface Args {
   /** Why the request must be refused, as the finding says it ("hub.verify_token was one character off"). */
   because: string;
   /** A SHOULD rule's finding is advice (reading R14: signature validation is optional but recommended). */

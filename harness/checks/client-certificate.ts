@@ -2,7 +2,7 @@ import type { Exchange } from '../model/index.js';
 import type { Check } from './check.js';
 import { object, STRING } from '../validation/json-schema.js';
 
-interface Args {
+export interface Args {
   /** The expected common name (`{{profile.webhooks.client_cert_cn}}`). */
   cn: string;
 }

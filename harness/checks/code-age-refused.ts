@@ -3,7 +3,7 @@ import { INTEGER, NUMBER, object, STRING } from '../validation/json-schema.js';
 import { refusedWhere } from './refused-where.js';
 import { sentParam } from './sent-param.js';
 
-interface Args {
+export interface Args {
   /** The parameter carrying the code (`code`). */
   name: string;
   max_seconds: number;

@@ -2,7 +2,7 @@ import { type Check, eachExchange, judgedCount } from './check.js';
 import { NUMBER, object, STRING } from '../validation/json-schema.js';
 import { sentParam } from './sent-param.js';
 
-interface Args {
+export interface Args {
   /** The parameter carrying the code (`code`). */
   name: string;
   max_seconds: number;

@@ -3,7 +3,7 @@ import { type Check, eachExchange, isRecord, judgedEach } from './check.js';
 import { ANY, object, STRING } from '../validation/json-schema.js';
 
 /** Each bound is a number or a collection captured from an earlier step (its item count). */
-interface Args {
+export interface Args {
   /** Where the collection is in the body (`messages`); the whole body when absent. */
   path?: string;
   min?: unknown;

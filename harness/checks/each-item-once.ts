@@ -3,7 +3,7 @@ import { BOOLEAN, INTEGER, object, optional, STRING, STRINGS } from '../validati
 import { itemKey, listItems } from './list-items.js';
 import type { WalkEnd } from './step-facts.js';
 
-interface Args {
+export interface Args {
   /** Ids that must appear (e.g. posts the rule created). */
   includes?: string[];
   /** The walk must yield exactly these ids, in any order (an earlier walk of the same edge, say). */

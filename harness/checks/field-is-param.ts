@@ -3,7 +3,7 @@ import { object, STRING } from '../validation/json-schema.js';
 import { lookup } from '../validation/lookup.js';
 import { sentParam } from './sent-param.js';
 
-interface Args {
+export interface Args {
   /** Where the answer holds the value (`category`). */
   path: string;
   /** The request parameter it must be (`category`). */

@@ -3,7 +3,7 @@ import { lookup } from '../validation/lookup.js';
 import { type Check, eachExchange, judgedEach } from './check.js';
 import { ANY, object, orTemplate, STRING } from '../validation/json-schema.js';
 
-interface Args {
+export interface Args {
   path: string;
   equals?: unknown;
   one_of?: unknown[];

@@ -2,7 +2,7 @@ import type { Exchange } from '../model/index.js';
 import { NUMBER, object } from '../validation/json-schema.js';
 import type { Check, CheckFinding } from './check.js';
 
-interface ImageSizeArgs {
+export interface ImageSizeArgs {
   max_side: number;
 }
 

@@ -2,7 +2,7 @@ import type { Check } from './check.js';
 import { object, orTemplate } from '../validation/json-schema.js';
 import { itemId, listItems } from './list-items.js';
 
-interface Args {
+export interface Args {
   /** Ids the rule created, in the order the list must show them (other items may come between). */
   ids: string[];
 }

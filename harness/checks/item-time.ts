@@ -3,7 +3,7 @@ import { NUMBER, object, orTemplate, STRING } from '../validation/json-schema.js
 import type { Check } from './check.js';
 import { itemId, listItems } from './list-items.js';
 
-interface ItemTimeArgs {
+export interface ItemTimeArgs {
   id: string;
   path: string;
   near: number;

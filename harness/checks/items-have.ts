@@ -2,7 +2,7 @@ import { lookup } from '../validation/lookup.js';
 import { type Check, eachExchange, isRecord, judgedCount } from './check.js';
 import { object, orTemplate, STRING } from '../validation/json-schema.js';
 
-interface Args {
+export interface Args {
   /** Where the items are; `data` by default. */
   path?: string;
   has: string[];

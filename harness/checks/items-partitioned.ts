@@ -2,7 +2,7 @@ import { type Check, type CheckFinding, judgedCount } from './check.js';
 import { ANY, INTEGER, object, STRINGS } from '../validation/json-schema.js';
 import { itemId, listItems } from './list-items.js';
 
-interface Args {
+export interface Args {
   /**
    * The ids of each filtered walk (earlier walks' `ids`), in the order of `names`. Each must be a list: one that is
    * not (a template that yielded something else) leaves the check unjudged, never read as an empty part, which

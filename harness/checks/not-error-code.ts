@@ -2,7 +2,7 @@ import { type Check, type CheckContext, eachExchange, judgedEach } from './check
 import { object, orTemplate } from '../validation/json-schema.js';
 import { describeResponse, errorPart, isErrorResponse } from './error-envelope.js';
 
-interface Args {
+export interface Args {
   code: number | number[];
 }
 

@@ -1,7 +1,7 @@
 import { type Check, eachExchange, isRecord, judgedCount } from './check.js';
 import { INTEGER, object, optional } from '../validation/json-schema.js';
 
-interface Args {
+export interface Args {
   max?: number;
 }
 

@@ -3,7 +3,7 @@ import { type Check, eachExchange, judgedCount } from './check.js';
 import { object, STRING } from '../validation/json-schema.js';
 import { requestBytes, requestHeader } from './webhook-facts.js';
 
-interface Args {
+export interface Args {
   /** The app secret, the key of the HMAC (`{{app.secret}}`); never shown in messages. */
   app_secret: string;
 }

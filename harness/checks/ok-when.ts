@@ -3,7 +3,7 @@ import { ANY, object } from '../validation/json-schema.js';
 import { describeResponse, isErrorResponse } from './error-envelope.js';
 import { isFalsy, isTruthy } from './matchers.js';
 
-interface Args {
+export interface Args {
   /** A flag the target reported earlier (a comment's `can_comment`, say), read by truthiness (R17). */
   success: unknown;
 }

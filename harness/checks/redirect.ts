@@ -4,7 +4,7 @@ import { describeMatcher, type Matcher, MATCHER_SCHEMA, mismatches } from './mat
 import { object, optional, STRING } from '../validation/json-schema.js';
 import { locationOf, parseRedirect, type RedirectParts } from './redirect-location.js';
 
-interface RedirectArgs {
+export interface RedirectArgs {
   /** The redirect goes to this URI (compared before its `?`). */
   to?: string;
   /** Decoded query parameters of the redirect. */

@@ -2,7 +2,7 @@ import type { Check, CheckFinding } from './check.js';
 import { INTEGER, object, optional } from '../validation/json-schema.js';
 import { attemptsByContent, gap, retriesOf, type TimedAttempt } from './retry-attempts.js';
 
-interface Args {
+export interface Args {
   /** Retries after the immediate one a target must make while the receiver keeps failing (R21: at least 2). */
   min_later_attempts?: number;
   /** Every attempt falls within this many seconds of the first (36 h). */

@@ -3,7 +3,7 @@ import { lookup } from '../validation/lookup.js';
 import { type Check, eachExchange, isRecord, judgedCount } from './check.js';
 import { object, STRING } from '../validation/json-schema.js';
 
-interface SchemaArgs {
+export interface SchemaArgs {
   name: string;
   /** Validate each element of the array at this path instead of the whole body (e.g. `data`). */
   each?: string;

@@ -4,7 +4,7 @@ import { type Check, eachExchange, judgedEach } from './check.js';
 import { collectionItems } from './collection-size.js';
 import { itemKey } from './list-items.js';
 
-interface Args {
+export interface Args {
   /** What the rule made for the list (captured `body_ids`, or the keys it subscribed): a page without one is not all. */
   made?: unknown;
   /** How listed items are told apart (`itemKey`); default `id`. */

@@ -2,7 +2,7 @@ import type { Check } from './check.js';
 import { BOOLEAN, object, STRING, STRINGS } from '../validation/json-schema.js';
 import { listItems } from './list-items.js';
 
-interface Args {
+export interface Args {
   /** The subscription's object; omitted with `absent: true`: no subscription at all. */
   object?: string;
   absent?: boolean;

@@ -3,7 +3,7 @@ import { refusedWhere } from './refused-where.js';
 import { INTEGER, NUMBER, object, STRING } from '../validation/json-schema.js';
 import { sentParam, wholeNumber } from './sent-param.js';
 
-interface Args {
+export interface Args {
   /** A parameter holding a unix time in seconds (`scheduled_publish_time`). */
   name: string;
   /** The window's bounds, in seconds after the request; a side left out is not judged. */

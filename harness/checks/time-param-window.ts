@@ -2,7 +2,7 @@ import { type Check, eachExchange, judgedCount } from './check.js';
 import { NUMBER, object, STRING } from '../validation/json-schema.js';
 import { sentParam, wholeNumber } from './sent-param.js';
 
-interface Args {
+export interface Args {
   /** A parameter holding a unix time in seconds (`scheduled_publish_time`). */
   name: string;
   min_seconds: number;

@@ -2,7 +2,7 @@ import type { Exchange } from '../model/index.js';
 import type { Check } from './check.js';
 import { object, STRING } from '../validation/json-schema.js';
 
-interface Args {
+export interface Args {
   /** The verify token the subscribe step sent. */
   verify_token: string;
 }

@@ -3,7 +3,7 @@ import type { Check, CheckFinding } from './check.js';
 import { collectionItems } from './collection-size.js';
 import { shown } from './webhook-facts.js';
 
-interface Args {
+export interface Args {
   /** The items the whole walk holds: a number, or an earlier collection (its count). */
   equals: unknown;
   /** The most items one page may hold (the `limit` the walk asked for). */

@@ -6,7 +6,7 @@ import { shown } from './webhook-facts.js';
 
 const INT32_MAX = 2147483647;
 
-interface Args {
+export interface Args {
   /** The count may exceed what is listed ("may be greater than or equal to the number actually returned"). */
   at_least?: boolean;
   /** How listed items are told apart (`itemKey`); default `id`. */

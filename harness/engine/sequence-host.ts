@@ -31,7 +31,8 @@ export function sequenceHost(rule: Rule, ctx: RunContext): SequenceHost {
           const missing = first ? undefined : capture(step, outcome, scope);
           if (missing && setup) return { cannotJudge: setupFailed(step, outcome, missing.message) };
           const findings = missing ? [{ ...missing, exchange: evidence.length - 1 }] : judgement.findings;
-          return { findings, judged: judgement.judged, exchanges: evidence.slice(before), bodies: bodiesOf(outcome, evidence.slice(before)) };
+          const cause = first && stepCause({ body: stepKind(step).body, outcome, exchange: evidence[first.exchange ?? -1], check: first.check, message: first.message, errorPaths });
+          return { findings, judged: judgement.judged, exchanges: evidence.slice(before), bodies: bodiesOf(outcome, evidence.slice(before)), ...(cause ? { cause } : {}) };
         } catch (error) {
           if (error instanceof ForeignOriginError && error.isFinding) return { findings: [foreignLink(error, evidence)], judged: 1, exchanges: evidence.slice(before), bodies: [] };
           if (error instanceof GraphcheckError) return { cannotJudge: error.message };

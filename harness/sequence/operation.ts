@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { isErrorResponse } from '../checks/error-envelope.js';
 import { recordArbitrary } from '../generators/arbitrary-from-spec.js';
-import type { Finding, SequenceStep } from '../model/index.js';
+import type { Finding, RuleCause, SequenceStep } from '../model/index.js';
 import type { ModelItem, OperationSpec, PickSpec, Precondition } from '../suite/sequence-spec.js';
 import { evaluate, expressionsIn, type Scope } from '../suite/template.js';
 import { schemaProblem } from '../validation/validate-value.js';
@@ -25,6 +25,8 @@ export class SequenceFailure extends Error {
   constructor(
     readonly findings: Finding[],
     readonly detail: { expected?: string; actual?: string; model: string[] },
+    /** Where an operation's own expectation failed: its cause, as a step's is told, so like failures group. */
+    readonly ruleCause?: RuleCause,
   ) {
     super(findings[0]?.message ?? 'the sequence failed');
   }
@@ -119,7 +121,7 @@ export class OperationCommand implements fc.AsyncCommand<Model, Real> {
       real.judged += ran.judged;
       if (ran.findings.length > 0) {
         real.steps.push(storyStep(real.steps.length + 1, this.operation.name, describeArgs(this.drawn.given, names, undefined), reads.flatMap((r) => r.exchanges), real.execution.evidence));
-        throw new SequenceFailure(ran.findings, { model: describeModel(model) });
+        throw new SequenceFailure(ran.findings, { model: describeModel(model) }, ran.cause);
       }
     }
     scope.picked = picked;

@@ -40,7 +40,7 @@ type Command = fc.AsyncCommand<Model, Real>;
 /** How one sequence came out, and which of its commands (by place) ran: only those can be left out when shrinking. */
 type Executed =
   | { passed: true; judged: number }
-  | { failed: true; findings: Finding[]; evidence: Exchange[]; story: SequenceStory; ran: number[] }
+  | { failed: true; findings: Finding[]; evidence: Exchange[]; story: SequenceStory; ran: number[]; cause?: RuleCause }
   | { cannotJudge: string; cause?: RuleCause; evidence: Exchange[] };
 
 const DEFAULT_MAX_OPERATIONS = 10;
@@ -77,8 +77,8 @@ export async function runSequences(rule: Rule, host: SequenceHost, run: Sequence
     const deadline = started + run.timeLimitMs;
     const shortest = replay ? { failure, left: replay.left } : await leaveOut(failure, execute, deadline);
     const left = path && shortest.left.length ? `${path}~${shortest.left.join(',')}` : path;
-    const { findings, evidence, story } = shortest.failure;
-    return { findings, evidence, judged: judged + 1, runs, story, ...(left ? { path: left } : {}) };
+    const { findings, evidence, story, cause } = shortest.failure;
+    return { findings, evidence, judged: judged + 1, runs, story, ...(cause ? { cause } : {}), ...(left ? { path: left } : {}) };
   }
   if (cannotJudge) return { findings: [], evidence: cannotJudge.evidence, judged, runs, cannotJudge: cannotJudge.cannotJudge, ...(cannotJudge.cause ? { cause: cannotJudge.cause } : {}) };
   if (details.failed) return { findings: [], evidence: [], judged, runs, cannotJudge: `the sequence errored: ${String(details.errorInstance)}` };
@@ -128,7 +128,7 @@ async function executeSequence(rule: Rule, execution: SequenceExecution, base: S
     if (!(error instanceof SequenceFailure)) throw error;
     const first = error.findings[0]!;
     const story = storyOf(real.steps, { finding: first.message, model: error.detail.model, ...definedOf(error.detail) });
-    return { failed: true, findings: error.findings, evidence: execution.evidence, story, ran };
+    return { failed: true, findings: error.findings, evidence: execution.evidence, story, ran, ...(error.ruleCause ? { cause: error.ruleCause } : {}) };
   }
   return { passed: true, judged: real.judged };
 }

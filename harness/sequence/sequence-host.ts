@@ -32,4 +32,6 @@ export type StepRan =
       judged: number;
       exchanges: Exchange[];
       bodies: unknown[];
+      /** With findings: what they come from, as a step's failure is told (`stepCause`). */
+      cause?: RuleCause;
     };

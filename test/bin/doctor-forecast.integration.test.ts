@@ -38,7 +38,7 @@ describe('doctor forecasts what a profile leaves unjudged', () => {
     await writeFile(file, JSON.stringify(p));
     const out = await runCli(['doctor', '--profile', file, '--suite', 'comments']);
     expect(out.code).toBe(0);
-    expect(out.stdout).toMatch(/control capabilities: profile, reset, clock, authorize, events, trust, app, deliveries$/m);
+    expect(out.stdout).toMatch(/control capabilities: profile, reset, clock, authorize, events, trust, app, deliveries, sessions$/m);
     expect(out.stdout).not.toMatch(/control capability "\w+", which the target does not serve/);
     // A control_url that serves no profile: the file must list them, said in one line before anything runs.
     await writeFile(file, JSON.stringify({ ...p, control_url: `${String(p.base_url)}/no-control` }));

@@ -39,7 +39,8 @@ afterAll(async () => {
 
 /** Every rule id (`suite.rest`) a text names that `graphcheck list` does not list (host names apart: `webhooks.reference.graphcheck.test`). */
 function unknownIds(text: string): string[] {
-  const named = text.match(new RegExp(`\\b(?:${suites})\\.[a-z0-9][a-z0-9.-]*[a-z0-9]`, 'g')) ?? [];
+  // A glob the console names rules by (`sweep.subscriptions.*`, the rules a selection leaves out) is no rule id.
+  const named = text.replace(/\b[a-z0-9][a-z0-9.-]*\.\*/g, '').match(new RegExp(`\\b(?:${suites})\\.[a-z0-9][a-z0-9.-]*[a-z0-9]`, 'g')) ?? [];
   return [...new Set(named)].filter((id) => !ids.has(id) && !/\.(?:test|invalid|example)$/.test(id));
 }
 

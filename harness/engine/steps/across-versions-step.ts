@@ -5,7 +5,7 @@ import { buildRequest } from '../build-request.js';
 import { describeRequest, REQUEST_BODY, type RequestSpec, requestNeeds } from './request-body.js';
 import type { StepKind } from './step-kind.js';
 
-interface AcrossVersionsBody {
+export interface AcrossVersionsBody {
   /** Version prefixes in the order to call them (`none`: the bare path); a list or one template giving a list. */
   versions: unknown;
   /** The call, written out or drawn whole (`"{{given.op.request}}"`: an operation picked at random). */

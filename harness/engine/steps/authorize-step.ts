@@ -2,7 +2,7 @@ import { evaluate } from '../../suite/template.js';
 import { object, orTemplate } from '../../validation/json-schema.js';
 import type { StepKind } from './step-kind.js';
 
-interface AuthorizeBody {
+export interface AuthorizeBody {
   query: Record<string, unknown>;
   decision: 'allow' | 'deny';
 }

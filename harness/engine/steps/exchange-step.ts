@@ -5,7 +5,7 @@ import type { TargetSession } from '../run-context.js';
 import type { StepKind } from './step-kind.js';
 
 /** An `exchange:` step (contract §3.3). Values may be templates; client fields default to the profile's app. */
-interface ExchangeSpec {
+export interface ExchangeSpec {
   code: unknown;
   /** Default: `app.redirect_uris[0]`. */
   redirect_uri?: unknown;

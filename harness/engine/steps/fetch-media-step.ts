@@ -4,7 +4,7 @@ import { object, STRING } from '../../validation/json-schema.js';
 import { linkName } from '../build-request.js';
 import type { StepKind } from './step-kind.js';
 
-interface FetchMediaBody {
+export interface FetchMediaBody {
   /** The URL the target handed over, usually a capture (`{{captured.picture}}`). */
   url: string;
 }

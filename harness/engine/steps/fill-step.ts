@@ -7,7 +7,7 @@ import { buildRequest } from '../build-request.js';
 import { describeRequest, REQUEST_BODY, type RequestSpec, requestExclusive, requestNeeds } from './request-body.js';
 import type { StepKind } from './step-kind.js';
 
-interface FillBody {
+export interface FillBody {
   /** The request that makes one item of the list (a comment on the rule's post). */
   create: RequestSpec;
   /** The list's first page, as the walk that follows reads it. */

@@ -5,7 +5,7 @@ import { cannotJudgeReason } from '../callback/callback-client.js';
 import { ENCODINGS, type Encoding, notificationBytes, SIGNATURES, type Signature, signatureHeaders } from '../callback/notification-bytes.js';
 import type { StepKind } from './step-kind.js';
 
-interface Body {
+export interface Body {
   json: unknown;
   encoding?: unknown;
   signature?: unknown;

@@ -4,7 +4,7 @@ import { buildRequest } from '../build-request.js';
 import { describeRequest, REQUEST_BODY, type RequestSpec, requestExclusive, requestNeeds } from './request-body.js';
 import type { StepKind } from './step-kind.js';
 
-interface RepeatBody {
+export interface RepeatBody {
   count: unknown;
   request: RequestSpec;
   /** Seconds to move the target's clock between two requests. */

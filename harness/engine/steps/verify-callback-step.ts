@@ -5,7 +5,7 @@ import { CLIENT_CERT_CHOICES, type ClientCertChoice, cannotJudgeReason, transpor
 import { TOKEN_VARIANTS, type TokenVariant, tokenVariant } from '../callback/verify-token-variants.js';
 import type { StepKind } from './step-kind.js';
 
-interface Body {
+export interface Body {
   challenge: unknown;
   token?: unknown;
   client_cert?: unknown;

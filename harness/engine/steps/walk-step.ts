@@ -18,7 +18,7 @@ interface Paging {
   cursors?: { after?: unknown };
 }
 
-interface WalkBody {
+export interface WalkBody {
   request: RequestSpec;
   max_pages?: number;
   find?: string;

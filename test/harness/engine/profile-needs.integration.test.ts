@@ -40,6 +40,7 @@ describe('rules that need optional profile parts', () => {
       'versioning.expired-version-served': 'the profile does not set versions.expired',
       'versioning.expired-version-served-by-next-usable': 'the profile does not set versions.served_header, versions.expired',
       'versioning.unversioned-served-by-app-default': 'the profile does not set versions.served_header',
+      'versioning.latest-usable-as-time-passes': 'the profile does not set versions.served_header',
     });
     expect(result.results.filter((r) => r.verdict !== 'passed' && r.verdict !== 'skipped')).toEqual([]);
   });

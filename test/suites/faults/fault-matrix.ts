@@ -4,6 +4,7 @@ import { ACCESS_FAULTS } from '../../../reference/fault-catalogue/access.js';
 import { AUTH_FAULTS } from '../../../reference/fault-catalogue/auth.js';
 import { COMMENTS_FAULTS } from '../../../reference/fault-catalogue/comments.js';
 import { FEED_FAULTS } from '../../../reference/fault-catalogue/feed.js';
+import { PAGING_FAULTS } from '../../../reference/fault-catalogue/paging.js';
 import { PARTIAL_FAULTS } from '../../../reference/fault-catalogue/partial.js';
 import { PHOTOS_FAULTS } from '../../../reference/fault-catalogue/photos.js';
 import { PRODUCT_FEED_FAULTS } from '../../../reference/fault-catalogue/product-feed.js';
@@ -36,6 +37,7 @@ export const FAULT_GROUPS = {
   'webhook-subscriptions': webhookFaults('subscriptions'),
   partial: PARTIAL_FAULTS,
   'type-words': TYPE_WORD_FAULTS,
+  paging: PAGING_FAULTS,
 } satisfies Record<string, Record<string, unknown>>;
 
 export type FaultGroup = keyof typeof FAULT_GROUPS;
@@ -54,6 +56,7 @@ export const FAULT_FILES: Record<string, FaultGroup[]> = {
   'webhook-events': ['webhook-events'],
   'webhook-subscriptions': ['webhook-subscriptions'],
   'type-words': ['type-words'],
+  paging: ['paging'],
 };
 
 /** docs/fault-matrix.md rows: rule -> faults that make it fail. */

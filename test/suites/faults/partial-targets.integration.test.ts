@@ -78,7 +78,9 @@ describe('rules of an area preflight finds not served', () => {
     // Through the CLI, whose preflight asks only about what the selection reaches.
     const dir = tempFolder('graphcheck-partial-');
     const out = await runCli(['run', '--suite', 'feed', '--fault', 'feed-unserved', '--seed', '4', '--quiet', '--report-dir', dir]);
-    expect(out.code).toBe(0);
+    // Nothing of the selection could be judged: never green (NOTHING JUDGED, exit 3).
+    expect(out.code).toBe(3);
+    expect(out.stdout).toMatch(/NOTHING JUDGED/);
     const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as { results: { verdict: string; reason?: string }[] };
     expect(new Set(report.results.map((r) => r.verdict))).toEqual(new Set(['skipped']));
     expect(report.results[0]!.reason).toMatch(/^needs the feed area \(\/\{page_id\}\/feed\), which the target does not serve/);
