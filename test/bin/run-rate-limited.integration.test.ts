@@ -75,12 +75,11 @@ describe('a target that answers every request 429', () => {
 
 describe('the reference behind a front that limits every POST', () => {
   let reference: RunningReference;
-  let front: Awaited<ReturnType<typeof startGatingFront>>;
   let close: () => Promise<void>;
   beforeAll(async () => {
     const limited = { status: 429, body: JSON.stringify({ error: { message: 'slow down', code: 4 } }), headers: { 'retry-after': '1' } };
     // Behind the front by its public URL: the links it hands out (paging.next) lead through the front too.
-    ({ reference, front, close } = await referenceBehind((upstream) =>
+    ({ reference, close } = await referenceBehind((upstream) =>
       startGatingFront(upstream, ({ method, path }) => (method === 'POST' && !path.includes('/_control') ? limited : undefined)),
     ));
   });
