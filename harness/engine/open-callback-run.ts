@@ -1,4 +1,4 @@
-import type { CallbackUnderTest } from './callback/callback-client.js';
+import type { CallbackUnderTest } from '../callback-client/callback-client.js';
 import type { RunContext } from './run-context.js';
 
 export interface CallbackRunOptions {

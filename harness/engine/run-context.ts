@@ -4,7 +4,7 @@ import type { ContentHost } from '../content-host/index.js';
 import type { ControlClient } from '../control/control-client.js';
 import type { Exchange } from '../model/index.js';
 import { DEFAULT_ERROR_PATHS, type Profile } from '../profile/profile.js';
-import type { CallbackUnderTest } from './callback/callback-client.js';
+import type { CallbackUnderTest } from '../callback-client/callback-client.js';
 import type { WebhookHarness } from './webhooks/webhook-harness.js';
 
 /** What every run has, whichever side it plays against: the seed, the property runs, how a rule is replayed. */

@@ -1,5 +1,5 @@
-import { openCallback } from '../engine/callback/open-callback.js';
-import { revealingVariants } from '../engine/callback/verify-token-variants.js';
+import { openCallback } from '../callback-client/open-callback.js';
+import { revealingVariants } from '../callback-client/verify-token-variants.js';
 import { openCallbackRun } from '../engine/open-callback-run.js';
 import { runSuites } from '../engine/run-suites.js';
 import type { OpenedSide } from './open-side.js';
