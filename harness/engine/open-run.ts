@@ -14,8 +14,8 @@ import type { Rule } from '../suite/suite.js';
 import { preflight } from './preflight.js';
 import { preflightScope } from './needs.js';
 import { NO_DATE } from './target-time.js';
-import { createWebhookHarness } from './webhooks/webhook-harness.js';
-import type { ArrivalSink, ArrivalSource } from './webhooks/arrivals.js';
+import { createWebhookHarness } from '../webhooks/webhook-harness.js';
+import type { ArrivalSink, ArrivalSource } from '../webhooks/arrivals.js';
 
 export interface OpenRunOptions {
   profile: Profile;
