@@ -1,7 +1,7 @@
 import type { RuleNeeds } from '../harness/engine/needs.js';
 import { type IndexedSuites, readSuiteIndex } from '../harness/engine/suite-index.js';
 import { casesOfRule, type ListedCase } from '../harness/suite/rule-cases.js';
-import { dependenciesOf } from '../harness/engine/areas.js';
+import { dependenciesOf } from '../harness/preflight/areas.js';
 import { propertyRuns } from '../harness/engine/property-runs.js';
 import { describeBranches } from '../harness/generators/branch-summary.js';
 import { endpointsOf } from '../harness/suite/rule-endpoints.js';

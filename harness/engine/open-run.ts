@@ -11,7 +11,7 @@ import type { Profile } from '../profile/profile.js';
 import { readCaFiles } from '../ca/index.js';
 import type { TargetRunContext } from './run-context.js';
 import type { Rule } from '../suite/suite.js';
-import { preflight } from './preflight.js';
+import { preflight } from '../preflight/preflight.js';
 import { preflightScope } from './needs.js';
 import { NO_DATE } from './target-time.js';
 import { createWebhookHarness } from '../webhooks/webhook-harness.js';
