@@ -41,11 +41,12 @@ export const MAY_IMPORT = {
   preflight: ['checks', 'client', 'control', 'profile', 'suite'],
   webhooks: ['ca', 'checks', 'content-host', 'control', 'profile', 'receiver', 'suite'],
   engine: ['ca', 'callback-client', 'checks', 'client', 'content-host', 'control', 'generators', 'preflight', 'profile', 'receiver', 'redaction', 'sequence', 'suite', 'verdict', 'webhooks'],
+  'suite-loading': ['checks', 'engine', 'sequence', 'suite'],
   passive: ['checks', 'profile', 'suite', 'verdict'],
   coverage: ['reports', 'suite'],
   sweep: ['coverage', 'suite'],
   reports: ['redaction', 'verdict'],
-  run: ['callback-client', 'engine', 'passive', 'profile', 'recorder', 'replay', 'reports', 'sequence', 'suite', 'verdict', 'webhooks'],
+  run: ['callback-client', 'engine', 'passive', 'profile', 'recorder', 'replay', 'reports', 'sequence', 'suite', 'suite-loading', 'verdict', 'webhooks'],
   bin: ['*', 'reference'],
   reference: [],
 };

@@ -4,7 +4,7 @@ import { runResult } from '../../harness/verdict/rule-result.js';
 import type { RunResult } from '../../harness/model/index.js';
 import type { Profile } from '../../harness/profile/profile.js';
 import { validateProfile } from '../../harness/profile/load-profile.js';
-import { loadSuites } from '../../harness/engine/load-suite.js';
+import { loadSuites } from '../../harness/suite-loading/load-suite.js';
 import type { Suite } from '../../harness/suite/suite.js';
 import { type RunningReference, startReference } from '../../reference/index.js';
 import { referenceBehind } from './reference-behind.js';

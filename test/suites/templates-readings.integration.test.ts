@@ -5,7 +5,7 @@ import { runSuites } from '../../harness/engine/run-suites.js';
 import { runResult } from '../../harness/verdict/rule-result.js';
 import type { RunResult } from '../../harness/model/index.js';
 import { validateProfile } from '../../harness/profile/load-profile.js';
-import { loadSuites } from '../../harness/engine/load-suite.js';
+import { loadSuites } from '../../harness/suite-loading/load-suite.js';
 import { referenceBehind, type Upstream } from '../helpers/reference-behind.js';
 import { code100, startGatingFront } from '../helpers/refusing-front.js';
 import { isControl } from '../helpers/varying-front.js';

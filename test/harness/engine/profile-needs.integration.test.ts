@@ -6,7 +6,7 @@ import { runResult } from '../../../harness/verdict/rule-result.js';
 import type { RunResult } from '../../../harness/model/index.js';
 import { validateProfile } from '../../../harness/profile/load-profile.js';
 import type { Profile } from '../../../harness/profile/profile.js';
-import { loadSuites } from '../../../harness/engine/load-suite.js';
+import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import { startReference } from '../../../reference/index.js';
 
 /** Runs two suites against the correct reference under a profile that leaves something out. */

@@ -5,7 +5,7 @@ import { runSuites } from '../../../../harness/engine/run-suites.js';
 import { runResult } from '../../../../harness/verdict/rule-result.js';
 import type { RunResult } from '../../../../harness/model/index.js';
 import { validateProfile } from '../../../../harness/profile/load-profile.js';
-import { loadSuites } from '../../../../harness/engine/load-suite.js';
+import { loadSuites } from '../../../../harness/suite-loading/load-suite.js';
 import { startReference } from '../../../../reference/index.js';
 
 const EXCHANGE = 'authorization.code-exchange-answers-a-token';

@@ -8,7 +8,7 @@ import { stepKinds, withStepKinds } from '../../../../harness/engine/steps/regis
 import type { StepKind } from '../../../../harness/engine/steps/step-kind.js';
 import { UserInputError } from '../../../../harness/errors.js';
 import { validateProfile } from '../../../../harness/profile/load-profile.js';
-import { loadSuiteFile } from '../../../../harness/engine/load-suite.js';
+import { loadSuiteFile } from '../../../../harness/suite-loading/load-suite.js';
 import { evaluate } from '../../../../harness/suite/template.js';
 import { INTEGER, object, STRING } from '../../../../harness/validation/json-schema.js';
 import { startReference } from '../../../../reference/index.js';

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Profile } from '../../../../harness/profile/profile.js';
-import { loadSuites } from '../../../../harness/engine/load-suite.js';
+import { loadSuites } from '../../../../harness/suite-loading/load-suite.js';
 import { resultOf, runWebhookSuites } from '../../../helpers/run-webhook-suites.js';
 import { tempFolder } from '../../../helpers/temp-dir.js';
 
