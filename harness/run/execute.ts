@@ -1,4 +1,4 @@
-import type { StartReference } from '../engine/open-target.js';
+import type { StartReference } from '../target/open-target.js';
 import { RunEmitter } from '../engine/run-events.js';
 import { loadSuitesIndexed } from '../suite-loading/suite-index.js';
 import type { RunResult } from '../model/index.js';

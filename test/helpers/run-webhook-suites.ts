@@ -1,4 +1,4 @@
-import { openRun } from '../../harness/engine/open-run.js';
+import { openRun } from '../../harness/target/open-run.js';
 import { runSuites } from '../../harness/engine/run-suites.js';
 import { runResult } from '../../harness/verdict/rule-result.js';
 import type { RunResult } from '../../harness/model/index.js';

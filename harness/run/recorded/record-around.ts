@@ -1,4 +1,4 @@
-import { type ReachedTarget, throughProxy } from '../../engine/open-target.js';
+import { type ReachedTarget, throughProxy } from '../../target/open-target.js';
 import { TapingArrivals } from '../../webhooks/webhook-tape.js';
 import { profileSecrets } from '../../profile/profile.js';
 import { startRecorder } from '../../recorder/recorder.js';

@@ -1,4 +1,4 @@
-import { servedOffline } from '../../engine/open-target.js';
+import { servedOffline } from '../../target/open-target.js';
 import { TapedArrivals } from '../../webhooks/webhook-tape.js';
 import { UserInputError } from '../../errors.js';
 import { ArrivalSchedule } from '../../replay/arrival-schedule.js';

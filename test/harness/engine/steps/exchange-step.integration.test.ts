@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../../../bin/commands/run.js';
-import { openRun } from '../../../../harness/engine/open-run.js';
+import { openRun } from '../../../../harness/target/open-run.js';
 import { runSuites } from '../../../../harness/engine/run-suites.js';
 import { runResult } from '../../../../harness/verdict/rule-result.js';
 import type { RunResult } from '../../../../harness/model/index.js';

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../../harness/engine/build-request.js';
-import { openRun } from '../../../../harness/engine/open-run.js';
+import { openRun } from '../../../../harness/target/open-run.js';
 import { runSuites } from '../../../../harness/engine/run-suites.js';
 import { stepKinds, withStepKinds } from '../../../../harness/engine/steps/registry.js';
 import type { StepKind } from '../../../../harness/engine/steps/step-kind.js';
