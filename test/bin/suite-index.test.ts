@@ -53,7 +53,7 @@ describe('the index of the shipped suites the build writes', () => {
   });
 
   it('is absent beside the sources: running them never skips the loader', async () => {
-    expect(SUITE_INDEX_FILE).toMatch(/harness[/\\]engine[/\\]suite-index\.json$/);
+    expect(SUITE_INDEX_FILE).toMatch(/harness[/\\]suite-loading[/\\]suite-index\.json$/);
     expect(await readSuiteIndex(SUITES_DIR)).toBeUndefined();
     expect(await readSuiteIndex(SUITES_DIR, join(dir, 'missing.json'))).toBeUndefined();
   });
