@@ -4,8 +4,8 @@
 // BENCH_SUITES narrows the suites (default: the six the switches touch, as test/harness/engine/concurrency does).
 // Run: node bin/run-ts.js bench/concurrency-verdicts.ts
 import { SUITES_DIR } from '../bin/commands/run.js';
-import { loadSuites } from '../harness/engine/load-suite.js';
-import { openRun } from '../harness/engine/open-run.js';
+import { loadSuites } from '../harness/suite-loading/load-suite.js';
+import { openRun } from '../harness/target/open-run.js';
 import { runSuites } from '../harness/engine/run-suites.js';
 import { validateProfile } from '../harness/profile/load-profile.js';
 import { startReference } from '../reference/index.js';

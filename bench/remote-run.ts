@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SUITES_DIR } from '../bin/commands/run.js';
 import { exclusivityOf } from '../harness/engine/exclusivity.js';
-import { loadSuites } from '../harness/engine/load-suite.js';
+import { loadSuites } from '../harness/suite-loading/load-suite.js';
 import { DEFAULT_CONCURRENCY } from '../harness/run/defaults.js';
 import { startReference } from '../reference/index.js';
 import { referenceBehind } from '../test/helpers/reference-behind.js';

@@ -1,7 +1,7 @@
 import type { RuleNeeds } from '../harness/engine/needs.js';
-import { type IndexedSuites, readSuiteIndex } from '../harness/engine/suite-index.js';
+import { type IndexedSuites, readSuiteIndex } from '../harness/suite-loading/suite-index.js';
 import { casesOfRule, type ListedCase } from '../harness/suite/rule-cases.js';
-import { dependenciesOf } from '../harness/engine/areas.js';
+import { dependenciesOf } from '../harness/preflight/areas.js';
 import { propertyRuns } from '../harness/engine/property-runs.js';
 import { describeBranches } from '../harness/generators/branch-summary.js';
 import { endpointsOf } from '../harness/suite/rule-endpoints.js';
@@ -73,7 +73,7 @@ export type ListOptions = Pick<RunOptions, 'suites' | 'rules' | 'exclude' | 'end
 
 /** Without the build's index (the sources, or suites changed since): loaded and validated, needs from the steps. */
 async function loaded(dir: string): Promise<IndexedSuites> {
-  const [{ loadSuites }, { needsOf }] = await Promise.all([import('../harness/engine/load-suite.js'), import('../harness/engine/needs.js')]);
+  const [{ loadSuites }, { needsOf }] = await Promise.all([import('../harness/suite-loading/load-suite.js'), import('../harness/engine/needs.js')]);
   return { suites: await loadSuites(dir), needsOf };
 }
 

@@ -1,6 +1,6 @@
 /** The runs behind `scripts/branch-seeds.ts`: which rule and fault pairs to measure, and the measure. */
 import { SUITES_DIR } from '../bin/commands/run.js';
-import { loadSuites } from '../harness/engine/load-suite.js';
+import { loadSuites } from '../harness/suite-loading/load-suite.js';
 import { describeBranches } from '../harness/generators/branch-summary.js';
 import { matchesRule, selectedRules } from '../harness/suite/select-rules.js';
 import { runAgainstReference } from '../test/helpers/run-reference.js';

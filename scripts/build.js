@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compiles the package into dist/ (`npm run build`; `prepare` and `prepack` run it): JavaScript and declarations
 // of bin/, harness/ and reference/, then the index of the shipped suites, loaded and validated once by the compiled
-// loader (harness/engine/suite-index.ts). dist/ is emptied first, so nothing of a deleted source stays in it.
+// loader (harness/suite-loading/suite-index.ts). dist/ is emptied first, so nothing of a deleted source stays in it.
 // `npm pack` and `npm publish` run prepack and then prepare: prepare is skipped there, prepack has just built.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -21,7 +21,7 @@ if (built.status !== 0) process.exit(built.status ?? 1);
 
 const compiled = (path) => import(pathToFileURL(join(root, 'dist', path)).href);
 const [{ writeSuiteIndex }, { SUITES_DIR }] = await Promise.all([
-  compiled('harness/engine/write-suite-index.js'),
+  compiled('harness/suite-loading/write-suite-index.js'),
   compiled('harness/suite/suites-dir.js'),
 ]);
 await writeSuiteIndex(SUITES_DIR);

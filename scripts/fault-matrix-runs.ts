@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { loadSuites } from '../harness/engine/load-suite.js';
+import { loadSuites } from '../harness/suite-loading/load-suite.js';
 import { matchesRule, selectedRules } from '../harness/suite/select-rules.js';
 import { FAULTS } from '../reference/faults.js';
 import { SUITES_DIR } from '../bin/commands/run.js';

@@ -12,7 +12,7 @@ import { SUITES_DIR } from '../bin/commands/run.js';
 import { buildCoverage } from '../harness/coverage/build-coverage.js';
 import { formatCoverageMarkdown } from '../harness/coverage/format-coverage-markdown.js';
 import { formatCoverageReasons } from '../harness/coverage/format-coverage-reasons.js';
-import { loadSuites } from '../harness/engine/load-suite.js';
+import { loadSuites } from '../harness/suite-loading/load-suite.js';
 import { sweepSuiteText } from '../harness/sweep/sweep-suite.js';
 import { pagingSuiteText } from '../harness/sweep/paging-suite.js';
 import { cassetteStaleness, type ShippedVerdicts } from './cassette-staleness.js';

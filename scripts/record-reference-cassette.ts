@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { runCommand, SUITES_DIR } from '../bin/commands/run.js';
-import { loadSuites } from '../harness/engine/load-suite.js';
+import { loadSuites } from '../harness/suite-loading/load-suite.js';
 import { ruleFingerprints, type ShippedVerdicts } from './cassette-staleness.js';
 
 export const SHIPPED_SEED = 20261122;

@@ -7,7 +7,7 @@ import { formatCoverageHtml, type RunVerdicts } from '../../harness/coverage/for
 import { formatCoverageMarkdown } from '../../harness/coverage/format-coverage-markdown.js';
 import { coverageJson, formatCoverageText, formatUncovered } from '../../harness/coverage/format-coverage.js';
 import { suiteJudges } from '../../harness/coverage/judges.js';
-import { loadSuites } from '../../harness/engine/load-suite.js';
+import { loadSuites } from '../../harness/suite-loading/load-suite.js';
 import { UserInputError } from '../../harness/errors.js';
 import { writeFileAtomically } from '../../harness/files/write-atomically.js';
 import { readReportFile } from '../../harness/reports/read-shard-report.js';

@@ -8,7 +8,7 @@ import { REPORT_FILES, writeReports } from '../../harness/reports/reporters-for.
 import { assertReportDir } from '../../harness/reports/write-report.js';
 import { exitCodeFor, verdictLine } from '../../harness/verdict/gate.js';
 import { REPORT_FORMATS } from '../../harness/reports/report-files.js';
-import { loadSuitesIndexed } from '../../harness/engine/suite-index.js';
+import { loadSuitesIndexed } from '../../harness/suite-loading/suite-index.js';
 import { SUITES_DIR } from '../../harness/suite/suites-dir.js';
 import { kitWordsOf } from '../../harness/run/kit-words.js';
 

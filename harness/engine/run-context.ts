@@ -5,8 +5,8 @@ import type { ControlClient } from '../control/control-client.js';
 import type { Exchange } from '../model/index.js';
 import { DEFAULT_ERROR_PATHS, type Profile } from '../profile/profile.js';
 import type { SessionPool } from '../sessions/index.js';
-import type { CallbackUnderTest } from './callback/callback-client.js';
-import type { WebhookHarness } from './webhooks/webhook-harness.js';
+import type { CallbackUnderTest } from '../callback-client/callback-client.js';
+import type { WebhookHarness } from '../webhooks/webhook-harness.js';
 
 /** What every run has, whichever side it plays against: the seed, the property runs, how a rule is replayed. */
 export interface RunCore {

@@ -1,6 +1,6 @@
-import { openCallback } from '../engine/callback/open-callback.js';
-import { revealingVariants } from '../engine/callback/verify-token-variants.js';
-import { openCallbackRun } from '../engine/open-callback-run.js';
+import { openCallback } from '../callback-client/open-callback.js';
+import { revealingVariants } from '../callback-client/verify-token-variants.js';
+import { openCallbackRun } from '../target/open-callback-run.js';
 import { runSuites } from '../engine/run-suites.js';
 import type { OpenedSide } from './open-side.js';
 import { replayCommand, targetSource } from './replay-command.js';

@@ -1,7 +1,7 @@
-import { type Forecast, forecast } from '../engine/forecast.js';
-import { openRun } from '../engine/open-run.js';
-import { reachTarget, type StartReference } from '../engine/open-target.js';
-import { loadSuitesIndexed } from '../engine/suite-index.js';
+import { type Forecast, forecast } from './forecast.js';
+import { openRun } from '../target/open-run.js';
+import { reachTarget, type StartReference } from '../target/open-target.js';
+import { loadSuitesIndexed } from '../suite-loading/suite-index.js';
 import { UserInputError } from '../errors.js';
 import { withoutUserinfo } from '../http/without-userinfo.js';
 import { profileSecrets } from '../profile/profile.js';

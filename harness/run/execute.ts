@@ -1,6 +1,6 @@
-import type { StartReference } from '../engine/open-target.js';
+import type { StartReference } from '../target/open-target.js';
 import { RunEmitter } from '../engine/run-events.js';
-import { loadSuitesIndexed } from '../engine/suite-index.js';
+import { loadSuitesIndexed } from '../suite-loading/suite-index.js';
 import type { RunResult } from '../model/index.js';
 import { REPORT_FILES } from '../reports/report-files.js';
 import { assertReportDir } from '../reports/write-report.js';

@@ -1,4 +1,4 @@
-import type { CallbackTarget } from '../engine/callback/open-callback.js';
+import type { CallbackTarget } from '../callback-client/open-callback.js';
 import type { ReportFormat } from '../reports/report-files.js';
 import type { RuleSide } from '../suite/suite.js';
 

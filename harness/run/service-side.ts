@@ -1,5 +1,5 @@
-import { openRun } from '../engine/open-run.js';
-import { reachTarget } from '../engine/open-target.js';
+import { openRun } from '../target/open-run.js';
+import { reachTarget } from '../target/open-target.js';
 import { runSuites } from '../engine/run-suites.js';
 import { withoutUserinfo } from '../http/without-userinfo.js';
 import type { RulesRun } from '../model/index.js';

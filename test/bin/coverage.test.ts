@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { coverageCommand, type CoverageFlags, REASONS_FILE, SPEC_FILE } from '../../bin/commands/coverage.js';
 import { SUITES_DIR } from '../../bin/commands/run.js';
 import { buildCoverage } from '../../harness/coverage/build-coverage.js';
-import { loadSuites } from '../../harness/engine/load-suite.js';
+import { loadSuites } from '../../harness/suite-loading/load-suite.js';
 import { hasStackTrace, runCli } from '../helpers/cli.js';
 import { failure } from '../helpers/user-error.js';
 import { tempFolder } from '../helpers/temp-dir.js';

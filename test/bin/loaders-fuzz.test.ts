@@ -11,7 +11,7 @@ import { importCassette } from '../../harness/cassette/import-cassette.js';
 import { UserInputError } from '../../harness/errors.js';
 import { loadProfileFile } from '../../harness/profile/load-profile.js';
 import { loadReplay } from '../../harness/replay/load-replay.js';
-import { loadSuiteFile } from '../../harness/engine/load-suite.js';
+import { loadSuiteFile } from '../../harness/suite-loading/load-suite.js';
 import { minimalProfile } from '../helpers/bad-targets.js';
 import { hasStackTrace, runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';

@@ -1,10 +1,10 @@
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSuites } from '../../harness/engine/load-suite.js';
+import { loadSuites } from '../../harness/suite-loading/load-suite.js';
 import { needsOf } from '../../harness/engine/needs.js';
-import { readSuiteIndex, SUITE_INDEX_FILE } from '../../harness/engine/suite-index.js';
-import { writeSuiteIndex } from '../../harness/engine/write-suite-index.js';
+import { readSuiteIndex, SUITE_INDEX_FILE } from '../../harness/suite-loading/suite-index.js';
+import { writeSuiteIndex } from '../../harness/suite-loading/write-suite-index.js';
 import type { Suite } from '../../harness/suite/suite.js';
 import { SUITES_DIR } from '../../harness/suite/suites-dir.js';
 import { tempFolder } from '../helpers/temp-dir.js';
@@ -53,7 +53,7 @@ describe('the index of the shipped suites the build writes', () => {
   });
 
   it('is absent beside the sources: running them never skips the loader', async () => {
-    expect(SUITE_INDEX_FILE).toMatch(/harness[/\\]engine[/\\]suite-index\.json$/);
+    expect(SUITE_INDEX_FILE).toMatch(/harness[/\\]suite-loading[/\\]suite-index\.json$/);
     expect(await readSuiteIndex(SUITES_DIR)).toBeUndefined();
     expect(await readSuiteIndex(SUITES_DIR, join(dir, 'missing.json'))).toBeUndefined();
   });

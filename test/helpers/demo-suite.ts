@@ -2,7 +2,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { UserInputError } from '../../harness/errors.js';
-import { loadSuiteFile } from '../../harness/engine/load-suite.js';
+import { loadSuiteFile } from '../../harness/suite-loading/load-suite.js';
 import { tempFolder } from './temp-dir.js';
 
 /** A suite `demo` of one rule `demo.one`, whose steps (and keys before them) are given as YAML lines. */

@@ -1,10 +1,10 @@
-import { openRun } from '../../harness/engine/open-run.js';
+import { openRun } from '../../harness/target/open-run.js';
 import { runSuites } from '../../harness/engine/run-suites.js';
 import { runResult } from '../../harness/verdict/rule-result.js';
 import type { RunResult } from '../../harness/model/index.js';
 import type { Profile } from '../../harness/profile/profile.js';
 import { validateProfile } from '../../harness/profile/load-profile.js';
-import { loadSuites } from '../../harness/engine/load-suite.js';
+import { loadSuites } from '../../harness/suite-loading/load-suite.js';
 import type { Suite } from '../../harness/suite/suite.js';
 import { type RunningReference, startReference } from '../../reference/index.js';
 import { referenceBehind } from './reference-behind.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSuites } from '../../harness/engine/load-suite.js';
+import { loadSuites } from '../../harness/suite-loading/load-suite.js';
 import { SUITES_DIR } from '../../bin/commands/run.js';
 import { runEverySeed } from '../../scripts/every-seed-runs.js';
 

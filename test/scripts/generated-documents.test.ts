@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../bin/commands/run.js';
-import { loadSuites } from '../../harness/engine/load-suite.js';
+import { loadSuites } from '../../harness/suite-loading/load-suite.js';
 import { selectedRules } from '../../harness/suite/select-rules.js';
 import { FAULTS } from '../../reference/faults.js';
 import { FAULT_MATRIX_FILE, parseFaultMatrix, renderFaultMatrix, updateFaultMatrix } from '../../scripts/fault-matrix-document.js';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../bin/commands/run.js';
 import type { Exchange } from '../../harness/model/index.js';
 import { checkTraffic } from '../../harness/passive/check-traffic.js';
-import { loadSuites } from '../../harness/engine/load-suite.js';
+import { loadSuites } from '../../harness/suite-loading/load-suite.js';
 import type { Suite } from '../../harness/suite/suite.js';
 import { DEMO_SUITE, suiteError } from '../helpers/demo-suite.js';
 import { BASE, call, type Call, ERROR } from '../helpers/recorded-calls.js';

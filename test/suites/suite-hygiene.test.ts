@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSuiteFile } from '../../harness/engine/load-suite.js';
+import { loadSuiteFile } from '../../harness/suite-loading/load-suite.js';
 import { validatorFor } from '../../harness/validation/schema-registry.js';
 
 /** Every request body a rule of the suite sends: steps, walks, repeats and their controls' overrides. */

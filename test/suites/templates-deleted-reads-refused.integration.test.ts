@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../bin/commands/run.js';
-import { openRun } from '../../harness/engine/open-run.js';
-import { loadSuites } from '../../harness/engine/load-suite.js';
+import { openRun } from '../../harness/target/open-run.js';
+import { loadSuites } from '../../harness/suite-loading/load-suite.js';
 import { runSuites } from '../../harness/engine/run-suites.js';
 import type { RuleResult } from '../../harness/model/index.js';
 import { validateProfile } from '../../harness/profile/load-profile.js';

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../bin/commands/run.js';
-import { openRun } from '../../harness/engine/open-run.js';
+import { openRun } from '../../harness/target/open-run.js';
 import { runSuites } from '../../harness/engine/run-suites.js';
 import { runResult } from '../../harness/verdict/rule-result.js';
 import type { RunResult } from '../../harness/model/index.js';
 import { validateProfile } from '../../harness/profile/load-profile.js';
-import { loadSuites } from '../../harness/engine/load-suite.js';
+import { loadSuites } from '../../harness/suite-loading/load-suite.js';
 import { referenceBehind, type Upstream } from '../helpers/reference-behind.js';
 import { code100, startGatingFront } from '../helpers/refusing-front.js';
 import { isControl } from '../helpers/varying-front.js';

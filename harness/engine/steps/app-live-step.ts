@@ -1,7 +1,7 @@
 import { preciseNowMs } from '../../precise-now.js';
 import { evaluate } from '../../suite/template.js';
 import { BOOLEAN, object } from '../../validation/json-schema.js';
-import { webhookRun } from '../webhooks/webhook-run.js';
+import { webhookRun } from '../../webhooks/webhook-run.js';
 import type { StepKind } from './step-kind.js';
 
 /** Sets the app's Live setting (control `app`); the harness sets it back for the next run. */

@@ -4,11 +4,11 @@ import type { Exchange } from '../../model/index.js';
 import type { Attempt } from '../../receiver/index.js';
 import { evaluate } from '../../suite/template.js';
 import { BOOLEAN, INTEGER, object } from '../../validation/json-schema.js';
-import { attemptEvidence } from '../webhooks/attempt-evidence.js';
-import { driveClock } from '../webhooks/drive-clock.js';
+import { attemptEvidence } from '../../webhooks/attempt-evidence.js';
+import { driveClock } from '../../webhooks/drive-clock.js';
 import type { TargetSession } from '../run-context.js';
 import type { StepOutcome } from '../step-outcome.js';
-import { factsSnapshot, type WebhookRun, webhookRun } from '../webhooks/webhook-run.js';
+import { factsSnapshot, type WebhookRun, webhookRun } from '../../webhooks/webhook-run.js';
 import type { StepKind } from './step-kind.js';
 
 /** A `deliveries:` step as written in a suite; values may be templates. */

@@ -2,7 +2,7 @@ import { isRecord } from '../../checks/check.js';
 import { CannotJudgeError } from '../../errors.js';
 import { evaluate } from '../../suite/template.js';
 import { ANY, INTEGER, object } from '../../validation/json-schema.js';
-import { webhookRun } from '../webhooks/webhook-run.js';
+import { webhookRun } from '../../webhooks/webhook-run.js';
 import type { StepKind } from './step-kind.js';
 
 /**

@@ -1,8 +1,8 @@
 import { CannotJudgeError } from '../../errors.js';
 import { evaluate } from '../../suite/template.js';
 import { ANY, INTEGER, object, orTemplate } from '../../validation/json-schema.js';
-import { cannotJudgeReason } from '../callback/callback-client.js';
-import { ENCODINGS, type Encoding, notificationBytes, SIGNATURES, type Signature, signatureHeaders } from '../callback/notification-bytes.js';
+import { cannotJudgeReason } from '../../callback-client/callback-client.js';
+import { ENCODINGS, type Encoding, notificationBytes, SIGNATURES, type Signature, signatureHeaders } from '../../callback-client/notification-bytes.js';
 import type { StepKind } from './step-kind.js';
 
 export interface Body {

@@ -2,7 +2,7 @@ import { CannotJudgeError } from '../../errors.js';
 import type { FailureMode } from '../../receiver/index.js';
 import { evaluate } from '../../suite/template.js';
 import { INTEGER, object, orTemplate } from '../../validation/json-schema.js';
-import { webhookRun } from '../webhooks/webhook-run.js';
+import { webhookRun } from '../../webhooks/webhook-run.js';
 import type { StepKind } from './step-kind.js';
 
 /** The run's receiver fails the next `next` notification attempts: HTTP 500, a reset connection, or no answer. */

@@ -4,7 +4,7 @@ import type { Exchange } from '../../model/index.js';
 import type { Expectation } from '../../suite/suite.js';
 import type { Scope } from '../../suite/template.js';
 import type { JsonSchema } from '../../validation/json-schema.js';
-import type { CallbackUnderTest } from '../callback/callback-client.js';
+import type { CallbackUnderTest } from '../../callback-client/callback-client.js';
 import type { TargetSession } from '../run-context.js';
 import type { StepOutcome } from '../step-outcome.js';
 

@@ -4,9 +4,9 @@ import { UserInputError } from '../../errors.js';
 import { evaluate } from '../../suite/template.js';
 import { ANY, object, orTemplate } from '../../validation/json-schema.js';
 import { buildRequest } from '../build-request.js';
-import { verificationEvidence } from '../webhooks/attempt-evidence.js';
-import { CALLBACK_VARIANTS, isCallbackVariant } from '../webhooks/callback-variants.js';
-import { webhookRun } from '../webhooks/webhook-run.js';
+import { verificationEvidence } from '../../webhooks/attempt-evidence.js';
+import { CALLBACK_VARIANTS, isCallbackVariant } from '../../webhooks/callback-variants.js';
+import { webhookRun } from '../../webhooks/webhook-run.js';
 import type { TargetStepKind } from './step-kind.js';
 
 /** A `subscribe:` step as written in a suite; values may be templates. */

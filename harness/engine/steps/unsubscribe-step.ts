@@ -3,7 +3,7 @@ import type { WebhookFacts } from '../../checks/webhook-facts.js';
 import { evaluate } from '../../suite/template.js';
 import { ANY, object, orTemplate } from '../../validation/json-schema.js';
 import { buildRequest } from '../build-request.js';
-import { webhookRun } from '../webhooks/webhook-run.js';
+import { webhookRun } from '../../webhooks/webhook-run.js';
 import type { StepKind } from './step-kind.js';
 
 /** An `unsubscribe:` step as written in a suite; values may be templates. */

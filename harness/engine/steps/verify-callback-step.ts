@@ -1,8 +1,8 @@
 import { CannotJudgeError } from '../../errors.js';
 import { evaluate } from '../../suite/template.js';
 import { INTEGER, object, orTemplate } from '../../validation/json-schema.js';
-import { CLIENT_CERT_CHOICES, type ClientCertChoice, cannotJudgeReason, transportProblem } from '../callback/callback-client.js';
-import { TOKEN_VARIANTS, type TokenVariant, tokenVariant } from '../callback/verify-token-variants.js';
+import { CLIENT_CERT_CHOICES, type ClientCertChoice, cannotJudgeReason, transportProblem } from '../../callback-client/callback-client.js';
+import { TOKEN_VARIANTS, type TokenVariant, tokenVariant } from '../../callback-client/verify-token-variants.js';
 import type { StepKind } from './step-kind.js';
 
 export interface Body {

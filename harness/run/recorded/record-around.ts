@@ -1,5 +1,5 @@
-import { type ReachedTarget, throughProxy } from '../../engine/open-target.js';
-import { TapingArrivals } from '../../engine/webhooks/webhook-tape.js';
+import { type ReachedTarget, throughProxy } from '../../target/open-target.js';
+import { TapingArrivals } from '../../webhooks/webhook-tape.js';
 import { profileSecrets } from '../../profile/profile.js';
 import { startRecorder } from '../../recorder/recorder.js';
 import type { RunPlan } from '../run-plan.js';

@@ -1,5 +1,5 @@
-import { servedOffline } from '../../engine/open-target.js';
-import { TapedArrivals } from '../../engine/webhooks/webhook-tape.js';
+import { servedOffline } from '../../target/open-target.js';
+import { TapedArrivals } from '../../webhooks/webhook-tape.js';
 import { UserInputError } from '../../errors.js';
 import { ArrivalSchedule } from '../../replay/arrival-schedule.js';
 import { loadReplay, type ReplaySource } from '../../replay/load-replay.js';

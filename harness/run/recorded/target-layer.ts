@@ -1,5 +1,5 @@
-import type { OpenRunOptions } from '../../engine/open-run.js';
-import type { ReachedTarget } from '../../engine/open-target.js';
+import type { OpenRunOptions } from '../../target/open-run.js';
+import type { ReachedTarget } from '../../target/open-target.js';
 import type { TargetRunContext } from '../../engine/run-context.js';
 import type { Profile } from '../../profile/profile.js';
 import type { RunPlan } from '../run-plan.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../../bin/commands/run.js';
-import { openRun } from '../../../harness/engine/open-run.js';
+import { openRun } from '../../../harness/target/open-run.js';
 import { runSuites } from '../../../harness/engine/run-suites.js';
 import { validateProfile } from '../../../harness/profile/load-profile.js';
-import { loadSuites } from '../../../harness/engine/load-suite.js';
+import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import { referenceBehind } from '../../helpers/reference-behind.js';
 import { startFront } from '../../helpers/varying-front.js';
 

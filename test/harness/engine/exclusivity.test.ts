@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../../bin/commands/run.js';
 import { exclusivityOf } from '../../../harness/engine/exclusivity.js';
-import { loadSuites } from '../../../harness/engine/load-suite.js';
+import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import type { Rule } from '../../../harness/suite/suite.js';
 import { demoSuite, loadSuiteText, suiteError } from '../../helpers/demo-suite.js';
 

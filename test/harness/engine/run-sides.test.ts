@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CallbackUnderTest } from '../../../harness/engine/callback/callback-client.js';
+import type { CallbackUnderTest } from '../../../harness/callback-client/callback-client.js';
 import { missingInRun, sidesOf } from '../../../harness/engine/needs.js';
-import { openCallbackRun } from '../../../harness/engine/open-callback-run.js';
+import { openCallbackRun } from '../../../harness/target/open-callback-run.js';
 import type { Rule } from '../../../harness/suite/suite.js';
 
 function rule(steps: Rule['steps']): Rule {

@@ -2,7 +2,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserInputError } from '../../../harness/errors.js';
-import { loadSuiteFile } from '../../../harness/engine/load-suite.js';
+import { loadSuiteFile } from '../../../harness/suite-loading/load-suite.js';
 import type { RuleResult, RunResult } from '../../../harness/model/index.js';
 import { consoleReporter } from '../../../harness/reports/console-reporter.js';
 import { describeFailure } from '../../../harness/reports/describe-failure.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import XHubSignature from 'x-hub-signature';
-import { escapedJson } from '../../../harness/engine/callback/notification-bytes.js';
+import { escapedJson } from '../../../harness/callback-client/notification-bytes.js';
 import { signPayload } from '../../../harness/notification/sign-payload.js';
 import { verifySignature } from '../../../harness/notification/verify-signature.js';
 import { REALWORLD } from '../../helpers/paths.js';

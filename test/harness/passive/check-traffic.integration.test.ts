@@ -4,7 +4,7 @@ import { GraphClient } from '../../../harness/client/graph-client.js';
 import type { Exchange } from '../../../harness/model/index.js';
 import { checkTraffic } from '../../../harness/passive/check-traffic.js';
 import { validateProfile } from '../../../harness/profile/load-profile.js';
-import { loadSuites } from '../../../harness/engine/load-suite.js';
+import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import { startReference } from '../../../reference/index.js';
 import { judging } from '../../helpers/traffic-judging.js';
 

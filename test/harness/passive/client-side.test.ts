@@ -5,7 +5,7 @@ import { SUITES_DIR } from '../../../bin/commands/run.js';
 import type { Exchange, RunResult } from '../../../harness/model/index.js';
 import { checkTraffic } from '../../../harness/passive/check-traffic.js';
 import type { Profile } from '../../../harness/profile/profile.js';
-import { loadSuiteFile, loadSuites } from '../../../harness/engine/load-suite.js';
+import { loadSuiteFile, loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import type { Suite } from '../../../harness/suite/suite.js';
 import { failure } from '../../helpers/user-error.js';
 import { call, type Call, ERROR } from '../../helpers/recorded-calls.js';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../../bin/commands/run.js';
 import { readForeignTraffic } from '../../../harness/cassette/read-foreign.js';
 import { checkTraffic } from '../../../harness/passive/check-traffic.js';
-import { loadSuites } from '../../../harness/engine/load-suite.js';
+import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import { REALWORLD } from '../../helpers/paths.js';
 import { judging } from '../../helpers/traffic-judging.js';
 import { ERROR_PATHS } from '../../helpers/check-input.js';

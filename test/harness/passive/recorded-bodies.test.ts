@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../../bin/commands/run.js';
 import { readForeignTraffic } from '../../../harness/cassette/read-foreign.js';
 import { checkTraffic } from '../../../harness/passive/check-traffic.js';
-import { loadSuites } from '../../../harness/engine/load-suite.js';
+import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { harEntry, harOf } from '../../helpers/har.js';
 import { judging } from '../../helpers/traffic-judging.js';

@@ -9,7 +9,7 @@ import {
 } from '../../../harness/redaction/resign-notification.js';
 import type { Exchange } from '../../../harness/model/exchange.js';
 import { loadReplay } from '../../../harness/replay/load-replay.js';
-import { TapedArrivals } from '../../../harness/engine/webhooks/webhook-tape.js';
+import { TapedArrivals } from '../../../harness/webhooks/webhook-tape.js';
 import { ArrivalSchedule } from '../../../harness/replay/arrival-schedule.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 

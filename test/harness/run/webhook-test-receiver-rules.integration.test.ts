@@ -4,7 +4,7 @@ import { type CertificateAuthority, createCertificateAuthority, createSelfSigned
 import { buildCertificate, newKeyPair, signingKeyOf } from '../../../harness/ca/x509.js';
 import type { RunResult } from '../../../harness/model/index.js';
 import { exitCodeFor, summarize } from '../../../harness/verdict/gate.js';
-import { loadSuites } from '../../../harness/engine/load-suite.js';
+import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import type { Suite } from '../../../harness/suite/suite.js';
 import { SUITES_DIR } from '../../../harness/suite/suites-dir.js';
 import { runWebhookTest, type WebhookTestRun } from '../../helpers/webhook-test.js';

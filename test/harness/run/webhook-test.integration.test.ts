@@ -5,7 +5,7 @@ import type { RunResult } from '../../../harness/model/index.js';
 import { type CertificateAuthority, createCertificateAuthority } from '../../../harness/ca/index.js';
 import { closedPort } from '../../../harness/content-host/closed-port.js';
 import { exitCodeFor } from '../../../harness/verdict/gate.js';
-import { loadSuites } from '../../../harness/engine/load-suite.js';
+import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import { selectedRules } from '../../../harness/suite/select-rules.js';
 import { SUITES_DIR } from '../../../harness/suite/suites-dir.js';
 import type { Suite } from '../../../harness/suite/suite.js';

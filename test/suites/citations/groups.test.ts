@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSuiteFile } from '../../../harness/engine/load-suite.js';
+import { loadSuiteFile } from '../../../harness/suite-loading/load-suite.js';
 import { SUITES_DIR } from '../../../bin/commands/run.js';
 import { SHARED } from '../../helpers/paths.js';
 

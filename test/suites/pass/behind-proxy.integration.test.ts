@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startDelayProxy } from '../../../bench/delay-proxy.js';
 import { runCommand, SUITES_DIR } from '../../../bin/commands/run.js';
-import { loadSuites } from '../../../harness/engine/load-suite.js';
+import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import { referenceBehind } from '../../helpers/reference-behind.js';
 import { tempFolder } from '../../helpers/temp-dir.js';
 

@@ -1,4 +1,4 @@
-import { loadCertificateAuthority, createCertificateAuthority } from '../../ca/index.js';
+import { loadCertificateAuthority, createCertificateAuthority } from '../ca/index.js';
 import type { ClientCertChoice, Pem } from './callback-client.js';
 
 /**

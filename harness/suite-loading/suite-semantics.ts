@@ -3,10 +3,10 @@
 import { CHECKS, resolveExpectation } from '../checks/registry.js';
 import { checkSequence } from '../sequence/check-sequence.js';
 import type { FactName } from '../checks/step-facts.js';
-import { derivedReasons } from './exclusivity.js';
-import { controlPlan } from './positive-control.js';
-import { caseBodies, isCasesBody } from './steps/cases-step.js';
-import { stepKinds } from './steps/registry.js';
+import { derivedReasons } from '../engine/exclusivity.js';
+import { controlPlan } from '../engine/positive-control.js';
+import { caseBodies, isCasesBody } from '../engine/steps/cases-step.js';
+import { stepKinds } from '../engine/steps/registry.js';
 import { at, TemplateError, UserInputError } from '../errors.js';
 import { schemaProblem } from '../validation/validate-value.js';
 import { mergeBody } from '../suite/merge-body.js';

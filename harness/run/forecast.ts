@@ -1,6 +1,6 @@
 import type { Rule } from '../suite/suite.js';
-import { ruleAtStart } from './rule-start.js';
-import type { TargetRunContext } from './run-context.js';
+import { ruleAtStart } from '../engine/rule-start.js';
+import type { TargetRunContext } from '../engine/run-context.js';
 
 /** What a run of these rules against this target would judge (`graphcheck doctor`), before any rule runs. */
 export interface Forecast {

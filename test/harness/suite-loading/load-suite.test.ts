@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SUITES_DIR } from '../../../bin/commands/run.js';
-import { loadSuites } from '../../../harness/engine/load-suite.js';
+import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import { DEMO_SUITE, loadSuiteText, suiteError } from '../../helpers/demo-suite.js';
 
 async function problem(text: string): Promise<string> {

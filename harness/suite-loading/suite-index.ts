@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 import type { Rule, Suite } from '../suite/suite.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { parseLocated } from '../validation/yaml-locate.js';
-import type { RuleNeeds } from './needs.js';
+import type { RuleNeeds } from '../engine/needs.js';
 
 /**
  * The suites as the build loaded them. `npm run build` loads and validates the shipped suites once, with the
- * compiled loader, and writes them with each rule's needs beside the compiled module (dist/harness/engine/): a
+ * compiled loader, and writes them with each rule's needs beside the compiled module (dist/harness/suite-loading/): a
  * command reading them then skips the YAML parse, the schema validation and the step-kind registry, most of what
  * `graphcheck list` spent its time on. The index keeps a SHA-256 of the suite files and the schemas it was made
  * from; when they differ now, or when running from the sources (no index beside them), suites are loaded and

@@ -1,4 +1,4 @@
-import { signPayload } from '../../notification/sign-payload.js';
+import { signPayload } from '../notification/sign-payload.js';
 
 /** How a notification's body is written: plain UTF-8 JSON, or ASCII-only as PHP-style encoders write it. */
 export const ENCODINGS = ['raw', 'escaped'] as const;

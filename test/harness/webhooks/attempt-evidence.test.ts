@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AdvanceWindow, attemptEvidence } from '../../../harness/engine/webhooks/attempt-evidence.js';
+import { type AdvanceWindow, attemptEvidence } from '../../../harness/webhooks/attempt-evidence.js';
 import { type Attempt, nextOrdinal } from '../../../harness/receiver/index.js';
 
 const T0 = 1_767_225_600;

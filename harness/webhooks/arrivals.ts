@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { CertificateAuthority } from '../../ca/index.js';
-import type { Exchange } from '../../model/index.js';
-import { type Receiver, type ReceiverOptions, startReceiver } from '../../receiver/index.js';
+import type { CertificateAuthority } from '../ca/index.js';
+import type { Exchange } from '../model/index.js';
+import { type Receiver, type ReceiverOptions, startReceiver } from '../receiver/index.js';
 import { type Callback, type CallbackVariant, startNegativeCallback } from './callback-variants.js';
 
 /** The run's CA, created (and handed to the target with `trust`) the first time a receiver needs it. */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { readCaFiles } from '../../ca/index.js';
-import { CannotJudgeError, UserInputError } from '../../errors.js';
+import { readCaFiles } from '../ca/index.js';
+import { CannotJudgeError, UserInputError } from '../errors.js';
 import { type CallbackUnderTest, cannotJudgeReason, createCallbackClient } from './callback-client.js';
 import { clientCertificates } from './client-certificates.js';
 import { probeTls } from './tls-probe.js';

@@ -1,8 +1,8 @@
 import { rootCertificates } from 'node:tls';
 import { Agent, request } from 'undici';
-import type { Exchange, Headers } from '../../model/index.js';
-import { readStream } from '../../http/read-body.js';
-import { type Redactor, redactorFor } from '../../redaction/redactor.js';
+import type { Exchange, Headers } from '../model/index.js';
+import { readStream } from '../http/read-body.js';
+import { type Redactor, redactorFor } from '../redaction/redactor.js';
 import { probeTls, type TlsFacts } from './tls-probe.js';
 
 /** One request graphcheck, playing the service, sends to the app's callback. */

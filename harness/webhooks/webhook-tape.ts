@@ -1,8 +1,8 @@
-import { CannotJudgeError } from '../../errors.js';
-import type { Receiver } from '../../receiver/index.js';
-import { arrivalFromExchange } from '../../receiver/from-exchange.js';
-import { type VirtualReceiver, virtualReceiver } from '../../receiver/virtual-receiver.js';
-import type { Exchange } from '../../model/index.js';
+import { CannotJudgeError } from '../errors.js';
+import type { Receiver } from '../receiver/index.js';
+import { arrivalFromExchange } from '../receiver/from-exchange.js';
+import { type VirtualReceiver, virtualReceiver } from '../receiver/virtual-receiver.js';
+import type { Exchange } from '../model/index.js';
 import { type ArrivalSource, liveArrivals, type TrustedCa } from './arrivals.js';
 import { type Callback, type CallbackVariant, fromReceiver } from './callback-variants.js';
 

@@ -1,13 +1,13 @@
-import { closedPort } from '../../content-host/closed-port.js';
-import { UserInputError } from '../../errors.js';
-import { type CertificateAuthority, createExpiredLeaf, type IssuedCertificate } from '../../ca/index.js';
+import { closedPort } from '../content-host/closed-port.js';
+import { UserInputError } from '../errors.js';
+import { type CertificateAuthority, createExpiredLeaf, type IssuedCertificate } from '../ca/index.js';
 import {
   type ChallengeMode,
   type Receiver,
   type ReceiverOptions,
   startReceiver,
   type Verification,
-} from '../../receiver/index.js';
+} from '../receiver/index.js';
 
 /** Where a `subscribe` step points the target: the run's receiver, or one the target must refuse. */
 export const CALLBACK_VARIANTS = [

@@ -1,5 +1,5 @@
-import type { WebhookFacts } from '../../checks/webhook-facts.js';
-import type { Scope } from '../../suite/template.js';
+import type { WebhookFacts } from '../checks/webhook-facts.js';
+import type { Scope } from '../suite/template.js';
 import type { WebhookHarness } from './webhook-harness.js';
 
 /** What one run of a rule did on the webhook side; kept in the run's scope, so a new run starts empty. */

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { loadSuites } from './load-suite.js';
-import { needsOf } from './needs.js';
+import { needsOf } from '../engine/needs.js';
 import { SUITE_INDEX_FILE, type SuiteIndex, suitesKey } from './suite-index.js';
 
 /** Loads and validates the suites of `dir` and writes them as the index `readSuiteIndex` reads (the build's step). */

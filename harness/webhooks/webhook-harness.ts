@@ -1,7 +1,7 @@
-import type { ControlClient } from '../../control/control-client.js';
-import type { Profile } from '../../profile/profile.js';
-import { type CertificateAuthority, createCertificateAuthority } from '../../ca/index.js';
-import { type Attempt, type Receiver, type ReceiverOptions, type Verification, nextOrdinal } from '../../receiver/index.js';
+import type { ControlClient } from '../control/control-client.js';
+import type { Profile } from '../profile/profile.js';
+import { type CertificateAuthority, createCertificateAuthority } from '../ca/index.js';
+import { type Attempt, type Receiver, type ReceiverOptions, type Verification, nextOrdinal } from '../receiver/index.js';
 import { type AdvanceWindow, attemptEvidence, verificationEvidence } from './attempt-evidence.js';
 import { type ArrivalSink, type ArrivalSource, liveArrivals } from './arrivals.js';
 import { type Callback, type CallbackVariant, fromReceiver } from './callback-variants.js';

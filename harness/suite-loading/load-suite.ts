@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { stepKinds } from './steps/registry.js';
+import { stepKinds } from '../engine/steps/registry.js';
 import { at, UserInputError } from '../errors.js';
 import { describeErrors } from '../validation/validate-value.js';
 import { parseLocated } from '../validation/yaml-locate.js';

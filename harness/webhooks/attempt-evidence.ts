@@ -1,11 +1,11 @@
-import type { Exchange } from '../../model/index.js';
+import type { Exchange } from '../model/index.js';
 import {
   type Attempt,
   attemptToExchange,
   type TlsClientInfo,
   type Verification,
   verificationToExchange,
-} from '../../receiver/index.js';
+} from '../receiver/index.js';
 
 /** When the suite moved the target's clock: the arrival ordinals around the advance, and the clock before and after. */
 export interface AdvanceWindow {

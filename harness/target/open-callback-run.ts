@@ -1,5 +1,5 @@
-import type { CallbackUnderTest } from './callback/callback-client.js';
-import type { RunContext } from './run-context.js';
+import type { CallbackUnderTest } from '../callback-client/callback-client.js';
+import type { RunContext } from '../engine/run-context.js';
 
 export interface CallbackRunOptions {
   callback: CallbackUnderTest;

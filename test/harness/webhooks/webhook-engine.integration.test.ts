@@ -2,10 +2,10 @@ import { rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Profile } from '../../../../harness/profile/profile.js';
-import { loadSuites } from '../../../../harness/engine/load-suite.js';
-import { resultOf, runWebhookSuites } from '../../../helpers/run-webhook-suites.js';
-import { tempFolder } from '../../../helpers/temp-dir.js';
+import type { Profile } from '../../../harness/profile/profile.js';
+import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
+import { resultOf, runWebhookSuites } from '../../helpers/run-webhook-suites.js';
+import { tempFolder } from '../../helpers/temp-dir.js';
 
 const dirs: string[] = [];
 afterEach(async () => {

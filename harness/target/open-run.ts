@@ -9,15 +9,15 @@ import { ControlClient } from '../control/control-client.js';
 import { ClockMemory } from '../control/clock-memory.js';
 import type { Profile } from '../profile/profile.js';
 import { readCaFiles } from '../ca/index.js';
-import type { TargetRunContext, TargetSession } from './run-context.js';
+import type { TargetRunContext, TargetSession } from '../engine/run-context.js';
 import type { SessionPool } from '../sessions/index.js';
-import { sessionsOf } from './session-world.js';
+import { sessionsOf } from '../engine/session-world.js';
 import type { Rule } from '../suite/suite.js';
-import { preflight } from './preflight.js';
-import { preflightScope } from './needs.js';
-import { NO_DATE } from './target-time.js';
-import { createWebhookHarness } from './webhooks/webhook-harness.js';
-import type { ArrivalSink, ArrivalSource } from './webhooks/arrivals.js';
+import { preflight } from '../preflight/preflight.js';
+import { preflightScope } from '../engine/needs.js';
+import { NO_DATE } from '../engine/target-time.js';
+import { createWebhookHarness } from '../webhooks/webhook-harness.js';
+import type { ArrivalSink, ArrivalSource } from '../webhooks/arrivals.js';
 
 export interface OpenRunOptions {
   profile: Profile;
