@@ -18,7 +18,7 @@ async function hostileProject(dir: string): Promise<string[]> {
   await writeFile(join(dir, 'readings.md'), '');
   const suite = `suite: demo\ntitle: Demo\nrules:\n  - id: demo.rule\n    title: '${HOSTILE}'\n    strength: MUST\n    cites:\n      - section: Feed\n        text: 'A statement ${HOSTILE} here.'\n    steps:\n      - request: { method: GET, path: /x }\n        expect: [ok]\n`;
   await writeFile(join(dir, 'suites', 'demo.yaml'), suite);
-  await writeFile(join(dir, 'reasons.yaml'), `reasons:\n  - kind: silent\n    why: '${HOSTILE}'\n    cites:\n      - section: Feed\n        text: Another one.\n`);
+  await writeFile(join(dir, 'reasons.yaml'), `reasons:\n  - kind: descriptive\n    why: '${HOSTILE}'\n    cites:\n      - section: Feed\n        text: Another one.\n`);
   return ['--spec', join(dir, 'spec.md'), '--suites-dir', join(dir, 'suites'), '--reasons', join(dir, 'reasons.yaml')];
 }
 
