@@ -1,12 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Document, isMap, isSeq, visit } from 'yaml';
+import { readFile } from 'node:fs/promises';
 import { CiteMatcher } from '../coverage/cite-matcher.js';
 import { type Statement, specStatements } from '../coverage/spec-statements.js';
 import { at, UserInputError } from '../errors.js';
+import { loadDeclaration, loadDeclarations, renderGenerated } from './generated-files.js';
 import type { Citation } from '../model/index.js';
 import type { Rule, Suite } from '../suite/suite.js';
-import { parseValidated } from '../validation/parse-validated.js';
 import type { NotWalked, PagingFile } from './paging-declaration.js';
 import { pagingRules } from './paging-rules.js';
 
@@ -21,18 +19,12 @@ export const PAGING_SUITE = 'paging';
 const LIST_WORDS =
   /\blist result\b|\(list of |\| Lists? |\bthat list\b|\breturns (?:the |only )?(?:public )?(?:posts|photos|comments)\b|\blisted through\b|\bRead the named edge\b|\b[A-Z][a-z]+\[\]|\bresult is an array of\b/;
 
-export async function loadPagingFiles(dir: string): Promise<PagingFile[]> {
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((f) => /\.ya?ml$/.test(f)).sort();
-  return Promise.all(names.map((name) => loadPagingFile(join(dir, name))));
+export function loadPagingFiles(dir: string): Promise<PagingFile[]> {
+  return loadDeclarations<Omit<PagingFile, 'file' | 'lineOf'>>(dir, { schema: 'paging', what: 'paging', code: 'PAGING_INVALID' });
 }
 
-export async function loadPagingFile(file: string): Promise<PagingFile> {
-  const text = await readFile(file, 'utf8').catch(() => {
-    throw new UserInputError('FILE_NOT_FOUND', `${file}: cannot read the paging declaration`);
-  });
-  const parsed = parseValidated(text, 'paging');
-  if ('error' in parsed) throw new UserInputError('PAGING_INVALID', at(file, parsed.error.line, parsed.error.message));
-  return { ...(parsed.value as Omit<PagingFile, 'file' | 'lineOf'>), file, lineOf: parsed.lineOf };
+export function loadPagingFile(file: string): Promise<PagingFile> {
+  return loadDeclaration<Omit<PagingFile, 'file' | 'lineOf'>>(file, { schema: 'paging', what: 'paging', code: 'PAGING_INVALID' });
 }
 
 /**
@@ -100,17 +92,5 @@ export function renderPagingSuite({ rules, notWalked }: { rules: Rule[]; notWalk
     ...(notWalked.length ? { not_checkable: notWalked } : {}),
     rules,
   };
-  const doc = new Document(suite, { aliasDuplicateObjects: false });
-  doc.commentBefore = HEADER;
-  visit(doc, {
-    Pair(_, pair) {
-      const key = String((pair.key as { value?: unknown })?.value ?? pair.key);
-      if (key === 'cites' && isSeq(pair.value)) pair.value.items.forEach((item) => isMap(item) && (item.flow = true));
-      if (['expect', 'assume'].includes(key) && isSeq(pair.value)) pair.value.items.forEach((item) => isMap(item) && (item.flow = true));
-      if (['request', 'create', 'list', 'capture', 'subscribe'].includes(key) && isMap(pair.value)) pair.value.flow = true;
-      if (key === 'expect' && isSeq(pair.value) && pair.value.items.length <= 1) pair.value.flow = true;
-      if (key === 'readings' && isSeq(pair.value)) pair.value.flow = true;
-    },
-  });
-  return doc.toString({ lineWidth: 0 });
+  return renderGenerated(suite, HEADER, { items: ['cites', 'expect', 'assume'], maps: ['request', 'create', 'list', 'capture', 'subscribe'], shortLists: ['expect'], lists: ['readings'] });
 }

@@ -1,10 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Document, isMap, isSeq, visit } from 'yaml';
+import { readFile } from 'node:fs/promises';
 import { markdownBlocks } from '../coverage/markdown-blocks.js';
 import { at, SweepError, UserInputError } from '../errors.js';
+import { loadDeclaration, loadDeclarations, renderGenerated } from './generated-files.js';
 import type { Rule } from '../suite/suite.js';
-import { parseValidated } from '../validation/parse-validated.js';
 import type { SweepFile } from './sweep-declaration.js';
 import { sweepRules } from './sweep-rules.js';
 
@@ -12,18 +10,12 @@ import { sweepRules } from './sweep-rules.js';
 export const SWEEP_SUITE = 'sweep';
 
 /** Reads and validates every `*.yaml` declaration in a folder, sorted by name; a mistake is `file:line: what`. */
-export async function loadSweepFiles(dir: string): Promise<SweepFile[]> {
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((f) => /\.ya?ml$/.test(f)).sort();
-  return Promise.all(names.map((name) => loadSweepFile(join(dir, name))));
+export function loadSweepFiles(dir: string): Promise<SweepFile[]> {
+  return loadDeclarations<Omit<SweepFile, 'file' | 'lineOf'>>(dir, { schema: 'sweep', what: 'sweep', code: 'SWEEP_INVALID' });
 }
 
-export async function loadSweepFile(file: string): Promise<SweepFile> {
-  const text = await readFile(file, 'utf8').catch(() => {
-    throw new UserInputError('FILE_NOT_FOUND', `${file}: cannot read the sweep declaration`);
-  });
-  const parsed = parseValidated(text, 'sweep');
-  if ('error' in parsed) throw new UserInputError('SWEEP_INVALID', at(file, parsed.error.line, parsed.error.message));
-  return { ...(parsed.value as Omit<SweepFile, 'file' | 'lineOf'>), file, lineOf: parsed.lineOf };
+export function loadSweepFile(file: string): Promise<SweepFile> {
+  return loadDeclaration<Omit<SweepFile, 'file' | 'lineOf'>>(file, { schema: 'sweep', what: 'sweep', code: 'SWEEP_INVALID' });
 }
 
 /**
@@ -78,15 +70,5 @@ export function renderSweepSuite(rules: Rule[]): string {
       'declarations in suites/sweeps/ name. A refusal counts only next to its group\'s accepted control (R51).',
     rules,
   };
-  const doc = new Document(suite, { aliasDuplicateObjects: false });
-  doc.commentBefore = HEADER;
-  visit(doc, {
-    Pair(_, pair) {
-      const key = String((pair.key as { value?: unknown })?.value ?? pair.key);
-      if (['cites', 'readings'].includes(key) && isSeq(pair.value)) pair.value.items.forEach((item) => isMap(item) && (item.flow = true));
-      if (key === 'cases' && isSeq(pair.value)) pair.value.items.forEach((item) => isMap(item) && (item.flow = true));
-      if (key === 'readings' && isSeq(pair.value)) pair.value.flow = true;
-    },
-  });
-  return doc.toString({ lineWidth: 0 });
+  return renderGenerated(suite, HEADER, { items: ['cites', 'readings', 'cases'], lists: ['readings'] });
 }
