@@ -15,7 +15,6 @@ import { fileURLToPath } from 'node:url';
 import { SUITES_DIR } from '../bin/commands/run.js';
 import { exclusivityOf } from '../harness/engine/exclusivity.js';
 import { loadSuites } from '../harness/suite-loading/load-suite.js';
-import { DEFAULT_CONCURRENCY } from '../harness/run/defaults.js';
 import { startReference } from '../reference/index.js';
 import { referenceBehind } from '../test/helpers/reference-behind.js';
 import { startDelayProxy } from './delay-proxy.js';
@@ -23,6 +22,11 @@ import { startDelayProxy } from './delay-proxy.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RTTS = (process.env.BENCH_RTTS ?? '0,20,100').split(',').map(Number);
 const SERIAL_MAX_RTT = Number(process.env.BENCH_SERIAL_MAX_RTT ?? 0);
+// What a user runs: the compiled package (built here first), whose start reads the prebuilt suite index. With
+// BENCH_CLI=sources, the sources through tsx, which load and validate every suite at each start (about 5 s more).
+const FROM_SOURCES = process.env.BENCH_CLI === 'sources';
+// The concurrencies of the rows with and without sessions; absent: the default (no --concurrency flag).
+const CONCURRENCIES = process.env.BENCH_CONCURRENCY?.split(',').map(Number) ?? [undefined];
 
 interface Timed {
   seconds: number;
@@ -44,7 +48,7 @@ const alone = new Map(
     .map((r) => [r.id, exclusivityOf(r).why[0]!.replace(/^step \d+:? ?/, '')]),
 );
 
-async function timeRun(rtt: number, concurrency: number, sessions: boolean): Promise<Timed> {
+async function timeRun(rtt: number, concurrency: number | undefined, sessions: boolean): Promise<Timed> {
   // Behind the proxy, the reference names the proxy's URL as its public one, as `serve-reference --public-url` does.
   const options = sessions ? {} : { maxSessions: 0 };
   const behind = rtt ? await referenceBehind((upstream) => startDelayProxy(upstream, rtt / 2), options) : undefined;
@@ -54,17 +58,17 @@ async function timeRun(rtt: number, concurrency: number, sessions: boolean): Pro
   try {
     const profile = join(dir, 'profile.json');
     await writeFile(profile, JSON.stringify(reference.profile));
-    const args = ['run', '--quiet', '--seed', '7', '--format', 'json', '--report-dir', dir, '--profile', profile, '--concurrency', String(concurrency)];
+    const args = ['run', '--quiet', '--seed', '7', '--format', 'json', '--report-dir', dir, '--profile', profile, ...(concurrency ? ['--concurrency', String(concurrency)] : [])];
     const started = process.hrtime.bigint();
     const exitCode = await new Promise<number | null>((resolve) => {
-      const child = spawn(process.execPath, [join(ROOT, 'bin/graphcheck.js'), ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+      const child = spawn(process.execPath, [join(ROOT, FROM_SOURCES ? 'bin/graphcheck.js' : 'dist/bin/cli.js'), ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
       child.on('exit', (code) => resolve(code));
     });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const reportText = await readFile(join(dir, 'report.json'), 'utf8');
     // BENCH_KEEP_REPORTS=<dir> keeps each run's report.json there, for a look at where the time goes rule by rule.
     const keep = process.env.BENCH_KEEP_REPORTS;
-    if (keep) await writeFile(join(keep, `report-${rtt}ms-c${concurrency}${sessions ? '' : '-nosessions'}.json`), reportText);
+    if (keep) await writeFile(join(keep, `report-${rtt}ms-c${concurrency ?? 'default'}${sessions ? '' : '-nosessions'}.json`), reportText);
     const report = JSON.parse(reportText) as { results: { rule: string; verdict: string; durationMs: number }[] };
     const { results } = report;
     const aloneResults = results.filter((r) => alone.has(r.rule));
@@ -88,18 +92,24 @@ async function timeRun(rtt: number, concurrency: number, sessions: boolean): Pro
 
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
-console.log(`full run against the reference (seed 7), round trips ${RTTS.join(', ')} ms; default concurrency ${DEFAULT_CONCURRENCY}`);
+if (!FROM_SOURCES) await new Promise<void>((resolve, reject) => {
+  spawn(process.execPath, [join(ROOT, 'scripts/build.js')], { stdio: 'inherit' }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the build exited ${code}`))));
+});
+console.log(`${FROM_SOURCES ? 'the sources (bin/graphcheck.js)' : 'the compiled CLI (dist/bin/cli.js)'}: full run against the reference (seed 7), round trips ${RTTS.join(', ')} ms; default concurrency by the round trip (engine/slots.ts)`);
 console.log(`${alone.size} rules run alone`);
 console.log('| round trip | concurrency | sessions | wall s | in rules run alone s | rules | passed | connections opened | exit | load before; after |');
 console.log('|---|---|---|---|---|---|---|---|---|---|');
 const aloneAccounts: string[] = [];
 for (const rtt of RTTS) {
-  const runs: [number, boolean][] = [[DEFAULT_CONCURRENCY, true], [DEFAULT_CONCURRENCY, false], ...(rtt <= SERIAL_MAX_RTT ? [[1, false] as [number, boolean]] : [])];
+  const runs: [number | undefined, boolean][] = [
+    ...CONCURRENCIES.flatMap((c): [number | undefined, boolean][] => [[c, true], [c, false]]),
+    ...(rtt <= SERIAL_MAX_RTT ? [[1, false] as [number, boolean]] : []),
+  ];
   for (const [concurrency, sessions] of runs) {
     const before = load();
     const t = await timeRun(rtt, concurrency, sessions);
     const where = rtt ? `${rtt} ms` : 'loopback';
-    console.log(`| ${where} | ${concurrency} | ${sessions ? 'yes' : 'no'} | ${t.seconds.toFixed(1)} | ${t.aloneSeconds.toFixed(1)} | ${t.rules} | ${t.passed} | ${t.connections ?? '-'} | ${t.exitCode} | ${before}; ${load()} |`);
+    console.log(`| ${where} | ${concurrency ?? 'default'} | ${sessions ? 'yes' : 'no'} | ${t.seconds.toFixed(1)} | ${t.aloneSeconds.toFixed(1)} | ${t.rules} | ${t.passed} | ${t.connections ?? '-'} | ${t.exitCode} | ${before}; ${load()} |`);
     const byReason = [...t.aloneByReason].sort((a, b) => b[1] - a[1]).map(([why, s]) => `${s.toFixed(1)} s ${why}`);
     aloneAccounts.push(`${where}, concurrency ${concurrency}, sessions ${sessions ? 'yes' : 'no'}, rules run alone by their first reason (in sessions: side by side):\n  ${byReason.join('\n  ')}`);
   }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { DEFAULT_MAX_WAIT_MS } from '../../harness/client/rate-limit.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from '../../harness/run/defaults.js';
+import { LOOPBACK_CONCURRENCY, MOST_CONCURRENCY } from '../../harness/engine/slots.js';
+import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from '../../harness/run/defaults.js';
 import { type CommandContext, processContext } from '../command-context.js';
 import { durationWords, parseSecretMatching, targetUrlFlag } from '../flags.js';
 import { RUN_PATH_FLAGS, type RunFlags } from '../plan-from-flags.js';
@@ -21,7 +22,7 @@ export function register(program: Command, cx: CommandContext = processContext()
     .option('--report-dir <dir>', 'where the reports go (default: reports)')
     .option('--format <name...>', 'report files: json, junit, markdown, html (default: all four)')
     .option('--timeout <ms>', `per-request timeout in milliseconds (default: ${DEFAULT_TIMEOUT_MS})`)
-    .option('--concurrency <n>', `rule executions at once; rules that touch global state run alone (default: ${DEFAULT_CONCURRENCY})`)
+    .option('--concurrency <n>', `rule executions at once; rules that touch global state run alone (default: by the measured round trip, ${LOOPBACK_CONCURRENCY} on loopback up to ${MOST_CONCURRENCY})`)
     .option('--max-rps <n>', 'at most n requests a second to the target, for targets that must not be pushed')
     .option('--max-wait <duration>', `the longest the run waits for rate limits, all waits together, e.g. 90s, 10m; rules limited past it are error (default: ${durationWords(DEFAULT_MAX_WAIT_MS)})`)
     .option('--version-prefix <v>', 'latest, none (bare paths) or a version such as v24.0 (default: latest)')

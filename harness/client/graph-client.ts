@@ -61,6 +61,11 @@ export class GraphClient {
     this.rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMIT;
   }
 
+  /** The median round trip of the run's recent answers (ms), undefined before any or without the run's link. */
+  roundTripMs(): number | undefined {
+    return this.link?.medianRoundTripMs();
+  }
+
   /** The same client, keeping a rate-limited answer as it came: for a step whose expectations judge that refusal. */
   takingRateLimitsAsAnswers(): GraphClient {
     return new GraphClient({ ...this.options, origins: this.origins, rateLimits: false });

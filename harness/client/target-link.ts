@@ -48,6 +48,12 @@ export class TargetLink {
     if (this.roundTrips.length > ROUND_TRIPS_KEPT) this.roundTrips.shift();
   }
 
+  /** The median of the recent round trips, in milliseconds; undefined before the first answer. */
+  medianRoundTripMs(): number | undefined {
+    if (this.roundTrips.length === 0) return undefined;
+    return [...this.roundTrips].sort((a, b) => a - b)[Math.floor(this.roundTrips.length / 2)];
+  }
+
   /** `round trips so far: median 21 ms, slowest 48 ms (812 answers)`, or that none was measured yet. */
   describeRoundTrip(): string {
     if (this.roundTrips.length === 0) return 'no answer measured yet from this target';

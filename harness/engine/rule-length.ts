@@ -15,13 +15,13 @@ const FILL = 28;
  * scheduler starts the longest first, so a long chain (a sweep's cases, sent in turn) does not start last and hold
  * the run's end while the other slots idle.
  */
-export function serialLength(rule: Rule, run: { runs: number; runsFloor?: number; concurrency?: number }): number {
+export function serialLength(rule: Rule, run: { runs: number; runsFloor?: number; concurrency: number }): number {
   const perRun = rule.steps.reduce((n, step) => n + requestsOf(step), 0);
   // A sequence rule runs its sequences one after the other: each its setup, about half its longest sequence of
   // operations, and its final reads.
   if (rule.sequence) return (perRun + (rule.sequence.max_operations ?? 10) / 2 + (rule.sequence.finally?.length ?? 0)) * propertyRuns(rule, run).runs;
   if (!rule.given) return perRun;
-  return perRun * Math.ceil(propertyRuns(rule, run).runs / Math.max(1, run.concurrency ?? 1));
+  return perRun * Math.ceil(propertyRuns(rule, run).runs / Math.max(1, run.concurrency));
 }
 
 function requestsOf(step: Step): number {

@@ -5,6 +5,7 @@ import type { ControlClient } from '../control/control-client.js';
 import type { Exchange } from '../model/index.js';
 import { DEFAULT_ERROR_PATHS, type Profile } from '../profile/profile.js';
 import type { SessionPool } from '../sessions/index.js';
+import type { Concurrency } from './slots.js';
 import type { CallbackUnderTest } from '../callback-client/callback-client.js';
 import type { WebhookHarness } from '../webhooks/webhook-harness.js';
 
@@ -15,8 +16,8 @@ export interface RunCore {
   runs: number;
   /** An explicit `--runs N`: every property rule runs at least N times. */
   runsFloor?: number;
-  /** How many rule executions may be at work at once (`--concurrency`); default 1. */
-  concurrency?: number;
+  /** How many rule executions may be at work at once (`--concurrency`, or by the round trip); default 1. */
+  concurrency?: Concurrency;
   /** The command that runs one rule again with the same requests (rendered from the run plan). */
   replayCommand(ruleId: string): string;
   /** How reports name what was judged (`--target http://…`, `embedded reference`, `webhook-test --callback`). */

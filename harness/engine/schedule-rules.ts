@@ -6,7 +6,7 @@ import type { RunContext, TargetSession } from './run-context.js';
 import { runRule } from './run-rule.js';
 import { serialLength } from './rule-length.js';
 import type { RunEvents } from './run-suites.js';
-import { Slots } from './slots.js';
+import { concurrencyFor, Slots } from './slots.js';
 
 /**
  * Runs the selected rules, `ctx.concurrency` at a time. Without sessions, in two blocks:
@@ -29,7 +29,7 @@ export async function scheduleRules(
   ctx: RunContext,
   events: RunEvents,
 ): Promise<RuleResult[]> {
-  const slots = new Slots(Math.max(1, ctx.concurrency ?? 1));
+  const slots = new Slots(concurrencyFor(ctx.concurrency, ctx.target?.client.roundTripMs()));
   const results: RuleResult[] = new Array<RuleResult>(selected.length);
   const inFlight = new Set<Promise<void>>();
   let emitted = 0;
@@ -62,7 +62,7 @@ export async function scheduleRules(
   const order = selected.map((_, i) => i);
   const isAlone = (i: number) => exclusivityOf(selected[i]!.rule).alone;
   // Longest first: what a rule's length changes is only when it starts, never what it meets.
-  const length = (i: number) => serialLength(selected[i]!.rule, ctx);
+  const length = (i: number) => serialLength(selected[i]!.rule, { ...ctx, concurrency: slots.size });
   const alone = order.filter(isAlone);
   const shared = order.filter((i) => !isAlone(i)).sort((a, b) => length(b) - length(a) || a - b);
   const pool = ctx.target?.sessions;

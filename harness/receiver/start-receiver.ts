@@ -1,5 +1,6 @@
 import { createServer as createHttpServer, type RequestListener, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
+import type { TLSSocket } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import { isIPv6 } from 'node:net';
 import { CannotJudgeError, UserInputError } from '../errors.js';
@@ -78,7 +79,10 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   const server =
     tlsMode === 'plain-http'
       ? createHttpServer(dispatch)
-      : createHttpsServer(tlsOptions(await certificateFor(options, host), options), dispatch);
+      : createHttpsServer(tlsOptions(await certificateFor(options, host), options), dispatch).on('secureConnection', (socket: TLSSocket) => {
+          // The certificate a connection's caller presented is read once per connection (tls-client-info.ts).
+          socket.disableRenegotiation();
+        });
   await listen(server, host, 0, (error) => {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     return new CannotJudgeError('SETUP_FAILED', `receiver cannot listen on ${host}: ${code}`);

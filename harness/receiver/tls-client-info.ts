@@ -2,9 +2,24 @@ import type { Socket } from 'node:net';
 import { type DetailedPeerCertificate, TLSSocket } from 'node:tls';
 import type { MtlsOptions, MtlsVerdict, TlsClientInfo } from './types.js';
 
+/**
+ * What a TLS connection's caller presented, read once per connection: a keep-alive connection carries many
+ * notifications, the certificate cannot change within it (the receiver refuses renegotiation, start-receiver.ts), and reading the
+ * whole chain was the receiver's largest cost per notification.
+ */
+const presentedOn = new WeakMap<TLSSocket, TlsClientInfo>();
+
 /** Reads the caller's certificate off a request socket; undefined on plain HTTP. */
 export function tlsClientInfo(socket: Socket, mtls: MtlsOptions | undefined): TlsClientInfo | undefined {
   if (!(socket instanceof TLSSocket)) return undefined;
+  const known = presentedOn.get(socket);
+  if (known) return { ...known, chain: [...known.chain] };
+  const info = readClientInfo(socket, mtls);
+  presentedOn.set(socket, info);
+  return { ...info, chain: [...info.chain] };
+}
+
+function readClientInfo(socket: TLSSocket, mtls: MtlsOptions | undefined): TlsClientInfo {
   const peer = socket.getPeerCertificate(true);
   const presented = peer !== null && Object.keys(peer).length > 0;
   const info: TlsClientInfo = {

@@ -4,11 +4,6 @@ import { randomInt } from 'node:crypto';
 export const DEFAULT_RUNS = 20;
 /** Per-request timeout unless `--timeout` says: the same for `run`, `webhook-test` and `doctor`. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
-/**
- * Rule executions at work at once unless `--concurrency` says (bench/README.md: what it gives across a network and
- * on loopback).
- */
-export const DEFAULT_CONCURRENCY = 8;
 
 /**
  * The seed of a command that was not given one, drawn here and nowhere else: the plan carries it to the first

@@ -7,7 +7,7 @@ import { withoutUserinfo } from '../http/without-userinfo.js';
 import { REPORT_FORMATS, type ReportFormat } from '../reports/report-files.js';
 import { SUITES_DIR } from '../suite/suites-dir.js';
 import type { ConfigValues } from './config-values.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, drawSeed } from './defaults.js';
+import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, drawSeed } from './defaults.js';
 import type { CallbackOptions, PlanOptions, SharedOptions, TrafficOptions } from './plan-options.js';
 import type { PlanSelection, RunPlan, ServicePlan, Shard, TargetPlan } from './run-plan.js';
 
@@ -214,7 +214,7 @@ function pace(options: PlanOptions, config: ConfigValues): Pick<RunPlan, 'concur
     throw refused('concurrency', (n) => `${n('concurrency')} ${concurrency}: ${n(recorded)} keeps each rule's traffic apart, so it runs one rule at a time; drop ${n('concurrency')}`);
   }
   return {
-    concurrency: recorded ? 1 : (concurrency ?? DEFAULT_CONCURRENCY),
+    concurrency: recorded ? 1 : (concurrency ?? 'by-round-trip'),
     ...(maxRps === undefined ? {} : { maxRps: wholeNumber('maxRps', maxRps, 1, 100_000) }),
     ...(maxWaitMs === undefined ? {} : { maxWaitMs }),
     ...(options.rateLimitBaseMs === undefined ? {} : { rateLimitBaseMs: wholeNumber('rateLimitBaseMs', options.rateLimitBaseMs, 0) }),

@@ -1,5 +1,6 @@
 import type { CallbackTarget } from '../callback-client/open-callback.js';
 import type { ReportFormat } from '../reports/report-files.js';
+import type { Concurrency } from '../engine/slots.js';
 import type { RuleSide } from '../suite/suite.js';
 
 /**
@@ -29,9 +30,10 @@ export interface RunPlan {
   timeoutMs: number;
   /**
    * Rule executions at work on the target at once (`--concurrency`, `concurrency:`); rules that touch global state
-   * run alone whatever it says. Default `DEFAULT_CONCURRENCY`; a recording and its repeat run one at a time.
+   * run alone whatever it says. Default `by-round-trip` (`engine/slots.ts`: 8 on loopback, more as the measured
+   * round trip grows); a recording and its repeat run one at a time.
    */
-  concurrency?: number;
+  concurrency?: Concurrency;
   /** `--max-rps N`: at most N requests a second to the target (its control protocol included). */
   maxRps?: number;
   /** The backoff's first wait when a rate-limited answer says nothing of how long (default 1 s; tests shorten it). */

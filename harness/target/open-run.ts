@@ -10,6 +10,7 @@ import { ClockMemory } from '../control/clock-memory.js';
 import type { Profile } from '../profile/profile.js';
 import { readCaFiles } from '../ca/index.js';
 import type { TargetRunContext, TargetSession } from '../engine/run-context.js';
+import type { Concurrency } from '../engine/slots.js';
 import type { SessionPool } from '../sessions/index.js';
 import { sessionsOf } from '../engine/session-world.js';
 import type { Rule } from '../suite/suite.js';
@@ -30,7 +31,7 @@ export interface OpenRunOptions {
   /** `latest` (default), `none` for bare paths, or a version such as v24.0. */
   versionPrefix: string;
   /** Rule executions at work at once (`--concurrency`; default 1). */
-  concurrency?: number;
+  concurrency?: Concurrency;
   /** At most this many requests a second (`--max-rps`). */
   maxRps?: number;
   /** The backoff's first wait on a rate limit that says nothing of how long. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { planOf } from '../../harness/run/plan-of.js';
 import { planFromFlags } from '../../bin/plan-from-flags.js';
 import { UserInputError } from '../../harness/errors.js';
-import { DEFAULT_CONCURRENCY } from '../../harness/run/defaults.js';
+import { concurrencyFor } from '../../harness/engine/slots.js';
 import { replayCommand } from '../../harness/run/replay-command.js';
 
 function usage(run: () => unknown): string {
@@ -17,10 +17,16 @@ function usage(run: () => unknown): string {
 
 describe('how fast a run goes', () => {
   it('--concurrency, else the config file, else the default; --max-rps likewise, and no cap without it', () => {
-    expect(planFromFlags({})).toMatchObject({ concurrency: DEFAULT_CONCURRENCY });
+    expect(planFromFlags({})).toMatchObject({ concurrency: 'by-round-trip' });
     expect(planFromFlags({}).maxRps).toBeUndefined();
     expect(planFromFlags({}, { concurrency: 3, max_rps: 40 })).toMatchObject({ concurrency: 3, maxRps: 40 });
     expect(planFromFlags({ concurrency: '1', maxRps: '5' }, { concurrency: 3, max_rps: 40 })).toMatchObject({ concurrency: 1, maxRps: 5 });
+  });
+
+  it('by the round trip: 8 at once on loopback, more as the measured round trip grows, at most 32; a given number as given', () => {
+    expect([undefined, 0, 0.4, 2, 10, 12, 20, 100].map((ms) => concurrencyFor('by-round-trip', ms))).toEqual([8, 8, 9, 12, 28, 32, 32, 32]);
+    expect(concurrencyFor(3, 100)).toBe(3);
+    expect(concurrencyFor(undefined, 100)).toBe(1);
   });
 
   it('--max-wait, else the config file\'s max_wait, as milliseconds; absent, the engine\'s default bound applies', () => {

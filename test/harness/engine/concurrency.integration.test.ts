@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../../../harness/model/index.js';
 import { renderJson } from '../../../harness/reports/json-reporter.js';
-import { DEFAULT_CONCURRENCY } from '../../../harness/run/defaults.js';
+import { LOOPBACK_CONCURRENCY } from '../../../harness/engine/slots.js';
 import { runAgainstReference, verdictsOf } from '../../helpers/run-reference.js';
 import { type Answer, type FrontedRequest, isControl, startFront } from '../../helpers/varying-front.js';
 
@@ -68,7 +68,7 @@ function captionedUploadIdsAsNumbers() {
 describe('rules at once', () => {
   it('a faulty reference: the same verdicts, failures and report order with --concurrency 1, the default and 32', async () => {
     const serial = await runAgainstReference({ faults: FAULTS, suites: SUITES, seed: 11, concurrency: 1 });
-    const concurrent = await runAgainstReference({ faults: FAULTS, suites: SUITES, seed: 11, concurrency: DEFAULT_CONCURRENCY });
+    const concurrent = await runAgainstReference({ faults: FAULTS, suites: SUITES, seed: 11, concurrency: LOOPBACK_CONCURRENCY });
     const wide = await runAgainstReference({ faults: FAULTS, suites: SUITES, seed: 11, concurrency: 32 });
     expect(judgedOf(concurrent)).toEqual(judgedOf(serial));
     expect(judgedOf(wide)).toEqual(judgedOf(serial));
@@ -80,7 +80,7 @@ describe('rules at once', () => {
 
   it("a target that shows other rules' items wrong: a rule judging every listed item judges only the fixtures and its own, at every concurrency", async () => {
     const verdicts = [];
-    for (const concurrency of [1, DEFAULT_CONCURRENCY, 32]) {
+    for (const concurrency of [1, LOOPBACK_CONCURRENCY, 32]) {
       const front = (upstream: () => string) => startFront(upstream, captionedUploadIdsAsNumbers());
       verdicts.push(verdictsOf(await runAgainstReference({ suites: ['photos'], seed: 4, concurrency, front })));
     }
@@ -92,7 +92,7 @@ describe('rules at once', () => {
   }, 300_000);
 
   it('a target that limits a share of its calls (80001, 80008): the same verdicts, and the report shows the waits', async () => {
-    const options = { rules: [...PHOTO_READS, 'templates.*'], seed: 5, concurrency: DEFAULT_CONCURRENCY, rateLimitBaseMs: 2 };
+    const options = { rules: [...PHOTO_READS, 'templates.*'], seed: 5, concurrency: LOOPBACK_CONCURRENCY, rateLimitBaseMs: 2 };
     const plain = await runAgainstReference(options);
     const limited = await runAgainstReference({ ...options, rateLimitEvery: 4 });
     expect(verdictsOf(limited)).toEqual(verdictsOf(plain));
@@ -114,7 +114,7 @@ describe('rules at once', () => {
   it('a target without the control protocol keeps its verdicts with concurrency on', async () => {
     const options = { suites: ['feed', 'comments', 'versioning'], seed: 9, withoutControl: true };
     const serial = await runAgainstReference({ ...options, concurrency: 1 });
-    const concurrent = await runAgainstReference({ ...options, concurrency: DEFAULT_CONCURRENCY });
+    const concurrent = await runAgainstReference({ ...options, concurrency: LOOPBACK_CONCURRENCY });
     expect(verdictsOf(concurrent)).toEqual(verdictsOf(serial));
     expect(serial.results.filter((r) => r.verdict === 'passed').length).toBeGreaterThan(serial.results.length / 2);
     expect(Object.values(verdictsOf(serial))).not.toContain('failed');

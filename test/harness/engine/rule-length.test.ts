@@ -11,12 +11,12 @@ function rule(steps: unknown[], extra: Partial<Rule> = {}): Rule {
 describe('the serial length of a rule (the order shared rules start in)', () => {
   it('counts each request step once, a repeat by its count and a templated repeat as five', () => {
     const steps = [{ request }, { repeat: { count: 7, request } }, { repeat: { count: '{{given.limit * 2}}', request } }];
-    expect(serialLength(rule(steps), { runs: 3 })).toBe(1 + 7 + 5);
+    expect(serialLength(rule(steps), { runs: 3, concurrency: 1 })).toBe(1 + 7 + 5);
   });
 
   it("counts a cases step by its cases and each group's positive control, unless the group sends none", () => {
     const cases = { base: request, groups: [{ cases: [{ name: 'a' }, { name: 'b' }] }, { control: false, cases: [{ name: 'c' }] }] };
-    expect(serialLength(rule([{ cases }]), { runs: 3 })).toBe(3 + 1);
+    expect(serialLength(rule([{ cases }]), { runs: 3, concurrency: 1 })).toBe(3 + 1);
   });
 
   it('spreads property runs over the slots: a rule of many runs is a short chain at high concurrency', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../../../harness/model/index.js';
-import { DEFAULT_CONCURRENCY } from '../../../harness/run/defaults.js';
+import { LOOPBACK_CONCURRENCY } from '../../../harness/engine/slots.js';
 import { runAgainstReference, verdictsOf } from '../../helpers/run-reference.js';
 import { type Answer, type FrontedRequest, startFront } from '../../helpers/varying-front.js';
 
@@ -60,8 +60,8 @@ describe('sessions (contract §2.1)', () => {
   it('seven faults at once: the same verdicts, findings and report order with sessions, without, and at --concurrency 1', async () => {
     const counted = sessionCounter();
     const options = { faults: FAULTS, suites: SUITES, seed: 11 };
-    const withSessions = await runAgainstReference({ ...options, concurrency: DEFAULT_CONCURRENCY, front: counted.front });
-    const without = await runAgainstReference({ ...options, concurrency: DEFAULT_CONCURRENCY, maxSessions: 0 });
+    const withSessions = await runAgainstReference({ ...options, concurrency: LOOPBACK_CONCURRENCY, front: counted.front });
+    const without = await runAgainstReference({ ...options, concurrency: LOOPBACK_CONCURRENCY, maxSessions: 0 });
     const serial = await runAgainstReference({ ...options, concurrency: 1 });
     expect(judgedOf(withSessions)).toEqual(judgedOf(serial));
     expect(judgedOf(without)).toEqual(judgedOf(serial));
@@ -76,7 +76,7 @@ describe('sessions (contract §2.1)', () => {
   it('a target that answers 429 after two sessions keeps its verdicts, never more than two live', async () => {
     const counted = sessionCounter();
     const options = { faults: FAULTS, suites: ['versioning', 'authorization', 'photos'], seed: 4 };
-    const limited = await runAgainstReference({ ...options, concurrency: DEFAULT_CONCURRENCY, maxSessions: 2, front: counted.front });
+    const limited = await runAgainstReference({ ...options, concurrency: LOOPBACK_CONCURRENCY, maxSessions: 2, front: counted.front });
     const serial = await runAgainstReference({ ...options, concurrency: 1 });
     expect(judgedOf(limited)).toEqual(judgedOf(serial));
     expect(counted.seen.refused).toBeGreaterThan(0);
@@ -92,7 +92,7 @@ describe('sessions (contract §2.1)', () => {
     };
     const counted = sessionCounter(foreign);
     const options = { suites: ['versioning'], seed: 6 };
-    const refused = await runAgainstReference({ ...options, concurrency: DEFAULT_CONCURRENCY, front: counted.front });
+    const refused = await runAgainstReference({ ...options, concurrency: LOOPBACK_CONCURRENCY, front: counted.front });
     const serial = await runAgainstReference({ ...options, concurrency: 1 });
     expect(verdictsOf(refused)).toEqual(verdictsOf(serial));
     expect(Object.values(verdictsOf(refused))).not.toContain('error');
