@@ -62,14 +62,12 @@ export async function scheduleRules(
   const order = selected.map((_, i) => i);
   const isAlone = (i: number) => exclusivityOf(selected[i]!.rule).alone;
   // Longest first: what a rule's length changes is only when it starts, never what it meets.
-  const length = (i: number) => serialLength(selected[i]!.rule, { ...ctx, concurrency: slots.size });
+  const length = (i: number) => serialLength(selected[i]!.rule, ctx);
   const alone = order.filter(isAlone);
   const shared = order.filter((i) => !isAlone(i)).sort((a, b) => length(b) - length(a) || a - b);
   const pool = ctx.target?.sessions;
-  const queue = { slots, inFlight, start, failed: () => failure !== undefined };
-  // A rule in a session runs its property runs one after the other: its length is all of them.
-  const loneLength = (i: number) => serialLength(selected[i]!.rule, { ...ctx, concurrency: 1 });
-  const longestFirst = (rules: number[]) => [...rules].sort((a, b) => loneLength(b) - loneLength(a) || a - b);
+  const queue = { slots, inFlight, start, failed: () => failure !== undefined, length };
+  const longestFirst = (rules: number[]) => [...rules].sort((a, b) => length(b) - length(a) || a - b);
   const leftAlone = pool?.usable && slots.size > 1 && alone.length > 0 && selected.length > 1 ? await inSessions(longestFirst(alone), shared, pool, ctx, queue) : alone;
   leftAlone.sort((a, b) => a - b);
   if (leftAlone !== alone) await drain(inFlight);
@@ -103,12 +101,14 @@ interface Queue {
   inFlight: Set<Promise<void>>;
   start(i: number, lane?: Lane): void;
   failed(): boolean;
+  length(i: number): number;
 }
 
 /**
  * The target reset once (shared rules start from the fixtures), then every rule as soon as a slot is free: each
- * rule that needs the target alone in a session of its own, and the shared ones beside them, each kind longest first
- * (a fresh session meets every rule alike, so the order changes no verdict). At the target's limit (429 with sessions of the run's own live) shared rules fill the slots until
+ * rule that needs the target alone in a session of its own, and the shared ones beside them, the longest of either
+ * kind first (a fresh session meets every rule alike, so the order changes no verdict): a long rule of either kind
+ * started last holds the run's end while the other slots idle. At the target's limit (429 with sessions of the run's own live) shared rules fill the slots until
  * one of them ends. Answers the rules left to run alone on the target after all others (in the run's order): those
  * no session could be opened for (a 429 with none of the run's live, a refused session profile), each of which
  * resets the target before it as without sessions.
@@ -120,7 +120,8 @@ async function inSessions(alone: number[], shared: number[], pool: SessionPool<T
   const next = [...shared];
   while ((waiting.length > 0 || next.length > 0) && !queue.failed()) {
     await queue.slots.acquire();
-    if (waiting.length > 0 && pool.usable && !pool.full) {
+    const loneFirst = next.length === 0 || (waiting.length > 0 && queue.length(waiting[0]!) >= queue.length(next[0]!));
+    if (loneFirst && waiting.length > 0 && pool.usable && !pool.full) {
       const session = await pool.open();
       if (session !== 'full' && session !== 'none') {
         queue.start(waiting.shift()!, { session });

@@ -20,10 +20,24 @@ export async function driveClock(
   let { now } = from;
   let advances = 0;
   while (now < start + horizon && !done()) {
-    const elapsed = Math.max(0, now - start);
-    const step = Math.min(Math.max(MIN_STEP_SECONDS, Math.floor(elapsed * GROWTH)), start + horizon - now);
-    now = await harness.advance(step);
+    now = await harness.advance(stepAfter(Math.max(0, now - start), start + horizon - now));
     advances++;
   }
   return { to: now, advances };
+}
+
+/** The next advance, `elapsed` seconds after the start with `remaining` to go. */
+function stepAfter(elapsed: number, remaining: number): number {
+  return Math.min(Math.max(MIN_STEP_SECONDS, Math.floor(elapsed * GROWTH)), remaining);
+}
+
+/** How many advances `driveClock` makes to reach `horizon` when nothing stops it early: the most a rule waits on. */
+export function advancesTo(horizon: number): number {
+  let elapsed = 0;
+  let advances = 0;
+  while (elapsed < horizon) {
+    elapsed += stepAfter(elapsed, horizon - elapsed);
+    advances++;
+  }
+  return advances;
 }

@@ -55,12 +55,15 @@ const PHOTO_READS = [
  */
 function captionedUploadIdsAsNumbers() {
   const captioned = new Set<string>();
+  // Ids are the target's or a session's (the reference serves each under `/_sessions/{id}`): each world numbers its own.
+  const worldOf = (path: string) => /^\/_sessions\/[^/]+/.exec(path)?.[0] ?? '';
   return (answer: Answer, { method, path, body: sent }: FrontedRequest): Answer => {
     if (isControl(path) || !/^[^?]*\/photos(\?|$)/.test(path) || answer.status >= 300) return answer;
     const body = JSON.parse(answer.body) as { id?: string; data?: { id: string | number }[] };
-    if (method === 'POST' && body.id && `${path} ${sent.toString('latin1')}`.includes('caption')) captioned.add(String(body.id));
+    const key = (id: unknown) => `${worldOf(path)} ${String(id)}`;
+    if (method === 'POST' && body.id && `${path} ${sent.toString('latin1')}`.includes('caption')) captioned.add(key(body.id));
     if (method !== 'GET' || !Array.isArray(body.data)) return answer;
-    const data = body.data.map((item) => (captioned.has(String(item.id)) ? { ...item, id: Number(item.id) } : item));
+    const data = body.data.map((item) => (captioned.has(key(item.id)) ? { ...item, id: Number(item.id) } : item));
     return { ...answer, body: JSON.stringify({ ...body, data }) };
   };
 }

@@ -11,18 +11,28 @@ function rule(steps: unknown[], extra: Partial<Rule> = {}): Rule {
 describe('the serial length of a rule (the order shared rules start in)', () => {
   it('counts each request step once, a repeat by its count and a templated repeat as five', () => {
     const steps = [{ request }, { repeat: { count: 7, request } }, { repeat: { count: '{{given.limit * 2}}', request } }];
-    expect(serialLength(rule(steps), { runs: 3, concurrency: 1 })).toBe(1 + 7 + 5);
+    expect(serialLength(rule(steps), { runs: 3 })).toBe(1 + 7 + 5);
   });
 
   it("counts a cases step by its cases and each group's positive control, unless the group sends none", () => {
     const cases = { base: request, groups: [{ cases: [{ name: 'a' }, { name: 'b' }] }, { control: false, cases: [{ name: 'c' }] }] };
-    expect(serialLength(rule([{ cases }]), { runs: 3, concurrency: 1 })).toBe(3 + 1);
+    expect(serialLength(rule([{ cases }]), { runs: 3 })).toBe(3 + 1);
   });
 
-  it('spreads property runs over the slots: a rule of many runs is a short chain at high concurrency', () => {
+  it('counts property runs one after the other (a full run has no slot free for them), a reset before each of an each-run rule', () => {
     const property = rule([{ request }, { request }], { given: { n: { integer: { min: 1, max: 9 } } }, runs: 20 });
-    expect(serialLength(property, { runs: 3, concurrency: 1 })).toBe(40);
-    expect(serialLength(property, { runs: 3, concurrency: 8 })).toBe(2 * 3);
-    expect(serialLength(property, { runs: 3, runsFloor: 40, concurrency: 8 })).toBe(2 * 5);
+    expect(serialLength(property, { runs: 3 })).toBe(40);
+    expect(serialLength(property, { runs: 3, runsFloor: 40 })).toBe(2 * 40);
+    expect(serialLength({ ...property, reset: 'each-run' }, { runs: 3 })).toBe(3 * 20);
+  });
+
+  it('counts a walk as ten pages, and a clock driven to its horizon by its growing steps (one advance when whole_way)', () => {
+    const walk = { walk: { request } };
+    expect(serialLength(rule([walk]), { runs: 3 })).toBe(10);
+    const driven = serialLength(rule([{ deliveries: { advance_to: 259200 } }]), { runs: 3 });
+    expect(driven).toBeGreaterThan(150);
+    expect(driven).toBeLessThan(200);
+    expect(serialLength(rule([{ deliveries: { advance_to: 259200, whole_way: true } }]), { runs: 3 })).toBe(3);
+    expect(serialLength(rule([{ deliveries: {} }]), { runs: 3 })).toBe(3);
   });
 });
