@@ -1,4 +1,5 @@
-import { alternativesOf, type Rule, type Step } from '../suite/suite.js';
+import type { Rule } from '../suite/suite.js';
+import { alternativesOf, type Step } from '../suite/step.js';
 import { endpointsOfSteps } from '../suite/rule-endpoints.js';
 import { missingNeed, runFacts } from './needs.js';
 import type { RunContext } from './run-context.js';

@@ -1,6 +1,7 @@
 import { walksWhole } from '../sequence/judges/registry.js';
 import { expectationName } from '../suite/step-roles.js';
-import { alternativesOf, type Rule, type Step, stepKind } from '../suite/suite.js';
+import type { Rule } from '../suite/suite.js';
+import { alternativesOf, type Step, stepKind } from '../suite/step.js';
 import { controlPlan } from './positive-control.js';
 import { stepKinds } from './steps/registry.js';
 

@@ -1,6 +1,7 @@
 import { OPTIONAL_PROFILE_PARTS, type Profile } from '../profile/profile.js';
 import type { RunContext, TargetSession } from './run-context.js';
-import { everyStep, fixedSteps, type Rule, stepKind } from '../suite/suite.js';
+import { everyStep, fixedSteps, type Rule } from '../suite/suite.js';
+import { stepKind } from '../suite/step.js';
 import { expressionsIn } from '../suite/template.js';
 import { lookup } from '../validation/lookup.js';
 import { endpointsOf } from '../suite/rule-endpoints.js';

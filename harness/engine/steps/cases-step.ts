@@ -1,6 +1,6 @@
 import { describeResponse, isErrorResponse } from '../../checks/error-envelope.js';
 import { mergeBody } from '../../suite/merge-body.js';
-import type { Expectation } from '../../suite/suite.js';
+import type { Expectation } from '../../suite/step.js';
 import { object, STRING } from '../../validation/json-schema.js';
 import type { StepOutcome } from '../step-outcome.js';
 import { describeRequest, type RequestSpec } from './request-body.js';
