@@ -11,7 +11,7 @@ import type { Profile } from '../profile/profile.js';
 import { readCaFiles } from '../ca/index.js';
 import type { TargetRunContext, TargetSession } from '../engine/run-context.js';
 import type { SessionPool } from '../sessions/index.js';
-import { sessionsOf } from '../engine/session-world.js';
+import { sessionsOf } from './session-world.js';
 import type { Rule } from '../suite/suite.js';
 import { preflight } from '../preflight/preflight.js';
 import { preflightScope } from '../engine/needs.js';
