@@ -48,7 +48,7 @@ export const MAY_IMPORT = {
   coverage: ['reports', 'suite'],
   sweep: ['coverage', 'suite'],
   reports: ['redaction', 'verdict'],
-  run: ['callback-client', 'engine', 'passive', 'profile', 'recorder', 'replay', 'reports', 'sequence', 'suite', 'suite-loading', 'target', 'verdict', 'webhooks'],
+  run: ['callback-client', 'client', 'engine', 'passive', 'profile', 'recorder', 'replay', 'reports', 'sequence', 'suite', 'suite-loading', 'target', 'verdict', 'webhooks'],
   bin: ['*', 'reference'],
   reference: [],
 };

@@ -1,4 +1,4 @@
-import { RunEmitter } from '../engine/run-events.js';
+import { RunEmitter } from './run-emitter.js';
 import { loadSuitesIndexed } from '../suite-loading/suite-index.js';
 import type { RunResult } from '../model/index.js';
 import { REPORT_FILES } from '../reports/report-files.js';
