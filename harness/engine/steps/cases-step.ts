@@ -3,7 +3,7 @@ import { mergeBody } from '../../suite/merge-body.js';
 import type { Expectation } from '../../suite/step.js';
 import { object, STRING } from '../../validation/json-schema.js';
 import type { CaseSpan, StepOutcome } from '../step-outcome.js';
-import { describeRequest, type RequestSpec } from './request-body.js';
+import { describeRequest, type RequestSpec } from '../../request-building/request-body.js';
 import { requestStep } from './request-step.js';
 import type { StepKind, StepNeeds, TargetStepKind, TargetStepRun } from './step-kind.js';
 import { type SubscribeBody, subscribeStep } from './subscribe-step.js';
