@@ -16,8 +16,8 @@ import { checkContextOf, type Execution, newExecution, type RunContext } from '.
 import { failureCause, stepCause } from './step-cause.js';
 import { captureSubject, type StepOutcome } from './step-outcome.js';
 import { assertJsonBodies, runStep } from './steps/run-step.js';
-import { targetNow } from './target-time.js';
-import { tokenRefusedAfterClockMove } from './token-after-clock-move.js';
+import { targetNow } from '../control/target-now.js';
+import { tokenRefusedAfterClockMove } from '../checks/token-after-clock-move.js';
 
 /** What one execution of a rule's steps came to, and how long it waited for the target's rate limits. */
 export type RunOutcome = Judgement & { rateLimited?: RateLimitTotal };

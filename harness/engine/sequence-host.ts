@@ -7,7 +7,7 @@ import type { Scope } from '../suite/template.js';
 import { checkContextOf, newExecution, type RunContext } from './run-context.js';
 import { capture, foreignLink, runJudged, setupFailed } from './run-once.js';
 import { stepCause } from './step-cause.js';
-import { targetNow } from './target-time.js';
+import { targetNow } from '../control/target-now.js';
 
 /**
  * The rule runner's side of a sequence rule: each sequence an execution of its own (its evidence, the control

@@ -15,7 +15,7 @@ import { sessionsOf } from './session-world.js';
 import type { Rule } from '../suite/suite.js';
 import { preflight } from '../preflight/preflight.js';
 import { preflightScope } from '../engine/needs.js';
-import { NO_DATE } from '../engine/target-time.js';
+import { NO_DATE } from '../control/target-now.js';
 import { createWebhookHarness } from '../webhooks/webhook-harness.js';
 import type { ArrivalSink, ArrivalSource } from '../webhooks/arrivals.js';
 
