@@ -1,4 +1,4 @@
-import type { RuleNeeds } from '../harness/engine/needs.js';
+import type { RuleNeeds } from '../harness/preflight/rule-needs.js';
 import { type IndexedSuites, readSuiteIndex } from '../harness/suite-loading/suite-index.js';
 import { casesOfRule, type ListedCase } from '../harness/suite/rule-cases.js';
 import { dependenciesOf } from '../harness/preflight/areas.js';

@@ -44,7 +44,7 @@ export const MAY_IMPORT = {
   'request-building': ['client', 'content-host', 'profile', 'suite'],
   engine: ['callback-client', 'checks', 'client', 'content-host', 'control', 'generators', 'preflight', 'profile', 'receiver', 'request-building', 'sequence', 'sessions', 'suite', 'verdict', 'webhooks'],
   target: ['ca', 'callback-client', 'client', 'content-host', 'control', 'engine', 'preflight', 'profile', 'sessions', 'suite', 'webhooks'],
-  'suite-loading': ['checks', 'engine', 'sequence', 'suite'],
+  'suite-loading': ['checks', 'engine', 'preflight', 'sequence', 'suite'],
   passive: ['checks', 'profile', 'suite', 'verdict'],
   coverage: ['reports', 'suite'],
   sweep: ['coverage', 'suite'],
