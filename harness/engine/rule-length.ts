@@ -1,7 +1,7 @@
 import type { Rule } from '../suite/suite.js';
 import type { Step } from '../suite/step.js';
 import { stepKind } from '../suite/step.js';
-import { propertyRuns } from './property-runs.js';
+import { propertyRuns } from '../generators/property-runs.js';
 import type { CasesBody } from './steps/cases-step.js';
 
 /** What a `repeat:` with a templated count is taken to send. */
