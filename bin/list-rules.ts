@@ -1,8 +1,8 @@
-import type { RuleNeeds } from '../harness/engine/needs.js';
+import type { RuleNeeds } from '../harness/preflight/rule-needs.js';
 import { type IndexedSuites, readSuiteIndex } from '../harness/suite-loading/suite-index.js';
 import { casesOfRule, type ListedCase } from '../harness/suite/rule-cases.js';
 import { dependenciesOf } from '../harness/preflight/areas.js';
-import { propertyRuns } from '../harness/engine/property-runs.js';
+import { propertyRuns } from '../harness/generators/property-runs.js';
 import { describeBranches } from '../harness/generators/branch-summary.js';
 import { endpointsOf } from '../harness/suite/rule-endpoints.js';
 import { assertSelection, leftOutLine, selectedRules } from '../harness/suite/select-rules.js';

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { REASONS_FILE, SHOWN_SPEC } from '../bin/commands/coverage.js';
-import { SPEC_FILE } from '../bin/declarations/coverage.js';
+import { SPEC_FILE } from '../bin/coverage-files.js';
 import { SUITES_DIR } from '../bin/commands/run.js';
 import { buildCoverage } from '../harness/coverage/build-coverage.js';
 import { formatCoverageMarkdown } from '../harness/coverage/format-coverage-markdown.js';

@@ -9,8 +9,6 @@ import {
   writeCaFiles,
 } from '../../harness/ca/index.js';
 
-/** For callers that register this one command on a program of their own. */
-export { register } from '../declarations/ca.js';
 
 export interface CaFlags {
   out: string;

@@ -8,8 +8,6 @@ import { UserInputError } from '../../harness/errors.js';
 import { noRedactNotice } from '../flags.js';
 import { countOf } from '../../harness/words.js';
 
-/** For callers that register this one command on a program of their own. */
-export { register } from '../declarations/cassette.js';
 
 type Print = (line: string) => void;
 const stdout: Print = (line) => process.stdout.write(`${line}\n`);

@@ -3,8 +3,6 @@ import { type CheckFlags, checkPlan } from '../check-plan.js';
 
 export type { CheckFlags } from '../check-plan.js';
 
-/** For callers that register this one command on a program of their own. */
-export { register } from '../declarations/check.js';
 
 /** Judges recorded traffic, prints and writes the reports `run` writes. `env`: what the profile's `${ENV}` values read. */
 export async function checkCommand(flags: CheckFlags, print: (text: string) => void, env = process.env): Promise<number> {

@@ -13,10 +13,10 @@ import { writeFileAtomically } from '../../harness/files/write-atomically.js';
 import { readReportFile } from '../../harness/reports/read-shard-report.js';
 import { verdictLine } from '../../harness/verdict/gate.js';
 import type { Suite } from '../../harness/suite/suite.js';
-import { HTML_FILE, SPEC_FILE } from '../declarations/coverage.js';
 import { loadConfig } from '../config-file.js';
+import { HTML_FILE, SPEC_FILE } from '../coverage-files.js';
 
-export { REASONS_FILE, register, SPEC_FILE } from '../declarations/coverage.js';
+export { REASONS_FILE, SPEC_FILE } from '../coverage-files.js';
 
 export interface CoverageFlags {
   spec?: string;

@@ -4,8 +4,6 @@ import { planFromFlags, type RunFlags } from '../plan-from-flags.js';
 import { startReference } from '../start-reference.js';
 import type { Surroundings } from './run.js';
 
-/** For callers that register this one command on a program of their own. */
-export { register } from '../declarations/doctor.js';
 
 /** Flags and config file to a plan, then `doctor` (harness/run/doctor.ts); returns the exit code. */
 export async function doctorCommand(flags: RunFlags, print: (text: string) => void, around: Surroundings = {}): Promise<number> {

@@ -3,8 +3,6 @@ import { UserInputError } from '../../harness/errors.js';
 import type { RuleSide } from '../../harness/suite/suite.js';
 import { listing } from '../list-rules.js';
 import { inFlagWords, type RunFlags } from '../plan-from-flags.js';
-/** For callers that register this one command on a program of their own. */
-export { register } from '../declarations/list.js';
 
 export interface ListFlags extends Pick<RunFlags, 'suite' | 'rule' | 'exclude' | 'endpoint' | 'area' | 'shard' | 'suitesDir' | 'config'> {
   json?: boolean;

@@ -12,8 +12,6 @@ import { loadSuitesIndexed } from '../../harness/suite-loading/suite-index.js';
 import { SUITES_DIR } from '../../harness/suite/suites-dir.js';
 import { kitWordsOf } from '../../harness/run/kit-words.js';
 
-/** For callers that register this one command on a program of their own. */
-export { register } from '../declarations/merge-reports.js';
 
 export interface MergeFlags {
   reportDir: string;

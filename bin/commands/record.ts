@@ -16,8 +16,6 @@ import type { CommandContext } from '../command-context.js';
 import { noRedactNotice } from '../flags.js';
 import { untilSignal } from '../until-signal.js';
 
-/** For callers that register this one command on a program of their own. */
-export { register } from '../declarations/record.js';
 
 export interface RecordCommandOptions {
   target: string;

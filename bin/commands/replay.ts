@@ -5,8 +5,6 @@ import { countOf } from '../../harness/words.js';
 import type { CommandContext } from '../command-context.js';
 import { untilSignal } from '../until-signal.js';
 
-/** For callers that register this one command on a program of their own. */
-export { register } from '../declarations/replay.js';
 
 export interface ReplayCommandOptions {
   cassette: string;

@@ -6,8 +6,6 @@ import { startReference } from '../start-reference.js';
 export { SUITES_DIR } from '../../harness/suite/suites-dir.js';
 export type { RunFlags } from '../plan-from-flags.js';
 
-/** For callers that register this one command on a program of their own. */
-export { register } from '../declarations/run.js';
 
 /** What a command reads of its surroundings besides its flags (default: the process's). */
 export interface Surroundings {

@@ -8,8 +8,6 @@ import { type ReferenceOptions, type RunningReference, startReference } from '..
 import type { CommandContext } from '../command-context.js';
 import { listFlag, wholeNumberFlag } from '../flags.js';
 
-/** For callers that register this one command on a program of their own. */
-export { register } from '../declarations/serve-reference.js';
 
 export interface ServeFlags {
   port: string;

@@ -3,8 +3,6 @@ import { type WebhookTestFlags, webhookTestPlan } from '../webhook-test-plan.js'
 
 export type { WebhookTestFlags } from '../webhook-test-plan.js';
 
-/** For callers that register this one command on a program of their own. */
-export { register } from '../declarations/webhook-test.js';
 
 /** Runs the callback rules, prints and writes the reports `run` writes; returns the exit code (0, 1 or 3). */
 export async function webhookTestCommand(flags: WebhookTestFlags, print: (text: string) => void, tty = false): Promise<number> {

@@ -1,15 +1,8 @@
-import { join } from 'node:path';
 import type { Command } from 'commander';
-import { PACKAGE_ROOT } from '../../harness/package-root.js';
 import { SUITES_DIR } from '../../harness/suite/suites-dir.js';
 import { type CommandContext, processContext } from '../command-context.js';
 import type { CoverageFlags } from '../commands/coverage.js';
-
-/** The spec as the project reads it: `../shared/spec/` beside the checkout. */
-export const SPEC_FILE = join(PACKAGE_ROOT, '..', 'shared', 'spec', 'social-graph-interface.md');
-export const REASONS_FILE = join(SUITES_DIR, 'coverage', 'reasons.yaml');
-/** Where `--html` alone writes the page, in the folder the command runs in. */
-export const HTML_FILE = 'spec-coverage.html';
+import { HTML_FILE, REASONS_FILE } from '../coverage-files.js';
 
 /** `graphcheck coverage`: its flags; the coverage map (bin/commands/coverage.ts) loads when it is called. */
 export function register(program: Command, cx: CommandContext = processContext()): void {

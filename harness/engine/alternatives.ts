@@ -1,6 +1,8 @@
-import { alternativesOf, type Rule, type Step } from '../suite/suite.js';
+import type { Rule } from '../suite/suite.js';
+import { alternativesOf, type Step } from '../suite/step.js';
 import { endpointsOfSteps } from '../suite/rule-endpoints.js';
-import { missingNeed, runFacts } from './needs.js';
+import { missingNeed } from '../preflight/rule-needs.js';
+import { needsOf, runFacts } from './needs.js';
 import type { RunContext } from './run-context.js';
 
 /**
@@ -41,7 +43,7 @@ export function ruleAsRun(rule: Rule, ctx: RunContext): RuleAsRun {
 function whyNot(rule: Rule, alternative: Step, ctx: RunContext): string | undefined {
   if (!ctx.target) return undefined;
   const alone: Rule = { id: rule.id, title: rule.title, strength: rule.strength, cites: [], steps: [alternative] };
-  return missingNeed(alone, ctx.target.profile, runFacts(ctx.target));
+  return missingNeed(alone, needsOf(alone), ctx.target.profile, runFacts(ctx.target));
 }
 
 function withOneOfKeys(alternative: Step, oneOf: Step): Step {

@@ -1,7 +1,7 @@
 import { type CheckContext, type CheckResult, refusalsApart, runCheck } from '../checks/check.js';
 import { checkNamed, resolveExpectation } from '../checks/registry.js';
 import type { Exchange, Finding } from '../model/index.js';
-import type { Expectation } from '../suite/suite.js';
+import type { Expectation } from '../suite/step.js';
 import { evaluate, type Scope } from '../suite/template.js';
 import { TemplateError } from '../errors.js';
 import { schemaProblem } from '../validation/validate-value.js';

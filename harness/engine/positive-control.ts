@@ -1,7 +1,7 @@
 import { describeResponse } from '../checks/error-envelope.js';
 import type { Exchange } from '../model/index.js';
 import { mergeBody } from '../suite/merge-body.js';
-import { type Expectation, type Step, stepKind } from '../suite/suite.js';
+import { type Expectation, type Step, stepKind } from '../suite/step.js';
 import type { Scope } from '../suite/template.js';
 import { judgeStep } from './judge-step.js';
 import { checkContextOf, type Execution, type RunContext } from './run-context.js';

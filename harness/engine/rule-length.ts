@@ -1,7 +1,8 @@
-import type { Rule, Step } from '../suite/suite.js';
-import { stepKind } from '../suite/suite.js';
+import type { Rule } from '../suite/suite.js';
+import type { Step } from '../suite/step.js';
+import { stepKind } from '../suite/step.js';
+import { propertyRuns } from '../generators/property-runs.js';
 import { advancesTo } from '../webhooks/drive-clock.js';
-import { propertyRuns } from './property-runs.js';
 import type { CasesBody } from './steps/cases-step.js';
 import type { DeliveriesBody } from './steps/deliveries-step.js';
 

@@ -1,6 +1,7 @@
 import { fixedSteps, type Rule } from '../suite/suite.js';
 import { ruleAsRun } from './alternatives.js';
-import { missingInRun, setupProblemFor } from './needs.js';
+import { setupProblemFor } from '../preflight/rule-needs.js';
+import { missingInRun, needsOf } from './needs.js';
 import type { RunContext } from './run-context.js';
 
 /**
@@ -21,6 +22,6 @@ export function ruleAtStart(declared: Rule, ctx: RunContext): RuleStart {
   }
   const missing = missingInRun(asRun.rule, ctx);
   if (missing) return { skipped: missing };
-  const setup = ctx.target && setupProblemFor(asRun.rule, ctx.target.setupProblems);
+  const setup = ctx.target && setupProblemFor(needsOf(asRun.rule), ctx.target.setupProblems);
   return setup ? { ...asRun, setup } : asRun;
 }

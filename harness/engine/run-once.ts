@@ -3,7 +3,8 @@ import { pathOf } from '../http/path-of.js';
 import { RATE_LIMIT_CODES } from '../client/rate-limit.js';
 import { ForeignOriginError, GraphcheckError, TargetFailure, TemplateError } from '../errors.js';
 import type { Exchange, Finding, RuleCause } from '../model/index.js';
-import { type Rule, type Step, stepKind } from '../suite/suite.js';
+import type { Rule } from '../suite/suite.js';
+import { type Step, stepKind } from '../suite/step.js';
 import { isSetupStep, setupPurpose } from '../suite/step-roles.js';
 import { expressionsIn, type Scope } from '../suite/template.js';
 import { lookup } from '../validation/lookup.js';
@@ -15,8 +16,8 @@ import { checkContextOf, type Execution, newExecution, type RunContext } from '.
 import { failureCause, stepCause } from './step-cause.js';
 import { captureSubject, type StepOutcome } from './step-outcome.js';
 import { assertJsonBodies, runStep } from './steps/run-step.js';
-import { targetNow } from './target-time.js';
-import { tokenRefusedAfterClockMove } from './token-after-clock-move.js';
+import { targetNow } from '../control/target-now.js';
+import { tokenRefusedAfterClockMove } from '../checks/token-after-clock-move.js';
 
 /** What one execution of a rule's steps came to, and how long it waited for the target's rate limits. */
 export type RunOutcome = Judgement & { rateLimited?: RateLimitTotal };

@@ -4,7 +4,7 @@ import { shellWord } from '../shell-word.js';
 import type { Rule } from '../suite/suite.js';
 import type { Scope } from '../suite/template.js';
 import { verdictOf } from '../verdict/rule-result.js';
-import { propertyRuns } from './property-runs.js';
+import { propertyRuns } from '../generators/property-runs.js';
 import type { RunContext } from './run-context.js';
 import { withUnique } from './scope.js';
 import { sequenceHost } from './sequence-host.js';

@@ -1,20 +1,9 @@
-import type { RuleResult, RulesRun } from '../model/index.js';
+import type { RulesRun } from '../model/index.js';
 import { type RuleSelection, selectedRules } from '../suite/select-rules.js';
-import type { Rule, Suite } from '../suite/suite.js';
+import type { Suite } from '../suite/suite.js';
 import type { RunContext } from './run-context.js';
+import type { RunEvents } from './run-events.js';
 import { scheduleRules } from './schedule-rules.js';
-
-/** Hooks the scheduler fires while a run goes on (`RunEmitter.hooks` makes them events of the run's one stream). */
-export interface RunEvents {
-  /** Before any rule runs: how many will run. */
-  onRunStart?(total: number): void;
-  /** As each rule starts, with its place in the run (from 1); with `--concurrency`, others may be in flight. */
-  onRuleStart?(rule: Rule, index: number): void;
-  /** As a rule's work ends, in whatever order rules end (what is in flight). */
-  onRuleFinish?(rule: Rule, index: number): void;
-  /** Each rule's result, in the run's order (suite order), whatever order they ended in. */
-  onRuleEnd?(result: RuleResult): void;
-}
 
 /**
  * Runs the selected rules in suite order, `ctx.concurrency` shared rules at a time and each rule that touches the

@@ -5,7 +5,7 @@ import { exclusivityOf } from './exclusivity.js';
 import type { RunContext, TargetSession } from './run-context.js';
 import { runRule } from './run-rule.js';
 import { serialLength } from './rule-length.js';
-import type { RunEvents } from './run-suites.js';
+import type { RunEvents } from './run-events.js';
 import { concurrencyFor, Slots } from './slots.js';
 
 /**

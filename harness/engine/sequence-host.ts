@@ -1,12 +1,13 @@
 import { ForeignOriginError, GraphcheckError, TemplateError } from '../errors.js';
 import type { SequenceExecution, SequenceHost, StepRan } from '../sequence/sequence-host.js';
-import type { Rule, Step } from '../suite/suite.js';
-import { stepKind } from '../suite/suite.js';
+import type { Rule } from '../suite/suite.js';
+import type { Step } from '../suite/step.js';
+import { stepKind } from '../suite/step.js';
 import type { Scope } from '../suite/template.js';
 import { checkContextOf, newExecution, type RunContext } from './run-context.js';
 import { capture, foreignLink, runJudged, setupFailed } from './run-once.js';
 import { stepCause } from './step-cause.js';
-import { targetNow } from './target-time.js';
+import { targetNow } from '../control/target-now.js';
 
 /**
  * The rule runner's side of a sequence rule: each sequence an execution of its own (its evidence, the control

@@ -2,7 +2,7 @@ import { isRecord } from '../checks/check.js';
 import { itemId, listItems } from '../checks/list-items.js';
 import type { StepOutput } from '../checks/check.js';
 import type { FactName, StepFacts } from '../checks/step-facts.js';
-import type { CaseSpan } from './steps/cases-step.js';
+import type { Expectation } from '../suite/step.js';
 
 /** What one step produced, handed to its checks; a step kind writes only the facts it declares it leaves. */
 export interface StepOutcome<Leaves extends FactName = FactName> extends StepOutput {
@@ -11,6 +11,17 @@ export interface StepOutcome<Leaves extends FactName = FactName> extends StepOut
   cases?: CaseSpan[];
   /** The list item a walk with `find` stopped at (`found` in its captures). */
   found?: Record<string, unknown>;
+}
+
+/** Where one case's exchanges are in its step's outcome, and how they are judged. */
+export interface CaseSpan {
+  name: string;
+  why?: string;
+  expect?: Expectation[];
+  from: number;
+  to: number;
+  /** The group's positive control was sent and accepted; absent: the group sent none. */
+  control?: { accepted: boolean; answer: string };
 }
 
 /** The value a `capture:` path reads from: the last response of the step. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Profile } from '../profile/profile.js';
-import type { GeneratorSpec } from '../suite/suite.js';
+import type { GeneratorSpec } from '../suite/step.js';
 import { evaluate, type Scope } from '../suite/template.js';
 import { TemplateError } from '../errors.js';
 import { exceptValues, flattenValues } from './except-values.js';

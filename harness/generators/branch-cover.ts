@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import type { Profile } from '../profile/profile.js';
-import type { GeneratorSpec } from '../suite/suite.js';
+import type { GeneratorSpec } from '../suite/step.js';
 import { evaluate, type Scope } from '../suite/template.js';
 import { arbitraryFromSpec } from './arbitrary-from-spec.js';
 import { FEW_INTEGERS } from './choice-sizes.js';

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { GeneratorSpec } from '../suite/suite.js';
+import type { GeneratorSpec } from '../suite/step.js';
 import { FEW_INTEGERS, NEAR_MISS_KINDS } from './choice-sizes.js';
 
 /** A choice of a rule's `given:` as `graphcheck list --verbose` names it, read from the suite alone (no profile). */

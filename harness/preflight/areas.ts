@@ -1,6 +1,7 @@
 import { AREA_NAMES, AREAS, type AreaName } from '../profile/vocabulary.js';
 import { endpointMatches, endpointsOfGiven, endpointsOfSteps } from '../suite/rule-endpoints.js';
-import { alternativesOf, fixedSteps, type Rule } from '../suite/suite.js';
+import { fixedSteps, type Rule } from '../suite/suite.js';
+import { alternativesOf } from '../suite/step.js';
 
 /** The area an endpoint (`POST /{page_id}/feed`) belongs to: none for a path of one object (`/{photo_id}`). */
 export function areaOf(endpoint: string): AreaName | undefined {

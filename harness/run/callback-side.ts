@@ -2,7 +2,7 @@ import { openCallback } from '../callback-client/open-callback.js';
 import { revealingVariants } from '../callback-client/verify-token-variants.js';
 import { openCallbackRun } from '../target/open-callback-run.js';
 import { runSuites } from '../engine/run-suites.js';
-import type { OpenedSide } from './open-side.js';
+import type { OpenedSide } from './side.js';
 import { replayCommand, targetSource } from './replay-command.js';
 import type { CallbackPlan, RunPlan } from './run-plan.js';
 

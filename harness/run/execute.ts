@@ -1,5 +1,4 @@
-import type { StartReference } from '../target/open-target.js';
-import { RunEmitter } from '../engine/run-events.js';
+import { RunEmitter } from './run-emitter.js';
 import { loadSuitesIndexed } from '../suite-loading/suite-index.js';
 import type { RunResult } from '../model/index.js';
 import { REPORT_FILES } from '../reports/report-files.js';
@@ -8,20 +7,9 @@ import { assertSelection, leftOutLine } from '../suite/select-rules.js';
 import type { Suite } from '../suite/suite.js';
 import { assertBaselineWritable, type BaselineEntry, loadBaseline } from './baseline.js';
 import { openSide } from './open-side.js';
-import { type Output, ReportTail } from './report-tail.js';
+import { ReportTail } from './report-tail.js';
 import type { RunPlan } from './run-plan.js';
-
-/** What `execute` is handed besides the plan: where output goes, what the environment holds. */
-export interface Surroundings extends Output {
-  /** Notices (standard error): a repeat's requests its cassette could not answer. Default: the process's stderr. */
-  warn?(text: string): void;
-  /** What a profile file's `${ENV}` values read. Default: the process's environment. */
-  env?: NodeJS.ProcessEnv;
-  /** Starts the embedded reference (`bin/` hands it over: no harness unit imports reference/). */
-  startReference?: StartReference;
-  /** The suites of `plan.suitesDir`, already loaded (a caller running several plans loads them once). */
-  suites?: Suite[];
-}
+import type { Surroundings } from './side.js';
 
 export interface Executed {
   /** The result as the reports show it: redacted unless `--show-secrets`, every string inert. */

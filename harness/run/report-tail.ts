@@ -1,4 +1,4 @@
-import type { RunEmitter } from '../engine/run-events.js';
+import type { RunEmitter } from './run-emitter.js';
 import type { NotCheckable, RuleResult, RulesRun, RunResult } from '../model/index.js';
 import { consoleReporter } from '../reports/console-reporter.js';
 import { liveProgress } from '../reports/live-progress.js';

@@ -6,7 +6,7 @@ import { accountLines } from '../passive/traffic-account.js';
 import { loadProfileFile } from '../profile/load-profile.js';
 import { DEFAULT_ERROR_PATHS, profileSecrets } from '../profile/profile.js';
 import type { OutputEdge } from '../reports/output-edge.js';
-import type { OpenedSide } from './open-side.js';
+import type { OpenedSide } from './side.js';
 import { replayCommand } from './replay-command.js';
 import type { RunPlan, TrafficPlan } from './run-plan.js';
 

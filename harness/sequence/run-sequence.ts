@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import type { Exchange, Finding, RuleCause, SequenceStory } from '../model/index.js';
 import type { SequenceSpec } from '../suite/sequence-spec.js';
-import type { Rule, Step } from '../suite/suite.js';
+import type { Rule } from '../suite/suite.js';
+import type { Step } from '../suite/step.js';
 import type { Scope } from '../suite/template.js';
 import { initialModel, type Model } from './model.js';
 import { commandArbitrary, operationArbitrary, type Real, SequenceCannotJudge, SequenceFailure } from './operation.js';

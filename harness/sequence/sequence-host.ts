@@ -1,5 +1,5 @@
 import type { Exchange, Finding, RuleCause } from '../model/index.js';
-import type { Step } from '../suite/suite.js';
+import type { Step } from '../suite/step.js';
 import type { Scope } from '../suite/template.js';
 
 /**

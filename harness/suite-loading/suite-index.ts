@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Rule, Suite } from '../suite/suite.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { parseLocated } from '../validation/yaml-locate.js';
-import type { RuleNeeds } from '../engine/needs.js';
+import type { RuleNeeds } from '../preflight/rule-needs.js';
 
 /**
  * The suites as the build loaded them. `npm run build` loads and validates the shipped suites once, with the

@@ -11,7 +11,8 @@ import { at, TemplateError, UserInputError } from '../errors.js';
 import { schemaProblem } from '../validation/validate-value.js';
 import { mergeBody } from '../suite/merge-body.js';
 import { expectationName, isSetupStep } from '../suite/step-roles.js';
-import { alternativesOf, type Expectation, ONE_OF_KEYS, passiveBlocks, type Rule, type Step, stepKindKeys, type Suite } from '../suite/suite.js';
+import { passiveBlocks, type Rule, type Suite } from '../suite/suite.js';
+import { alternativesOf, type Expectation, ONE_OF_KEYS, type Step, stepKindKeys } from '../suite/step.js';
 import { checkSyntax, expressionsIn } from '../suite/template.js';
 
 /** A suite mistake at `pointer`, as one line naming the file and line. */

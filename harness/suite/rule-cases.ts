@@ -1,4 +1,5 @@
-import { type Rule, stepKind } from './suite.js';
+import type { Rule } from './suite.js';
+import { stepKind } from './step.js';
 
 /** One case of a rule's `cases:` steps, as `graphcheck list --verbose` shows it. */
 export interface ListedCase {

@@ -1,4 +1,5 @@
-import { everyStep, passiveBlocks, type Rule, type Step, stepKind } from './suite.js';
+import { everyStep, passiveBlocks, type Rule } from './suite.js';
+import { type Step, stepKind } from './step.js';
 
 /**
  * The endpoints a rule sends to, as `METHOD /path` with `{name}` for each id in the path (`POST /{page_id}/feed`):

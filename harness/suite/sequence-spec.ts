@@ -1,4 +1,4 @@
-import type { GeneratorSpec, Step } from './suite.js';
+import type { GeneratorSpec, Step } from './step.js';
 
 /**
  * A `sequence:` rule as written in a suite (schemas/suite.schema.json, `sequence`): generated sequences of

@@ -1,4 +1,4 @@
-import type { Expectation, Step } from './suite.js';
+import type { Expectation, Step } from './step.js';
 import { expressionsIn } from './template.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { Citation } from '../model/index.js';
-import type { Expectation, Rule, Step } from '../suite/suite.js';
+import type { Rule } from '../suite/suite.js';
+import type { Expectation, Step } from '../suite/step.js';
 import type { PagedList, PagingFile } from './paging-declaration.js';
 
 /** The List results row that says what `paging` holds: what every walk with cursors leans on. */

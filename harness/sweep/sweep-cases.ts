@@ -1,24 +1,8 @@
 import type { ValueType } from './param-type.js';
+import type { CaseDraft, CaseOutcome, SweepKind } from './case-draft.js';
 import type { SweptParam } from './swept-params.js';
 import { typeWordCases } from './type-word-cases.js';
 import { REMOVED } from './value-path.js';
-
-/** The sweeps a parameter can get, each a rule per operation. */
-export const SWEEP_KINDS = ['tokens', 'bounds', 'listed', 'types', 'required', 'defaults'] as const;
-export type SweepKind = (typeof SWEEP_KINDS)[number];
-
-/** What a case expects: accepted, refused as an invalid value (R1's codes), or refused (only "an error"). */
-export type CaseOutcome = 'accepted' | 'invalid' | 'refused';
-
-/** A case of one parameter: the value sent in its place (or its removal) and what must come of it. */
-export interface CaseDraft {
-  name: string;
-  value: unknown;
-  outcome: CaseOutcome;
-  why: string;
-  /** Readings the case leans on (R55 for a Boolean's spellings). */
-  readings?: string[];
-}
 
 /** Beyond int64 (2^63): text as a form sends it, a JSON number inside an object (R52), which no int64 holds. */
 const BEYOND_INT64 = '9223372036854775808';

@@ -1,9 +1,11 @@
 import type { Block } from '../coverage/markdown-blocks.js';
 import { SweepError } from '../errors.js';
 import type { Citation } from '../model/index.js';
-import type { Expectation, Rule, Step } from '../suite/suite.js';
+import type { Rule } from '../suite/suite.js';
+import type { Expectation, Step } from '../suite/step.js';
 import { codesSeenOn, type ListedCode } from './errors-table.js';
-import { type CaseDraft, casesOf, type CaseOutcome, SWEEP_KINDS, type SweepKind } from './sweep-cases.js';
+import { casesOf } from './sweep-cases.js';
+import { type CaseDraft, type CaseOutcome, SWEEP_KINDS, type SweepKind } from './case-draft.js';
 import type { ExplicitCase, SweepFile, SweepOperation } from './sweep-declaration.js';
 import { placed } from './case-body.js';
 import { type SweptParam, sweptParams } from './swept-params.js';

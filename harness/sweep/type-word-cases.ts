@@ -1,5 +1,5 @@
 import type { ValueType } from './param-type.js';
-import type { CaseDraft, SweepKind } from './sweep-cases.js';
+import type { CaseDraft, SweepKind } from './case-draft.js';
 import type { SweptParam } from './swept-params.js';
 import { REMOVED } from './value-path.js';
 

@@ -12,11 +12,12 @@ import { readCaFiles } from '../ca/index.js';
 import type { TargetRunContext, TargetSession } from '../engine/run-context.js';
 import type { Concurrency } from '../engine/slots.js';
 import type { SessionPool } from '../sessions/index.js';
-import { sessionsOf } from '../engine/session-world.js';
+import { sessionsOf } from './session-world.js';
 import type { Rule } from '../suite/suite.js';
 import { preflight } from '../preflight/preflight.js';
-import { preflightScope } from '../engine/needs.js';
-import { NO_DATE } from '../engine/target-time.js';
+import { needsOf } from '../engine/needs.js';
+import { preflightScope } from '../preflight/rule-needs.js';
+import { NO_DATE } from '../control/target-now.js';
 import { createWebhookHarness } from '../webhooks/webhook-harness.js';
 import type { ArrivalSink, ArrivalSource } from '../webhooks/arrivals.js';
 
@@ -109,7 +110,7 @@ export async function openRun(options: OpenRunOptions): Promise<{ ctx: TargetRun
   };
   try {
     const version = resolvePrefix(options.versionPrefix, profile);
-    const checked = await preflight(profile, client, control, version, options.rules && preflightScope(options.rules));
+    const checked = await preflight(profile, client, control, version, options.rules && preflightScope(options.rules, needsOf));
     const ctx: TargetRunContext = {
       seed: options.seed,
       runs: options.runs,

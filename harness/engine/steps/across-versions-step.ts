@@ -1,8 +1,8 @@
 import { evaluate } from '../../suite/template.js';
 import { TemplateError } from '../../errors.js';
 import { object, STRINGS, TEMPLATE } from '../../validation/json-schema.js';
-import { buildRequest } from '../build-request.js';
-import { describeRequest, REQUEST_BODY, type RequestSpec, requestNeeds } from './request-body.js';
+import { buildRequest } from '../../request-building/build-request.js';
+import { describeRequest, REQUEST_BODY, type RequestSpec, requestNeeds } from '../../request-building/request-body.js';
 import type { StepKind } from './step-kind.js';
 
 export interface AcrossVersionsBody {

@@ -1,9 +1,9 @@
 import { describeResponse, isErrorResponse } from '../../checks/error-envelope.js';
 import { mergeBody } from '../../suite/merge-body.js';
-import type { Expectation } from '../../suite/suite.js';
+import type { Expectation } from '../../suite/step.js';
 import { object, STRING } from '../../validation/json-schema.js';
-import type { StepOutcome } from '../step-outcome.js';
-import { describeRequest, type RequestSpec } from './request-body.js';
+import type { CaseSpan, StepOutcome } from '../step-outcome.js';
+import { describeRequest, type RequestSpec } from '../../request-building/request-body.js';
 import { requestStep } from './request-step.js';
 import type { StepKind, StepNeeds, TargetStepKind, TargetStepRun } from './step-kind.js';
 import { type SubscribeBody, subscribeStep } from './subscribe-step.js';
@@ -55,17 +55,6 @@ export interface SubscribeCases extends CasesOf<SubscribeBody> {
 
 /** A `cases:` body: the kind every case is sent as, told apart by `as`. */
 export type CasesBody = RequestCases | SubscribeCases;
-
-/** Where one case's exchanges are in its step's outcome, and how they are judged. */
-export interface CaseSpan {
-  name: string;
-  why?: string;
-  expect?: Expectation[];
-  from: number;
-  to: number;
-  /** The group's positive control was sent and accepted; absent: the group sent none. */
-  control?: { accepted: boolean; answer: string };
-}
 
 /** What a cases step asks of the kind its cases are sent as, the kind's body type kept within. */
 interface CaseKind {

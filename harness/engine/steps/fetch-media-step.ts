@@ -1,7 +1,7 @@
 import { TemplateError } from '../../errors.js';
 import { evaluate } from '../../suite/template.js';
 import { object, STRING } from '../../validation/json-schema.js';
-import { linkName } from '../build-request.js';
+import { linkName } from '../../request-building/build-request.js';
 import type { StepKind } from './step-kind.js';
 
 export interface FetchMediaBody {

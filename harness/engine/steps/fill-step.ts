@@ -3,8 +3,8 @@ import { itemId, listItems } from '../../checks/list-items.js';
 import { isRecord } from '../../checks/check.js';
 import { evaluate } from '../../suite/template.js';
 import { INTEGER, object } from '../../validation/json-schema.js';
-import { buildRequest } from '../build-request.js';
-import { describeRequest, REQUEST_BODY, type RequestSpec, requestExclusive, requestNeeds } from './request-body.js';
+import { buildRequest } from '../../request-building/build-request.js';
+import { describeRequest, REQUEST_BODY, type RequestSpec, requestExclusive, requestNeeds } from '../../request-building/request-body.js';
 import type { StepKind } from './step-kind.js';
 
 export interface FillBody {

@@ -1,5 +1,5 @@
-import { buildRequest } from '../build-request.js';
-import { describeRequest, REQUEST_BODY, type RequestSpec, requestExclusive, requestNeeds } from './request-body.js';
+import { buildRequest } from '../../request-building/build-request.js';
+import { describeRequest, REQUEST_BODY, type RequestSpec, requestExclusive, requestNeeds } from '../../request-building/request-body.js';
 import type { TargetStepKind } from './step-kind.js';
 
 /** One request. */

@@ -1,7 +1,7 @@
 import { resolveExpectation } from '../../checks/registry.js';
 import type { SentExchange } from '../../client/send.js';
 import { TargetFailure } from '../../errors.js';
-import type { Expectation } from '../../suite/suite.js';
+import type { Expectation } from '../../suite/step.js';
 import type { Scope } from '../../suite/template.js';
 import type { Execution, RunContext } from '../run-context.js';
 import type { StepOutcome } from '../step-outcome.js';

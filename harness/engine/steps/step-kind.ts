@@ -1,7 +1,7 @@
 import type { FactName } from '../../checks/step-facts.js';
 import type { SentExchange } from '../../client/send.js';
 import type { Exchange } from '../../model/index.js';
-import type { Expectation } from '../../suite/suite.js';
+import type { Expectation } from '../../suite/step.js';
 import type { Scope } from '../../suite/template.js';
 import type { JsonSchema } from '../../validation/json-schema.js';
 import type { CallbackUnderTest } from '../../callback-client/callback-client.js';

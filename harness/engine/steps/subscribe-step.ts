@@ -3,7 +3,7 @@ import type { WebhookFacts } from '../../checks/webhook-facts.js';
 import { UserInputError } from '../../errors.js';
 import { evaluate } from '../../suite/template.js';
 import { ANY, object, orTemplate } from '../../validation/json-schema.js';
-import { buildRequest } from '../build-request.js';
+import { buildRequest } from '../../request-building/build-request.js';
 import { verificationEvidence } from '../../webhooks/attempt-evidence.js';
 import { CALLBACK_VARIANTS, isCallbackVariant } from '../../webhooks/callback-variants.js';
 import { webhookRun } from '../../webhooks/webhook-run.js';

@@ -2,7 +2,7 @@ import { isErrorResponse } from '../../checks/error-envelope.js';
 import type { WebhookFacts } from '../../checks/webhook-facts.js';
 import { evaluate } from '../../suite/template.js';
 import { ANY, object, orTemplate } from '../../validation/json-schema.js';
-import { buildRequest } from '../build-request.js';
+import { buildRequest } from '../../request-building/build-request.js';
 import { webhookRun } from '../../webhooks/webhook-run.js';
 import type { StepKind } from './step-kind.js';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { recordArbitrary } from '../../../harness/generators/arbitrary-from-spec.js';
 import { branchesOf, branchExamples, coverageRuns } from '../../../harness/generators/branch-cover.js';
 import { describeBranches } from '../../../harness/generators/branch-summary.js';
-import type { GeneratorSpec } from '../../../harness/suite/suite.js';
+import type { GeneratorSpec } from '../../../harness/suite/step.js';
 
 const scope = {
   profile: { app: { access_token: 'app-token' }, tokens: { page: 'p', user: 'u' } },

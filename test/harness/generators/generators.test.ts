@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { arbitraryFromSpec } from '../../../harness/generators/arbitrary-from-spec.js';
-import type { GeneratorSpec } from '../../../harness/suite/suite.js';
+import type { GeneratorSpec } from '../../../harness/suite/step.js';
 
 const scope = {
   app: { redirect_uris: ['https://app.example/callback', 'https://app.example/other/'] },

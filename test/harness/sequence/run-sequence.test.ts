@@ -3,7 +3,8 @@ import type { Exchange } from '../../../harness/model/index.js';
 import { runSequences } from '../../../harness/sequence/run-sequence.js';
 import type { SequenceExecution, SequenceHost } from '../../../harness/sequence/sequence-host.js';
 import type { SequenceSpec } from '../../../harness/suite/sequence-spec.js';
-import type { Rule, Step } from '../../../harness/suite/suite.js';
+import type { Rule } from '../../../harness/suite/suite.js';
+import type { Step } from '../../../harness/suite/step.js';
 import { evaluate, type Scope } from '../../../harness/suite/template.js';
 
 /** A comments rule as a suite would declare it, small: comment, reply, delete, read the top-level list. */

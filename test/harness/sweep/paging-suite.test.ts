@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadPagingFile, pagingSuite } from '../../../harness/sweep/paging-suite.js';
 import { withLimit } from '../../../harness/sweep/paging-rules.js';
-import type { Step } from '../../../harness/suite/suite.js';
+import type { Step } from '../../../harness/suite/step.js';
 import { tempFolder } from '../../helpers/temp-dir.js';
 
 /** A spec with two lists: one whose `limit` is documented, one a rule can only grow. */

@@ -1,9 +1,9 @@
 // A stand-in for the CLI main (the lead's bin/cli.ts): registers the cassette commands and maps typed errors
 // to one line and an exit code, so tests can run the commands as a user would.
 import { Command } from 'commander';
-import { register as registerCassette } from '../../../bin/commands/cassette.js';
-import { register as registerRecord } from '../../../bin/commands/record.js';
-import { register as registerReplay } from '../../../bin/commands/replay.js';
+import { register as registerCassette } from '../../../bin/declarations/cassette.js';
+import { register as registerRecord } from '../../../bin/declarations/record.js';
+import { register as registerReplay } from '../../../bin/declarations/replay.js';
 import { GraphcheckError } from '../../../harness/errors.js';
 
 const program = new Command('graphcheck');

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildRequest } from '../../../../harness/engine/build-request.js';
+import { buildRequest } from '../../../../harness/request-building/build-request.js';
 import { openRun } from '../../../../harness/target/open-run.js';
 import { runSuites } from '../../../../harness/engine/run-suites.js';
 import { stepKinds, withStepKinds } from '../../../../harness/engine/steps/registry.js';

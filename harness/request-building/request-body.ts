@@ -1,7 +1,5 @@
-import { ANY, BOOLEAN, INTEGER, type JsonSchema, object, orTemplate, STRING, TEMPLATE } from '../../validation/json-schema.js';
-import { TOKEN_WORDS } from '../../profile/vocabulary.js';
-import type { StepNeeds } from './step-kind.js';
-
+import { ANY, BOOLEAN, INTEGER, type JsonSchema, object, orTemplate, STRING, TEMPLATE } from '../validation/json-schema.js';
+import { TOKEN_WORDS } from '../profile/vocabulary.js';
 
 /** Where a request's parameters travel (the spec: "Parameters are sent as query string or form fields"). */
 export type Placement = 'query' | 'form' | 'multipart' | { query: string[]; body: 'form' | 'multipart' };
@@ -68,7 +66,7 @@ export const REQUEST_BODY: JsonSchema = object(
 );
 
 /** The token a request names (`page` by default on the API), when it names one the profile must hold. */
-export function requestNeeds(request: RequestSpec): StepNeeds {
+export function requestNeeds(request: RequestSpec): { tokens?: string[] } {
   const token = request.token ?? ((request.base ?? 'api') === 'api' ? 'page' : undefined);
   if (!token || ['none', 'unissued'].includes(token) || token.includes('{{')) return {};
   return { tokens: [token] };

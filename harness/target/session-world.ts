@@ -6,7 +6,7 @@ import { ClockMemory } from '../control/clock-memory.js';
 import { ControlClient } from '../control/control-client.js';
 import type { Profile } from '../profile/profile.js';
 import { SessionPool } from '../sessions/index.js';
-import type { TargetSession } from './run-context.js';
+import type { TargetSession } from '../engine/run-context.js';
 
 /** What the run's clients share with its sessions' clients: where they may send, the pool, the waits' bound. */
 export interface SessionLinks {

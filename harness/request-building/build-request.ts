@@ -4,17 +4,25 @@ import { IMAGE_FORMATS, type ImageFormat, imageBytes } from '../content-host/ind
 import { jpegWithLocation } from '../content-host/jpeg-with-location.js';
 import { evaluate, type Scope } from '../suite/template.js';
 import { TemplateError } from '../errors.js';
-import type { TargetSession } from './run-context.js';
+import type { Profile } from '../profile/profile.js';
 import { TOKEN_WORDS } from '../profile/vocabulary.js';
-import type { Placement, RequestSpec } from './steps/request-body.js';
+import type { Placement, RequestSpec } from './request-body.js';
 
 type Files = { name: string; filename?: string; format: ImageFormat | 'text'; bytes?: number; content_type?: string; location?: boolean }[];
 
 /** The bytes of a file part that is not an image (`format: text`), whatever its name and content type say. */
 const NOT_AN_IMAGE = Buffer.from('graphcheck: these bytes are text, not an image\n');
 
+/** What a request is built against: the profile's tokens, the run's version prefix, a token the target never issued. */
+export interface RequestTarget {
+  profile: Profile;
+  /** The version prefix `version: default` stands for (null: bare paths). */
+  version: string | null;
+  unissuedToken: string;
+}
+
 /** Turns a suite's request (templates, token words, a placement) into what the client sends. */
-export function buildRequest(spec: RequestSpec, scope: Scope, target: TargetSession): GraphRequest {
+export function buildRequest(spec: RequestSpec, scope: Scope, target: RequestTarget): GraphRequest {
   const base = spec.base ?? 'api';
   const tokenIn = spec.token_in === undefined ? 'query' : evaluate(spec.token_in, scope);
   if (tokenIn !== 'query' && tokenIn !== 'body') throw new TemplateError(`token_in is ${JSON.stringify(tokenIn)}: use query or body`);
@@ -38,7 +46,7 @@ export function linkName(path: string | undefined): string {
   return /^\{\{\s*([\w.[\]]+)\s*\}\}$/.exec(path ?? '')?.[1] ?? "the step's URL";
 }
 
-function resolveVersion(version: unknown, scope: Scope, target: TargetSession, base: string): string | null {
+function resolveVersion(version: unknown, scope: Scope, target: RequestTarget, base: string): string | null {
   if (base === 'url') return null;
   if (version === undefined || version === 'default') return target.version;
   if (version === 'none') return null;
@@ -50,7 +58,7 @@ function resolveVersion(version: unknown, scope: Scope, target: TargetSession, b
  * A token word names a token (`page`, `app`, `unissued` for one the target never issued, `none`); a template may
  * yield a word (a drawn token kind) or a raw token (one a code was exchanged for).
  */
-function resolveToken(name: string, scope: Scope, target: TargetSession): string | null {
+function resolveToken(name: string, scope: Scope, target: RequestTarget): string | null {
   const word = name.includes('{{') ? String(evaluate(name, scope)) : name;
   if (!TOKEN_WORDS.includes(word)) return word;
   if (word === 'none') return null;

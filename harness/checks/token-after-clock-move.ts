@@ -1,7 +1,7 @@
-import { errorPart, isErrorResponse } from '../checks/error-envelope.js';
+import type { StepOutput } from './check.js';
+import { errorPart, isErrorResponse } from './error-envelope.js';
 import type { Exchange } from '../model/index.js';
 import { type Profile, profileTokens } from '../profile/profile.js';
-import type { StepOutcome } from './step-outcome.js';
 
 /** The spec's table: 190 is "Invalid OAuth 2.0 access token". */
 const INVALID_TOKEN_CODE = 190;
@@ -12,7 +12,7 @@ const INVALID_TOKEN_CODE = 190;
  * 75 days of advances; a target that lets them expire is not wrong, so its refusal is no finding.
  */
 export function tokenRefusedAfterClockMove(
-  outcome: StepOutcome,
+  outcome: StepOutput,
   profile: Profile,
   movedSeconds: number,
 ): string | undefined {

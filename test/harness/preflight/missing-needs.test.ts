@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { missingNeed } from '../../../harness/engine/needs.js';
+import { needsOf } from '../../../harness/engine/needs.js';
+import { missingNeed } from '../../../harness/preflight/rule-needs.js';
 import { validateProfile } from '../../../harness/profile/load-profile.js';
 import type { Rule } from '../../../harness/suite/suite.js';
 
@@ -30,7 +31,7 @@ const rule: Rule = {
 
 describe('a skipped rule names every need it lacks, not the first', () => {
   it('the tokens and fixtures, the control capabilities, the unserved area and the time, in one reason', () => {
-    const reason = missingNeed(rule, profile, {
+    const reason = missingNeed(rule, needsOf(rule), profile, {
       unserved: new Map([['feed', "preflight's GET /2000001/feed answered HTTP 400"]]),
       timeProblem: "needs the target's time: the target serves no control clock",
     });
@@ -47,6 +48,6 @@ describe('a skipped rule names every need it lacks, not the first', () => {
   it('nothing when the profile and the target give everything', () => {
     const full = { ...profile, control_url: 'http://127.0.0.1:8080/_control', capabilities: ['clock', 'reset'] as const };
     const enough = { ...full, capabilities: [...full.capabilities], tokens: { ...profile.tokens, user: 'u' }, fixtures: { ...profile.fixtures, thread_id: 't_1' } };
-    expect(missingNeed(rule, enough)).toBeUndefined();
+    expect(missingNeed(rule, needsOf(rule), enough)).toBeUndefined();
   });
 });
