@@ -1,0 +1,62 @@
+import type { SessionPool } from '../sessions/index.js';
+import type { TargetSession } from './run-context.js';
+import type { Slots } from './slots.js';
+
+/** Where the runs of a rule that resets before each run may go besides its own session: the run's slots and sessions. */
+export interface RunsApart {
+  slots: Slots;
+  pool: SessionPool<TargetSession>;
+}
+
+/**
+ * Runs `work` on every value, each in a session of its own when one can be had: the rule's own session (`own`, fresh)
+ * takes them one after the other, and each slot free at the moment with a session the target grants takes them
+ * beside it. A rule that resets the target before each run (`reset: each-run`) meets the fixtures in each run either
+ * way, so the outcomes are those of its runs one after the other; only the wall changes. `reset` says whether a world
+ * must be reset before a run: not before its first, since a session starts from the fixtures.
+ */
+export async function runApart<V, O>(
+  values: readonly V[],
+  own: TargetSession,
+  work: (value: V, index: number, world: TargetSession, reset: boolean) => Promise<O>,
+  apart: RunsApart,
+): Promise<O[]> {
+  const outcomes: O[] = new Array<O>(values.length);
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const workers: Promise<void>[] = [];
+  let opening = 0;
+  const worker = async (world: TargetSession): Promise<void> => {
+    let used = false;
+    while (next < values.length && !failure) {
+      const index = next++;
+      widen();
+      try {
+        outcomes[index] = await work(values[index]!, index, world, used);
+      } catch (error) {
+        failure ??= { error };
+      }
+      used = true;
+    }
+  };
+  const beside = async (): Promise<void> => {
+    opening++;
+    const session = await apart.pool.open().finally(() => opening--);
+    if (session === 'full' || session === 'none') return apart.slots.release();
+    try {
+      await worker(session.world);
+    } finally {
+      apart.pool.release(session);
+      apart.slots.release();
+    }
+  };
+  // One more worker for each slot free now while values wait, if the target grants it a session.
+  const widen = () => {
+    while (next + opening < values.length && !failure && !apart.pool.full && apart.pool.usable && apart.slots.tryAcquire()) workers.push(beside());
+  };
+  workers.push(worker(own));
+  // Workers added while others run are awaited too: the list grows while this loop reads it.
+  for (let i = 0; i < workers.length; i++) await workers[i];
+  if (failure) throw failure.error;
+  return outcomes;
+}
