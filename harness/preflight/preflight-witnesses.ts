@@ -85,15 +85,17 @@ interface Ask {
   send: () => Promise<SentExchange>;
 }
 
+/** Every read at once (each waits one round trip, and none changes what another reads), in the order asked. */
 async function askEach(asks: Ask[], profile: Profile): Promise<Witness[]> {
-  const witnesses: Witness[] = [];
-  for (const ask of asks) {
-    const sent = await unlessElsewhere(ask.send());
-    if (!sent) continue;
-    const request = ask.field === 'auth_url' ? 'the authorization window' : `GET ${pathOf(sent.exchange.request.url)}`;
-    witnesses.push({ field: ask.field, ...(ask.area ? { area: ask.area } : {}), path: ask.path, request, ...refusal(sent, request, profile) });
-  }
-  return witnesses;
+  const answered = await Promise.all(
+    asks.map(async (ask): Promise<Witness | undefined> => {
+      const sent = await unlessElsewhere(ask.send());
+      if (!sent) return undefined;
+      const request = ask.field === 'auth_url' ? 'the authorization window' : `GET ${pathOf(sent.exchange.request.url)}`;
+      return { field: ask.field, ...(ask.area ? { area: ask.area } : {}), path: ask.path, request, ...refusal(sent, request, profile) };
+    }),
+  );
+  return answered.filter((w) => w !== undefined);
 }
 
 /** Whether the scope's endpoints reach an area (no scope: every area). */

@@ -63,16 +63,22 @@ export async function preflight(
     problems.set('fixtures.page_id', `profile fixtures.page_id: ${pageReads[0]!.request} answers code 100 (no such object); check the id`);
   }
   const accepted = witnesses.find((w) => w.area && !w.refused);
-  for (const probe of probes(profile, client, control, version, { scope, witnesses, ...(accepted ? { accepted } : {}) })) {
-    try {
-      const problem = await probe.run();
-      if (problem) problems.set(probe.field, `profile ${probe.field}: ${problem}`);
-    } catch (error) {
-      if (!(error instanceof GraphcheckError)) throw error;
-      problems.set(probe.field, `profile ${probe.field}: ${error.message}`);
-    }
-  }
+  const { reads, capabilities } = probes(profile, client, control, version, { scope, witnesses, ...(accepted ? { accepted } : {}) });
+  // The reads of tokens and fixtures at once (each a round trip that changes nothing), then the control's
+  // capabilities one by one, the reset last: nothing reads while the target is put back.
+  const outcomes = await Promise.all(reads.map(problemOf));
+  for (const probe of capabilities) outcomes.push(await problemOf(probe));
+  for (const { field, problem } of outcomes) if (problem) problems.set(field, `profile ${field}: ${problem}`);
   return { problems, unserved, sendsDate: sendsDate === true };
+}
+
+async function problemOf(probe: Probe): Promise<{ field: string; problem: string | undefined }> {
+  try {
+    return { field: probe.field, problem: await probe.run() };
+  } catch (error) {
+    if (!(error instanceof GraphcheckError)) throw error;
+    return { field: probe.field, problem: error.message };
+  }
 }
 
 /**
@@ -126,7 +132,7 @@ interface Asked {
   accepted?: Witness;
 }
 
-function probes(profile: Profile, client: GraphClient, control: ControlClient, version: string | null, asked: Asked): Probe[] {
+function probes(profile: Profile, client: GraphClient, control: ControlClient, version: string | null, asked: Asked): { reads: Probe[]; capabilities: Probe[] } {
   const errorCode = (body: unknown) => Number(lookup(body, profile.errors.code));
   const get = (path: string, token: string | undefined, extra: Partial<GraphRequest> = {}) =>
     client.send({ method: 'GET', base: 'api', path, version, token: token ?? null, ...extra });
@@ -159,10 +165,11 @@ function probes(profile: Profile, client: GraphClient, control: ControlClient, v
       },
     });
   }
-  if (control.has('profile')) list.push(capabilityProbe('profile', () => Promise.resolve()));
-  if (control.has('clock')) list.push(capabilityProbe('clock', () => control.now()));
-  if (control.has('reset')) list.push(capabilityProbe('reset', () => control.reset()));
-  return list;
+  const capabilities: Probe[] = [];
+  if (control.has('profile')) capabilities.push(capabilityProbe('profile', () => Promise.resolve()));
+  if (control.has('clock')) capabilities.push(capabilityProbe('clock', () => control.now()));
+  if (control.has('reset')) capabilities.push(capabilityProbe('reset', () => control.reset()));
+  return { reads: list, capabilities };
 }
 
 function capabilityProbe(capability: string, call: () => Promise<unknown>): Probe {
