@@ -2,8 +2,8 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Three tiers, told apart by the file name (ARCHITECTURE.md, "Tests"):
-//   unit         *.test.ts              pure and in-process, no sockets: seconds in all
-//   integration  *.integration.test.ts  real sockets on loopback, servers started in-process
+//   unit         *.test.ts              pure and in-process, no sockets, no process: half a minute in all
+//   integration  *.integration.test.ts  real sockets on loopback, servers started in-process; or seconds of work in-process
 //   cli          *.cli.test.ts          a spawned process, where the process itself is what is tested
 // `npm test` runs all three; `npm run test:unit` (or `npx vitest --project unit --changed`) the fast ones.
 const INTEGRATION = 'test/**/*.integration.test.ts';
@@ -30,7 +30,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts'],
           exclude: [INTEGRATION, ...CLI],
-          setupFiles: ['test/setup/no-sockets.ts'],
+          setupFiles: ['test/setup/no-sockets.ts', 'test/setup/no-child-processes.ts'],
           // Unit files share a worker and its loaded modules (no new process per file): 75 s -> 27 s for the tier on
           // a loaded 2-core machine. Safe because they start no server and restore what they fake (timers); checked
           // with the files in shuffled orders.

@@ -1,10 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { coverageCommand, type CoverageFlags, REASONS_FILE, SPEC_FILE } from '../../bin/commands/coverage.js';
-import { SUITES_DIR } from '../../bin/commands/run.js';
-import { buildCoverage } from '../../harness/coverage/build-coverage.js';
-import { loadSuites } from '../../harness/suite-loading/load-suite.js';
+import { coverageCommand, type CoverageFlags } from '../../bin/commands/coverage.js';
 import { hasStackTrace, runCli } from '../helpers/cli.js';
 import { failure } from '../helpers/user-error.js';
 import { tempFolder } from '../helpers/temp-dir.js';
@@ -216,17 +213,5 @@ describe('graphcheck coverage', () => {
     expect(notReport.stderr).toMatch(/^graphcheck: .*spec\.md: not JSON; give --report the report\.json a graphcheck run wrote \(unchanged\)\n$/);
     const missing = await runCli([...args, '--html', out, '--report', join(flags.suitesDir, 'none.json')]);
     expect(missing.stderr).toMatch(/none\.json: cannot read it \(ENOENT\); give --report the report\.json a graphcheck run wrote \(unchanged\)\n$/);
-  });
-});
-
-describe("the project's own map", () => {
-  it('finds every spec cite of every rule, and every reason, in the spec', async () => {
-    const map = await buildCoverage(
-      { spec: SPEC_FILE, readings: join(SPEC_FILE, '..', 'readings.md'), reasons: REASONS_FILE },
-      await loadSuites(SUITES_DIR),
-    );
-    expect(map.unmatchedCites).toEqual([]);
-    const notShown = map.entries.filter((e) => /not shown/.test(e.statement.text));
-    expect(notShown.filter((e) => !e.reasons.some((r) => r.kind === 'not-shown' && r.reading?.startsWith('NS-')))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliOutcome, hasStackTrace, runCli } from '../helpers/cli.js';
+import { type CliOutcome, expectUsageLine, runCli } from '../helpers/cli.js';
 import { tempFolder } from '../helpers/temp-dir.js';
 
 const CASSETTE = fileURLToPath(new URL('../../cassettes/reference-full-run.yaml.gz', import.meta.url));
@@ -14,14 +14,6 @@ const NO_SUCH_HOST = 'not_a_host.invalid';
 /** A command that keeps running after a fatal error (the bug these tests guard against) is killed after 20 s. */
 function runCliWithin(args: string[]): Promise<CliOutcome> {
   return runCli(args, {}, 20_000);
-}
-
-/** Exit 2 and exactly one stderr line, starting with the flag to fix; no stack trace anywhere. */
-function expectUsageLine(out: CliOutcome, flag: RegExp): void {
-  expect(out.code).toBe(2);
-  expect(out.stderr.trim().split('\n')).toHaveLength(1);
-  expect(out.stderr).toMatch(new RegExp(`^graphcheck: ${flag.source}`));
-  expect(hasStackTrace(out.stderr + out.stdout)).toBe(false);
 }
 
 describe('a server command that cannot listen says which flag to change', () => {
@@ -94,19 +86,5 @@ describe('a server command that cannot listen says which flag to change', () => 
     const out = await runCliWithin(['serve-reference', '--profile-out', dir]);
     expectUsageLine(out, /--profile-out /);
     expect(out.stdout).not.toMatch(/reference target on/);
-  });
-});
-
-describe('--target must be an http(s) base URL', () => {
-  it.each(['doctor', 'run'])('%s --target ftp://...: one line naming --target, exit 2', async (command) => {
-    const out = await runCliWithin([command, '--target', 'ftp://127.0.0.1:21']);
-    expectUsageLine(out, /--target ftp:\/\/127\.0\.0\.1:21: /);
-  });
-
-  it('record --target ftp://...: refused while parsing flags, before any notice', async () => {
-    const dir = tempFolder('graphcheck-target-');
-    const out = await runCliWithin(['record', '--no-redact', '--target', 'ftp://127.0.0.1:21', '--cassette', join(dir, 'c.yaml')]);
-    expectUsageLine(out, /--target ftp:\/\/127\.0\.0\.1:21: /);
-    expect(out.stdout).toBe('');
   });
 });

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
+import { expect } from 'vitest';
 import { main } from '../../bin/main.js';
 import { repoPath } from './paths.js';
 import { tempFolder } from './temp-dir.js';
@@ -70,4 +71,12 @@ export function spawnCli(
 /** True when the text holds a JavaScript stack trace. */
 export function hasStackTrace(text: string): boolean {
   return /\n\s+at .+:\d+:\d+\)?/.test(text);
+}
+
+/** Exit 2 and exactly one stderr line, starting with the flag to fix (`flag`'s pattern); no stack trace anywhere. */
+export function expectUsageLine(out: CliOutcome, flag: RegExp): void {
+  expect(out.code).toBe(2);
+  expect(out.stderr.trim().split('\n')).toHaveLength(1);
+  expect(out.stderr).toMatch(new RegExp(`^graphcheck: ${flag.source}`));
+  expect(hasStackTrace(out.stderr + out.stdout)).toBe(false);
 }

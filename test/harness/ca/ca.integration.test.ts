@@ -1,39 +1,25 @@
-import { X509Certificate } from 'node:crypto';
-import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Command } from 'commander';
 import { afterEach, describe, expect, it } from 'vitest';
 import { caCommand } from '../../../bin/commands/ca.js';
-import { register } from '../../../bin/declarations/ca.js';
-import { UserInputError } from '../../../harness/errors.js';
-import { createCertificateAuthority, loadCertificateAuthority, readCaFiles } from '../../../harness/ca/index.js';
+import { readCaFiles } from '../../../harness/ca/index.js';
 import { signPayload } from '../../../harness/notification/sign-payload.js';
 import { startReceiver } from '../../../harness/receiver/index.js';
 import { call, clientAgent } from '../../helpers/http-client.js';
 import { tempFolder } from '../../helpers/temp-dir.js';
 
+// What the CA's files are for, over a socket: a receiver's certificate issued from them is one a client trusting
+// the CA accepts. The rest of `graphcheck ca` only writes and reads files (ca.test.ts).
+
 const dirs: string[] = [];
 afterEach(async () => {
   await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
 });
-async function tempDir(): Promise<string> {
-  const dir = tempFolder('graphcheck-ca-');
-  dirs.push(dir);
-  return dir;
-}
 
 describe('graphcheck ca', () => {
-  it('writes only ca.pem with --no-key, and says runs cannot use it', async () => {
-    const dir = join(await tempDir(), 'nested');
-    const output = await caCommand({ out: dir, key: false });
-    const cert = new X509Certificate(await readFile(join(dir, 'ca.pem'), 'utf8'));
-    expect(cert.ca).toBe(true);
-    await expect(stat(join(dir, 'ca-key.pem'))).rejects.toThrow();
-    expect(output).toContain('runs cannot issue certificates from this CA');
-  });
-
   it('keeps an owner-only key by default; a run issues a receiver certificate the CA verifies', async () => {
-    const dir = await tempDir();
+    const dir = tempFolder('graphcheck-ca-');
+    dirs.push(dir);
     expect(await caCommand({ out: dir })).toContain('--ca-dir');
     expect((await stat(join(dir, 'ca-key.pem'))).mode & 0o077).toBe(0);
     const ca = await readCaFiles(dir);
@@ -50,55 +36,4 @@ describe('graphcheck ca', () => {
     }
   });
 
-  it('keeps an existing CA so a target that trusts it keeps working', async () => {
-    const dir = await tempDir();
-    await caCommand({ out: dir });
-    const before = await readFile(join(dir, 'ca.pem'), 'utf8');
-    expect(await caCommand({ out: dir, key: false })).toMatch(/^kept the CA/);
-    expect(await readFile(join(dir, 'ca.pem'), 'utf8')).toBe(before);
-  });
-
-  it('is registered as a commander command with --out (and the --with-key of older scripts)', async () => {
-    const dir = await tempDir();
-    const program = new Command().exitOverride();
-    register(program);
-    const written: string[] = [];
-    const write = process.stdout.write;
-    process.stdout.write = ((text: string) => written.push(text) > 0) as typeof process.stdout.write;
-    try {
-      await program.parseAsync(['node', 'graphcheck', 'ca', '--out', dir, '--with-key']);
-    } finally {
-      process.stdout.write = write;
-    }
-    expect(written.join('')).toContain(join(dir, 'ca.pem'));
-    await expect(readCaFiles(dir)).resolves.toBeDefined();
-  });
-});
-
-describe('loading a CA', () => {
-  it('says which file is missing and how to create it', async () => {
-    const dir = await tempDir();
-    await caCommand({ out: dir, key: false });
-    const error = await readCaFiles(dir).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UserInputError);
-    expect(error).toMatchObject({ code: 'FILE_NOT_FOUND', message: expect.stringContaining('ca-key.pem') });
-  });
-
-  it('refuses a key that does not belong to the certificate, or a certificate that is not a CA', async () => {
-    const [a, b] = await Promise.all([createCertificateAuthority(), createCertificateAuthority()]);
-    expect(() => loadCertificateAuthority({ certPem: a.certPem, keyPem: b.keyPem })).toThrow(UserInputError);
-    const leaf = await a.issueServer('127.0.0.1');
-    expect(() => loadCertificateAuthority({ certPem: leaf.certPem, keyPem: leaf.keyPem })).toThrow(
-      /not a CA/,
-    );
-    expect(() => loadCertificateAuthority({ certPem: 'junk', keyPem: a.keyPem })).toThrow(/not PEM/);
-  });
-
-  it('reports an unwritable --out as a user error', async () => {
-    const file = join(await tempDir(), 'a-file');
-    await writeFile(file, 'x');
-    await expect(caCommand({ out: join(file, 'sub') })).rejects.toMatchObject({
-      code: 'USAGE',
-    });
-  });
 });

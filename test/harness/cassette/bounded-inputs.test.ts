@@ -1,17 +1,13 @@
-import { spawnSync } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
 import { rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { createGzip, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCommand } from '../../../bin/commands/cassette.js';
-import { checkCommand } from '../../../bin/commands/check.js';
-import { SUITES_DIR } from '../../../bin/commands/run.js';
 import { readCassette } from '../../../harness/cassette/cassette-reader.js';
 import { readForeignTraffic } from '../../../harness/cassette/read-foreign.js';
 import { loadProfileFile } from '../../../harness/profile/load-profile.js';
 import { failure } from '../../helpers/user-error.js';
+import { PLAIN_HEADER, exchangeWithBody } from '../../helpers/plain-cassette.js';
 import { tempFolder } from '../../helpers/temp-dir.js';
 
 let dir = '';
@@ -20,47 +16,16 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-const HEADER = JSON.stringify({
-  graphcheck_cassette: 1,
-  target: 'http://127.0.0.1:1',
-  recorded_at: '2024-01-01T00:00:00.000Z',
-  redaction: { enabled: false },
-});
-
-function exchangeWithBody(body: string): string {
-  return JSON.stringify({
-    kind: 'api',
-    startedAt: '2024-01-01T00:00:00.000Z',
-    durationMs: 1,
-    request: { method: 'GET', url: 'http://127.0.0.1:1/v25.0/me', headers: {} },
-    response: { status: 200, headers: { 'content-type': 'application/json' }, body },
-  });
-}
-
+// Files past the bounds, read in-process; `check` over a deep answer is bounded-inputs.integration.test.ts, what a
+// reader holds of a huge line bounded-inputs.cli.test.ts.
 describe('nesting depth of files', () => {
   it('a 32 KB cassette document nested 8,000 levels deep: one line naming file and line, not a stack overflow', async () => {
     const file = join(dir, 'deep.yml');
     const deep = `{"a":${'['.repeat(8000)}${']'.repeat(8000)}}`;
-    await writeFile(file, `--- ${HEADER}\n--- ${exchangeWithBody('{}')}\n---\n${deep}\n`);
+    await writeFile(file, `--- ${PLAIN_HEADER}\n--- ${exchangeWithBody('{}')}\n---\n${deep}\n`);
     const error = await failure(() => readCassette(file));
     expect(error.code).toBe('INPUT_TOO_DEEP');
     expect(error.message).toBe(`${file}:4: document nested deeper than 256 levels: delete lines 3-4, or record it again`);
-  });
-
-  it('check: an answer nested 16,000 levels deep inside a 32 KB cassette is JSON not judged, never "not JSON" nor a crash', async () => {
-    const file = join(dir, 'deep-body.yml');
-    const url = 'http://127.0.0.1:1/v25.0/2000001/feed?access_token=x';
-    const exchange = JSON.parse(exchangeWithBody(`${'['.repeat(16000)}${']'.repeat(16000)}`)) as { request: { url: string } };
-    exchange.request.url = url;
-    await writeFile(file, `--- ${HEADER}\n--- ${JSON.stringify(exchange)}\n`);
-    let printed = '';
-    const code = await checkCommand({ cassette: file, reportDir: join(dir, 'deep-body-reports'), suitesDir: SUITES_DIR }, (text) => {
-      printed += text;
-    });
-    expect(printed).not.toContain('not JSON');
-    // One exchange no rule judges: the run says so and is not green.
-    expect(printed).toMatch(/^NOTHING JUDGED: 0 passed, 0 failed, 0 warned, \d+ skipped, 0 error/m);
-    expect(code).toBe(3);
   });
 
   it('a HAR nested deep, and a VCR nested deep in block YAML: refused in one line', async () => {
@@ -83,24 +48,6 @@ describe('nesting depth of files', () => {
 });
 
 describe('size of files', () => {
-  it('a gzip cassette holding one line of 300 MiB: refused at 256 MiB, the reader never holding much more', async () => {
-    const file = join(dir, 'one-huge-line.yml.gz');
-    const chunk = Buffer.alloc(1 << 20, 'a');
-    await pipeline(
-      (function* () {
-        yield Buffer.from(`--- ${HEADER}\n--- "`);
-        for (let i = 0; i < 300; i++) yield chunk;
-      })(),
-      createGzip({ level: 1 }),
-      createWriteStream(file),
-    );
-    const child = spawnSync(process.execPath, ['bin/run-ts.js', 'test/helpers/children/read-cassette-child.ts', file], { encoding: 'utf8' });
-    const outcome = JSON.parse(child.stdout) as { code?: string; message?: string; maxRssBytes: number };
-    expect(outcome.code).toBe('INPUT_TOO_LARGE');
-    expect(outcome.message).toBe(`${file}:2: line longer than 256 MiB: not a cassette graphcheck wrote; cut the file before this line`);
-    // The line as chunks (256 MiB) and Node itself; it used to take 6.4 GB and crash.
-    expect(outcome.maxRssBytes).toBeLessThan(1024 * 1024 * 1024);
-  });
 
   it('a profile of 1 GB is refused for its size before it is read', async () => {
     const file = join(dir, 'huge-profile.yaml');

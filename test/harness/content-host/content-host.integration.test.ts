@@ -1,13 +1,10 @@
-import fc from 'fast-check';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type ContentHost,
   type ImageFormat,
-  imageBytes,
   startContentHost,
 } from '../../../harness/content-host/index.js';
-import { UserInputError } from '../../../harness/errors.js';
 import { call } from '../../helpers/http-client.js';
 import { readBmp, readGif, readJpeg, readPng, readTiff } from '../../helpers/image-structure.js';
 
@@ -76,24 +73,5 @@ describe('content host', () => {
     const response = await fetch(content.imageUrl('big', { format: 'png', bytes: 10_000_000 }));
     expect((await response.arrayBuffer()).byteLength).toBe(10_000_000);
     expect(content.requests()[0]?.response?.body).toBe('');
-  });
-});
-
-describe('imageBytes', () => {
-  it('makes a valid 1x1 file of any reachable size', () => {
-    fc.assert(
-      fc.property(fc.constantFrom(...FORMATS), fc.integer({ min: 0, max: 150_000 }), (format, extra) => {
-        const size = imageBytes(format).length + (extra === 0 ? 0 : 12 + extra);
-        const file = imageBytes(format, size);
-        expect(file.length).toBe(size);
-        expect(READERS[format](file)).toEqual({ width: 1, height: 1 });
-      }),
-      { numRuns: 60 },
-    );
-  });
-
-  it('refuses sizes below the smallest file or in a gap no padding block fits', () => {
-    expect(() => imageBytes('png', 10)).toThrow(UserInputError);
-    expect(() => imageBytes('png', imageBytes('png').length + 3)).toThrow(/cannot be reached exactly/);
   });
 });

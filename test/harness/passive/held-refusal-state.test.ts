@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SUITES_DIR } from '../../../bin/commands/run.js';
 import { judgeTraffic } from '../../../harness/passive/check-traffic.js';
-import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import type { Exchange } from '../../../harness/model/index.js';
 import { judging } from '../../helpers/traffic-judging.js';
 import { ERROR_PATHS } from '../../helpers/check-input.js';
+import { shippedSuites } from '../../helpers/shipped-suites.js';
 
 const RULE = 'feed.get-needs-page-token';
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -31,7 +30,7 @@ const tokenRead = () =>
 const reset = () => exchange('control', 'POST', 'http://127.0.0.1:9/control/reset', 200, { ok: true });
 
 async function verdictOver(exchanges: Exchange[]) {
-  const { run: result } = await judgeTraffic(await loadSuites(SUITES_DIR), { name: 'memory', exchanges }, judging({ errorPaths: ERROR_PATHS }));
+  const { run: result } = await judgeTraffic(await shippedSuites('feed'), { name: 'memory', exchanges }, judging({ errorPaths: ERROR_PATHS }));
   return result.results.find((r) => r.rule === RULE)!;
 }
 

@@ -1,21 +1,20 @@
 import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SUITES_DIR } from '../../../bin/commands/run.js';
 import { readForeignTraffic } from '../../../harness/cassette/read-foreign.js';
 import { checkTraffic } from '../../../harness/passive/check-traffic.js';
-import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { harEntry, harOf } from '../../helpers/har.js';
 import { judging } from '../../helpers/traffic-judging.js';
 import { ERROR_PATHS } from '../../helpers/check-input.js';
+import { shippedSuites } from '../../helpers/shipped-suites.js';
 
 const dir = tempDir('graphcheck-bodies-');
 afterAll(() => dir.cleanup());
 
 async function verdictsOf(file: string): Promise<Record<string, string>> {
   const { exchanges } = await readForeignTraffic(file);
-  const result = await checkTraffic(await loadSuites(SUITES_DIR), { name: file, exchanges }, judging({ errorPaths: ERROR_PATHS }, { name: file }));
+  const result = await checkTraffic(await shippedSuites('feed'), { name: file, exchanges }, judging({ errorPaths: ERROR_PATHS }, { name: file }));
   return Object.fromEntries(result.results.map((r) => [r.rule, r.verdict]));
 }
 

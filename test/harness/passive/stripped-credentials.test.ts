@@ -1,13 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SUITES_DIR } from '../../../bin/commands/run.js';
 import { readForeignTraffic } from '../../../harness/cassette/read-foreign.js';
 import { judgeTraffic } from '../../../harness/passive/check-traffic.js';
-import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { harEntry, harOf } from '../../helpers/har.js';
 import { judging } from '../../helpers/traffic-judging.js';
 import { ERROR_PATHS } from '../../helpers/check-input.js';
+import { shippedSuites } from '../../helpers/shipped-suites.js';
 
 const dir = tempDir('graphcheck-stripped-');
 afterAll(() => dir.cleanup());
@@ -26,7 +25,7 @@ async function judged(name: string, entries: unknown[]) {
   const file = dir.path(name);
   writeFileSync(file, harOf(entries));
   const { exchanges } = await readForeignTraffic(file);
-  const { run: result, account } = await judgeTraffic(await loadSuites(SUITES_DIR), { name: file, exchanges }, judging({ errorPaths: ERROR_PATHS }, { name: file }));
+  const { run: result, account } = await judgeTraffic(await shippedSuites('feed'), { name: file, exchanges }, judging({ errorPaths: ERROR_PATHS }, { name: file }));
   return { rule: result.results.find((r) => r.rule === RULE)!, account };
 }
 

@@ -45,7 +45,7 @@ export type FaultGroup = keyof typeof FAULT_GROUPS;
 /**
  * The matrix's ~250 runs against the reference, shared out over test files of about equal length so they spread over
  * the workers: `fault-matrix-<name>.integration.test.ts` judges the faults of its groups, and
- * fault-matrix.integration.test.ts checks that these files exist and take every group once.
+ * fault-matrix.test.ts checks that these files exist and take every group once.
  */
 export const FAULT_FILES: Record<string, FaultGroup[]> = {
   feed: ['feed', 'partial'],

@@ -9,6 +9,9 @@ import { harEntry, harOf } from '../helpers/har.js';
 import { call, ERROR } from '../helpers/recorded-calls.js';
 import { tempFolder } from '../helpers/temp-dir.js';
 
+// In the integration tier, though it opens no socket: each `check` and `run` here loads and validates the whole shipped
+// suites (about a second each), which the unit tier cannot afford.
+
 const PROFILE = `contract: 1
 base_url: http://127.0.0.1:9
 versions: { latest: v25.0, usable: [v25.0] }

@@ -6,6 +6,7 @@ import { runCli } from '../../helpers/cli.js';
 import { repoPath } from '../../helpers/paths.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
+// In the integration tier, though it opens no socket: it reads and judges the whole shipped run (tens of seconds).
 const dir = tempDir();
 afterAll(() => dir.cleanup());
 

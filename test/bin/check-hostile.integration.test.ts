@@ -8,6 +8,9 @@ import { bombExchange, hostileExchanges, hostileHar, hostileVcr, TRAFFIC_SECRETS
 import { expectSafeOutputs, outputsOf } from '../helpers/hostile/expect-safe.js';
 import { tempFolder } from '../helpers/temp-dir.js';
 
+// In the integration tier, though it opens no socket: each `check` here loads and validates the whole shipped
+// suites (about a second each), which the unit tier cannot afford.
+
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 

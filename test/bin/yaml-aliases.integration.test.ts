@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { hasStackTrace, runCli } from '../helpers/cli.js';
 import { tempFolder } from '../helpers/temp-dir.js';
 
+// In the integration tier, though it opens no socket: each `check`, `run` and `list` here loads and validates the whole shipped
+// suites (about a second each), which the unit tier cannot afford.
+
 /** Nine levels of nine aliases: a billion-laughs file, a few hundred bytes long. */
 function aliasBomb(): string {
   const lines = ['a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];

@@ -9,6 +9,9 @@ import { REALWORLD } from '../../helpers/paths.js';
 import { judging } from '../../helpers/traffic-judging.js';
 import { ERROR_PATHS } from '../../helpers/check-input.js';
 
+// In the integration tier, though it opens no socket: each `check` here loads and validates the whole shipped
+// suites (about a second each), which the unit tier cannot afford.
+
 
 /** Every recorded-traffic file of ../shared/realworld: HAR files and VCR cassettes (not the hand-written mock table). */
 function trafficFiles(dir = REALWORLD): string[] {
