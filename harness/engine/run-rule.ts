@@ -3,20 +3,20 @@ import { recordArbitrary } from '../generators/arbitrary-from-spec.js';
 import { branchesOf, branchExamples, type Branch, coverageRuns } from '../generators/branch-cover.js';
 import type { RuleResult, Verdict } from '../model/index.js';
 import type { Rule, Suite } from '../suite/suite.js';
-import type { Scope } from '../suite/template.js';
+import { evaluateExpression, expressionsIn, type Scope } from '../suite/template.js';
 import { ruleAtStart } from './rule-start.js';
-import type { RunContext } from './run-context.js';
+import type { RunContext, TargetSession } from './run-context.js';
 import { propertyRuns } from '../generators/property-runs.js';
 import { addWaits, type RateLimitTotal, type RunOutcome, runOnce } from './run-once.js';
 import { ruleSeed } from '../generators/rule-seed.js';
-import { baseScope, withUnique } from './scope.js';
+import { baseScope, targetScope, withUnique } from './scope.js';
 import { runSequenceRule } from './run-sequence-rule.js';
 import { preflightCause } from '../verdict/cause.js';
 import { ruleResult, verdictOf } from '../verdict/rule-result.js';
 import { exclusivityOf } from './exclusivity.js';
 import { prefetchRuns } from './prefetch-runs.js';
 import type { Slots } from './slots.js';
-import { runApart, type RunsApart } from './runs-apart.js';
+import { type Accepts, runApart, type RunsApart } from './runs-apart.js';
 
 /** Where a rule runs in a run of many (`schedule-rules.ts`); a rule run by itself needs none of it. */
 export interface RuleLane {
@@ -73,7 +73,27 @@ function spreadOf(rule: Rule, ctx: RunContext, lane: RuleLane, alone: boolean): 
   const { apart } = lane;
   if (!apart || !lane.fresh || rule.reset !== 'each-run' || !ctx.target) return undefined;
   const own = ctx.target;
-  return (values, work) => runApart(values, own, (given, i, world, reset) => work(given, i, { ...ctx, target: world }, reset), apart);
+  return (values, work) => runApart(values, own, (given, i, world, reset) => work(given, i, { ...ctx, target: world }, reset), apart, drawnAlike(rule, own));
+}
+
+/**
+ * The values a rule draws are drawn once, from its own session's profile (`{{versions.usable}}`, a fixture): a run
+ * goes to another session only where every name its generators read is the same.
+ */
+function drawnAlike(rule: Rule, own: TargetSession): Accepts {
+  const read = expressionsIn(rule.given ?? {});
+  const ownScope = targetScope(own);
+  const valueIn = (scope: Scope, expression: string) => {
+    try {
+      return JSON.stringify(evaluateExpression(expression, scope));
+    } catch {
+      return undefined;
+    }
+  };
+  return (world) => {
+    const scope = targetScope(world);
+    return read.every((expression) => valueIn(scope, expression) !== undefined && valueIn(scope, expression) === valueIn(ownScope, expression));
+  };
 }
 
 /** Runs `work` on every value, side by side as the rule may: each run given where it runs and whether to reset first. */
@@ -107,7 +127,7 @@ async function runProperty(
   const { runs, capped } = propertyRuns(rule, ctx, coverageRuns(branches));
   // The first runs try every value of the rule's choices (Include Values on and off, each token kind), then random.
   const examples = branchExamples(arbitrary, branches, seed, runs);
-  const ran = spread ? await runAhead(arbitrary, { seed, runs, examples }, (given, i, where, reset) => runOnce(rule, given, withUnique(base, seed, i + 1), where, reset), spread) : undefined;
+  const ran = spread ? await runAhead(arbitrary, { seed, runs, examples }, (given, i, where, reset) => runOnce(rule, given, withUnique(where === ctx ? base : baseScope(where), seed, i + 1), where, reset), spread) : undefined;
   // Executions fast-check asks for itself (all of them, or the shrinking after runs made ahead) number on from there.
   let executions = ran?.length ?? 0;
   let drawn = 0;

@@ -8,6 +8,9 @@ export interface RunsApart {
   pool: SessionPool<TargetSession>;
 }
 
+/** Whether a run may go to a session's world: the values drawn for the rule's own mean the same there. */
+export type Accepts = (world: TargetSession) => boolean;
+
 /**
  * Runs `work` on every value, each in a session of its own when one can be had: the rule's own session (`own`, fresh)
  * takes them one after the other, and each slot free at the moment with a session the target grants takes them
@@ -20,12 +23,14 @@ export async function runApart<V, O>(
   own: TargetSession,
   work: (value: V, index: number, world: TargetSession, reset: boolean) => Promise<O>,
   apart: RunsApart,
+  accepts: Accepts,
 ): Promise<O[]> {
   const outcomes: O[] = new Array<O>(values.length);
   let next = 0;
   let failure: { error: unknown } | undefined;
   const workers: Promise<void>[] = [];
   let opening = 0;
+  let refused = false;
   const worker = async (world: TargetSession): Promise<void> => {
     let used = false;
     while (next < values.length && !failure) {
@@ -42,7 +47,11 @@ export async function runApart<V, O>(
   const beside = async (): Promise<void> => {
     opening++;
     const session = await apart.pool.open().finally(() => opening--);
-    if (session === 'full' || session === 'none') return apart.slots.release();
+    if (session === 'full' || session === 'none' || refused || !accepts(session.world)) {
+      refused ||= session !== 'full' && session !== 'none';
+      if (session !== 'full' && session !== 'none') apart.pool.release(session);
+      return apart.slots.release();
+    }
     try {
       await worker(session.world);
     } finally {
@@ -52,7 +61,7 @@ export async function runApart<V, O>(
   };
   // One more worker for each slot free now while values wait, if the target grants it a session.
   const widen = () => {
-    while (next + opening < values.length && !failure && !apart.pool.full && apart.pool.usable && apart.slots.tryAcquire()) workers.push(beside());
+    while (next + opening < values.length && !failure && !refused && !apart.pool.full && apart.pool.usable && apart.slots.tryAcquire()) workers.push(beside());
   };
   workers.push(worker(own));
   // Workers added while others run are awaited too: the list grows while this loop reads it.

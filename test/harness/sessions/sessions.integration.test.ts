@@ -58,7 +58,8 @@ function sessionCounter(rewrite?: (answer: Answer) => Answer) {
 
 describe('sessions (contract §2.1)', () => {
   it('a rule that resets before each run, in a session: its runs go side by side, each in a session of its own, with the verdicts of its runs one after the other', async () => {
-    const rules = ['feed.get-walk-each-post-once', 'versioning.unknown-version-refused'];
+    // The walk, a rule whose generators read the profile (its versions), one whose runs subscribe to the receiver.
+    const rules = ['feed.get-walk-each-post-once', 'versioning.unknown-version-refused', 'subscriptions.repost-reactivates'];
     for (const faults of [[], ['feed-paging-skips']]) {
       const counted = sessionCounter();
       const options = { rules, faults, seed: 5, runs: 6 };
@@ -66,7 +67,7 @@ describe('sessions (contract §2.1)', () => {
       const serial = await runAgainstReference({ ...options, concurrency: 1 });
       expect(judgedOf(apart)).toEqual(judgedOf(serial));
       expect(apart.results.map((r) => r.runs)).toEqual(serial.results.map((r) => r.runs));
-      // Two rules, six runs each: more sessions than rules, all deleted.
+      // Six runs each: more sessions than rules, all deleted.
       expect(counted.seen.opened).toBeGreaterThan(rules.length);
       expect(counted.seen.deleted).toBe(counted.seen.opened);
     }
