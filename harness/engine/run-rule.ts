@@ -16,7 +16,7 @@ import { ruleResult, verdictOf } from '../verdict/rule-result.js';
 import { exclusivityOf } from './exclusivity.js';
 import { prefetchRuns } from './prefetch-runs.js';
 import type { Slots } from './slots.js';
-import { type Accepts, runApart, type RunsApart } from './runs-apart.js';
+import { type Accepts, runApart, type RunsApart } from '../sessions/index.js';
 
 /** Where a rule runs in a run of many (`schedule-rules.ts`); a rule run by itself needs none of it. */
 export interface RuleLane {
@@ -27,7 +27,7 @@ export interface RuleLane {
   /** The rule runs in a session opened for it (contract §2.1): it starts from the fixtures, no reset needed. */
   fresh?: boolean;
   /** In a session: where its runs may go besides, each in a session of its own, when it resets before each. */
-  apart?: RunsApart;
+  apart?: RunsApart<TargetSession>;
 }
 
 /** Long shrinking against a slow target stops here; the smallest failure found so far is reported. */
@@ -80,7 +80,7 @@ function spreadOf(rule: Rule, ctx: RunContext, lane: RuleLane, alone: boolean): 
  * The values a rule draws are drawn once, from its own session's profile (`{{versions.usable}}`, a fixture): a run
  * goes to another session only where every name its generators read is the same.
  */
-function drawnAlike(rule: Rule, own: TargetSession): Accepts {
+function drawnAlike(rule: Rule, own: TargetSession): Accepts<TargetSession> {
   const read = expressionsIn(rule.given ?? {});
   const ownScope = targetScope(own);
   const valueIn = (scope: Scope, expression: string) => {

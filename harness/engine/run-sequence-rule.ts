@@ -6,6 +6,7 @@ import type { Scope } from '../suite/template.js';
 import { verdictOf } from '../verdict/rule-result.js';
 import { propertyRuns } from '../generators/property-runs.js';
 import type { RunContext } from './run-context.js';
+import { addWaits } from './run-once.js';
 import { withUnique } from './scope.js';
 import { sequenceHost } from './sequence-host.js';
 
@@ -33,5 +34,7 @@ export async function runSequenceRule(
   const { verdict, ...extra } = verdictOf(outcome, 'error');
   const replay = outcome.path ? { replay: `${ctx.replayCommand(rule.id)} --sequence-path ${shellWord(outcome.path)}` } : {};
   const story = outcome.story ? { sequence: outcome.story } : {};
-  return result(verdict, { runs: outcome.runs, judged: outcome.judged, ...(capped ? { runsCapped: capped } : {}), ...extra, ...story, ...replay });
+  // The waits for rate limits of the sequence the verdict rests on (the report shows them, as a rule's steps' do).
+  const rateLimited = addWaits(undefined, outcome.evidence.flatMap((exchange) => exchange.rateLimited ?? []));
+  return result(verdict, { runs: outcome.runs, judged: outcome.judged, ...(capped ? { runsCapped: capped } : {}), ...(rateLimited ? { rateLimited } : {}), ...extra, ...story, ...replay });
 }

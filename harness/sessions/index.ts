@@ -1,3 +1,4 @@
 export { type Session, SessionPool, type SessionPoolOptions } from './session-pool.js';
 export { sessionProfile } from './session-profile.js';
 export { deleteSession, postSession, type SessionEndpoint } from './session-protocol.js';
+export { type Accepts, type FreeSlots, runApart, type RunsApart } from './runs-apart.js';

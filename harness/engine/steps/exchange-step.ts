@@ -2,6 +2,7 @@ import type { GraphRequest } from '../../client/graph-client.js';
 import { evaluate, type Scope } from '../../suite/template.js';
 import { ANY, BOOLEAN, INTEGER, object } from '../../validation/json-schema.js';
 import type { TargetSession } from '../run-context.js';
+import { sendAtOnce } from '../../client/send-at-once.js';
 import type { StepKind } from './step-kind.js';
 
 /** An `exchange:` step (contract §3.3). Values may be templates; client fields default to the profile's app. */
@@ -41,13 +42,11 @@ export const exchangeStep: StepKind<ExchangeSpec> = {
   }),
   exclusive: (b) => (b.advance_between === undefined ? undefined : "moves the target's clock"),
   control: { expect: ['ok'] },
-  run: async ({ body, scope, target, keep }) => {
+  run: async ({ body, scope, target, keep, evidence }) => {
     const count = body.count === undefined ? 1 : Number(evaluate(body.count, scope));
     const request = exchangeRequest(body, scope, target);
     if (evaluate(body.at_once ?? false, scope) === true) {
-      const sent = await Promise.all(Array.from({ length: count }, () => target.client.send(request)));
-      sent.forEach(keep);
-      return;
+      return sendAtOnce(Array.from({ length: count }, () => () => target.client.send(request)), { keep, evidence });
     }
     const gap = body.advance_between === undefined ? 0 : Number(evaluate(body.advance_between, scope));
     for (let i = 0; i < count; i++) {

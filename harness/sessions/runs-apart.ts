@@ -1,15 +1,19 @@
-import type { SessionPool } from '../sessions/index.js';
-import type { TargetSession } from './run-context.js';
-import type { Slots } from './slots.js';
+import type { SessionPool } from './session-pool.js';
+
+/** The run's slots as runs apart take them: one now if free (never waiting), and back. */
+export interface FreeSlots {
+  tryAcquire(): boolean;
+  release(): void;
+}
 
 /** Where the runs of a rule that resets before each run may go besides its own session: the run's slots and sessions. */
-export interface RunsApart {
-  slots: Slots;
-  pool: SessionPool<TargetSession>;
+export interface RunsApart<W> {
+  slots: FreeSlots;
+  pool: SessionPool<W>;
 }
 
 /** Whether a run may go to a session's world: the values drawn for the rule's own mean the same there. */
-export type Accepts = (world: TargetSession) => boolean;
+export type Accepts<W> = (world: W) => boolean;
 
 /**
  * Runs `work` on every value, each in a session of its own when one can be had: the rule's own session (`own`, fresh)
@@ -18,12 +22,12 @@ export type Accepts = (world: TargetSession) => boolean;
  * way, so the outcomes are those of its runs one after the other; only the wall changes. `reset` says whether a world
  * must be reset before a run: not before its first, since a session starts from the fixtures.
  */
-export async function runApart<V, O>(
+export async function runApart<V, O, W>(
   values: readonly V[],
-  own: TargetSession,
-  work: (value: V, index: number, world: TargetSession, reset: boolean) => Promise<O>,
-  apart: RunsApart,
-  accepts: Accepts,
+  own: W,
+  work: (value: V, index: number, world: W, reset: boolean) => Promise<O>,
+  apart: RunsApart<W>,
+  accepts: Accepts<W>,
 ): Promise<O[]> {
   const outcomes: O[] = new Array<O>(values.length);
   let next = 0;
@@ -31,7 +35,7 @@ export async function runApart<V, O>(
   const workers: Promise<void>[] = [];
   let opening = 0;
   let refused = false;
-  const worker = async (world: TargetSession): Promise<void> => {
+  const worker = async (world: W): Promise<void> => {
     let used = false;
     while (next < values.length && !failure) {
       const index = next++;
