@@ -40,7 +40,7 @@ export async function scheduleRules(
     try {
       const where = lane.session ? { ...ctx, target: lane.session.world } : ctx;
       const { setupProblem } = lane;
-      results[i] = await runRule(rule, suite, where, { slots, ...(setupProblem ? { setupProblem } : {}), ...(lane.session ? { fresh: true, apart: { slots, pool: ctx.target!.sessions! } } : {}) });
+      results[i] = await runRule(rule, suite, where, { slots, ...(setupProblem ? { setupProblem } : {}), ...(lane.session ? { fresh: true } : {}) });
     } catch (error) {
       failure ??= { error };
       return;
