@@ -3,20 +3,19 @@ import { recordArbitrary } from '../generators/arbitrary-from-spec.js';
 import { branchesOf, branchExamples, type Branch, coverageRuns } from '../generators/branch-cover.js';
 import type { RuleResult, Verdict } from '../model/index.js';
 import type { Rule, Suite } from '../suite/suite.js';
-import { evaluateExpression, expressionsIn, type Scope } from '../suite/template.js';
+import type { Scope } from '../suite/template.js';
 import { ruleAtStart } from './rule-start.js';
-import type { RunContext, TargetSession } from './run-context.js';
+import type { RunContext } from './run-context.js';
 import { propertyRuns } from '../generators/property-runs.js';
 import { addWaits, type RateLimitTotal, type RunOutcome, runOnce } from './run-once.js';
 import { ruleSeed } from '../generators/rule-seed.js';
-import { baseScope, targetScope, withUnique } from './scope.js';
+import { baseScope, withUnique } from './scope.js';
 import { runSequenceRule } from './run-sequence-rule.js';
 import { preflightCause } from '../verdict/cause.js';
 import { ruleResult, verdictOf } from '../verdict/rule-result.js';
 import { exclusivityOf } from './exclusivity.js';
 import { prefetchRuns } from './prefetch-runs.js';
 import type { Slots } from './slots.js';
-import { type Accepts, runApart, type RunsApart } from '../sessions/index.js';
 
 /** Where a rule runs in a run of many (`schedule-rules.ts`); a rule run by itself needs none of it. */
 export interface RuleLane {
@@ -26,8 +25,6 @@ export interface RuleLane {
   setupProblem?: string;
   /** The rule runs in a session opened for it (contract §2.1): it starts from the fixtures, no reset needed. */
   fresh?: boolean;
-  /** In a session: where its runs may go besides, each in a session of its own, when it resets before each. */
-  apart?: RunsApart<TargetSession>;
 }
 
 /** Long shrinking against a slow target stops here; the smallest failure found so far is reported. */
@@ -61,46 +58,8 @@ export async function runRule(declared: Rule, suite: Suite, ctx: RunContext, lan
     const rateLimited = outcome.rateLimited ? { rateLimited: outcome.rateLimited } : {};
     return fromOutcome(outcome, (v, e) => result(v, { judged: outcome.judged, ...rateLimited, ...e }));
   }
-  return runProperty(rule, seed, base, ctx, result, spreadOf(rule, ctx, lane, alone));
+  return runProperty(rule, seed, base, ctx, result, alone ? undefined : { slots: lane.slots });
 }
-
-/**
- * How a property rule's runs are spread: a shared rule's over the slots free at the moment; the runs of one that
- * resets before each, in a session of its own, each in a session of their own beside it; else one by one.
- */
-function spreadOf(rule: Rule, ctx: RunContext, lane: RuleLane, alone: boolean): Spread | undefined {
-  if (!alone) return (values, work) => prefetchRuns(values, (given, i) => work(given, i, ctx, false), lane.slots);
-  const { apart } = lane;
-  if (!apart || !lane.fresh || rule.reset !== 'each-run' || !ctx.target) return undefined;
-  const own = ctx.target;
-  return (values, work) => runApart(values, own, (given, i, world, reset) => work(given, i, { ...ctx, target: world }, reset), apart, drawnAlike(rule, own));
-}
-
-/**
- * The values a rule draws are drawn once, from its own session's profile (`{{versions.usable}}`, a fixture): a run
- * goes to another session only where every name its generators read is the same.
- */
-function drawnAlike(rule: Rule, own: TargetSession): Accepts<TargetSession> {
-  const read = expressionsIn(rule.given ?? {});
-  const ownScope = targetScope(own);
-  const valueIn = (scope: Scope, expression: string) => {
-    try {
-      return JSON.stringify(evaluateExpression(expression, scope));
-    } catch {
-      return undefined;
-    }
-  };
-  return (world) => {
-    const scope = targetScope(world);
-    return read.every((expression) => valueIn(scope, expression) !== undefined && valueIn(scope, expression) === valueIn(ownScope, expression));
-  };
-}
-
-/** Runs `work` on every value, side by side as the rule may: each run given where it runs and whether to reset first. */
-type Spread = <V>(
-  values: readonly V[],
-  work: (value: V, index: number, where: RunContext, reset: boolean) => Promise<RunOutcome>,
-) => Promise<RunOutcome[]>;
 
 async function runProperty(
   rule: Rule,
@@ -108,8 +67,8 @@ async function runProperty(
   base: Scope,
   ctx: RunContext,
   result: (verdict: Verdict, extra?: Partial<RuleResult>) => RuleResult,
-  /** Its generated runs executed ahead, side by side (`spreadOf`); absent: one by one. */
-  spread?: Spread,
+  /** A shared rule: its generated runs are executed ahead, side by side (`prefetchRuns`); absent: one by one. */
+  ahead?: { slots: Slots | undefined },
 ): Promise<RuleResult> {
   const outcomes = new Map<string, RunOutcome>();
   let cannotJudge: RunOutcome | undefined;
@@ -127,7 +86,7 @@ async function runProperty(
   const { runs, capped } = propertyRuns(rule, ctx, coverageRuns(branches));
   // The first runs try every value of the rule's choices (Include Values on and off, each token kind), then random.
   const examples = branchExamples(arbitrary, branches, seed, runs);
-  const ran = spread ? await runAhead(arbitrary, { seed, runs, examples }, (given, i, where, reset) => runOnce(rule, given, withUnique(where === ctx ? base : baseScope(where), seed, i + 1), where, reset), spread) : undefined;
+  const ran = ahead ? await runAhead(arbitrary, { seed, runs, examples }, (given, i) => runOnce(rule, given, withUnique(base, seed, i + 1), ctx), ahead.slots) : undefined;
   // Executions fast-check asks for itself (all of them, or the shrinking after runs made ahead) number on from there.
   let executions = ran?.length ?? 0;
   let drawn = 0;
@@ -172,14 +131,14 @@ async function runProperty(
 async function runAhead(
   arbitrary: fc.Arbitrary<Record<string, unknown>>,
   draw: { seed: number; runs: number; examples: Record<string, unknown>[] },
-  run: (given: Record<string, unknown>, index: number, where: RunContext, reset: boolean) => Promise<RunOutcome>,
-  spread: Spread,
+  run: (given: Record<string, unknown>, index: number) => Promise<RunOutcome>,
+  slots: Slots | undefined,
 ): Promise<RunOutcome[]> {
   const values = fc.sample(arbitrary, { seed: draw.seed, numRuns: draw.runs, examples: draw.examples });
-  return spread(values, async (given, i, where, reset) => {
-    const outcome = await run(given, i, where, reset);
+  return prefetchRuns(values, async (given, i) => {
+    const outcome = await run(given, i);
     return outcome.findings.length > 0 || outcome.cannotJudge ? outcome : { ...outcome, evidence: [] };
-  });
+  }, slots);
 }
 
 function fromOutcome(

