@@ -1,4 +1,5 @@
 import { crc32, inflateSync } from 'node:zlib';
+import type { ImageFormat } from '../../harness/content-host/index.js';
 
 /**
  * Structural readers for the content host's images: each walks the whole file the way a decoder would and
@@ -83,3 +84,13 @@ export function readTiff(file: Buffer): { width: number; height: number } {
   if ((tags.get(273) ?? Infinity) + (tags.get(279) ?? 0) > file.length) throw new Error('strip');
   return { width: tags.get(256) ?? 0, height: tags.get(257) ?? 0 };
 }
+
+/** The reader of each format the content host serves, and those formats. */
+export const IMAGE_READERS: Record<ImageFormat, (file: Buffer) => { width: number; height: number }> = {
+  png: readPng,
+  jpeg: readJpeg,
+  gif: readGif,
+  bmp: readBmp,
+  tiff: readTiff,
+};
+export const IMAGE_FORMATS = Object.keys(IMAGE_READERS) as ImageFormat[];

@@ -1,23 +1,18 @@
 import { spawnSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PLAIN_HEADER } from '../../helpers/plain-cassette.js';
-import { tempFolder } from '../../helpers/temp-dir.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
-let dir = '';
-beforeAll(async () => {
-  dir = tempFolder('graphcheck-bounded-');
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
+const dir = tempDir('graphcheck-bounded-');
+afterAll(() => dir.cleanup());
 
 // In the cli tier: the reader's memory is measured in a child process of its own.
 describe('size of files', () => {
   it('a gzip cassette holding one line of 300 MiB: refused at 256 MiB, the reader never holding much more', async () => {
-    const file = join(dir, 'one-huge-line.yml.gz');
+    const file = dir.path('one-huge-line.yml.gz');
     const chunk = Buffer.alloc(1 << 20, 'a');
     await pipeline(
       (function* () {

@@ -1,26 +1,23 @@
-import { rm, truncate, writeFile } from 'node:fs/promises';
+import { truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { importCommand } from '../../../bin/commands/cassette.js';
 import { readCassette } from '../../../harness/cassette/cassette-reader.js';
 import { readForeignTraffic } from '../../../harness/cassette/read-foreign.js';
 import { loadProfileFile } from '../../../harness/profile/load-profile.js';
 import { failure } from '../../helpers/user-error.js';
 import { PLAIN_HEADER, exchangeWithBody } from '../../helpers/plain-cassette.js';
-import { tempFolder } from '../../helpers/temp-dir.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
-let dir = '';
-beforeAll(async () => {
-  dir = tempFolder('graphcheck-bounded-');
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
+const dir = tempDir('graphcheck-bounded-');
+afterAll(() => dir.cleanup());
 
 // Files past the bounds, read in-process; `check` over a deep answer is bounded-inputs.integration.test.ts, what a
 // reader holds of a huge line bounded-inputs.cli.test.ts.
 describe('nesting depth of files', () => {
   it('a 32 KB cassette document nested 8,000 levels deep: one line naming file and line, not a stack overflow', async () => {
-    const file = join(dir, 'deep.yml');
+    const file = dir.path('deep.yml');
     const deep = `{"a":${'['.repeat(8000)}${']'.repeat(8000)}}`;
     await writeFile(file, `--- ${PLAIN_HEADER}\n--- ${exchangeWithBody('{}')}\n---\n${deep}\n`);
     const error = await failure(() => readCassette(file));
@@ -29,17 +26,17 @@ describe('nesting depth of files', () => {
   });
 
   it('a HAR nested deep, and a VCR nested deep in block YAML: refused in one line', async () => {
-    const har = join(dir, 'deep.har');
+    const har = dir.path('deep.har');
     await writeFile(har, `{"log":{"entries":[],"x":${'['.repeat(5000)}${']'.repeat(5000)}}}`);
     expect((await failure(() => readForeignTraffic(har))).code).toBe('INPUT_TOO_DEEP');
-    const vcr = join(dir, 'deep-vcr.yml');
+    const vcr = dir.path('deep-vcr.yml');
     await writeFile(vcr, `http_interactions:\n  ${'- '.repeat(1500)}x\n`);
     const error = await failure(() => readForeignTraffic(vcr));
     expect(error.message).toBe(`${vcr}:2: nested deeper than 256 levels: not recorded traffic; fix the file`);
   });
 
   it('a profile nested as a deep YAML block sequence: PROFILE_INVALID with its line, not an internal error', async () => {
-    const file = join(dir, 'deep-profile.yaml');
+    const file = dir.path('deep-profile.yaml');
     await writeFile(file, `contract: 1\nbase_url: http://127.0.0.1:1\nversions:\n  ${'- '.repeat(3000)}x\n`);
     const error = await failure(() => loadProfileFile(file));
     expect(error.code).toBe('PROFILE_INVALID');
@@ -50,7 +47,7 @@ describe('nesting depth of files', () => {
 describe('size of files', () => {
 
   it('a profile of 1 GB is refused for its size before it is read', async () => {
-    const file = join(dir, 'huge-profile.yaml');
+    const file = dir.path('huge-profile.yaml');
     await writeFile(file, '');
     await truncate(file, 1024 * 1024 * 1024);
     const error = await failure(() => loadProfileFile(file));
@@ -59,7 +56,7 @@ describe('size of files', () => {
   });
 
   it('a HAR of 727 MB is refused for its size, not as a permissions problem', async () => {
-    const file = join(dir, 'huge.har');
+    const file = dir.path('huge.har');
     await writeFile(file, '');
     await truncate(file, 727 * 1000 * 1000);
     const error = await failure(() => readForeignTraffic(file));
@@ -69,7 +66,7 @@ describe('size of files', () => {
 
   it('a VCR compression bomb: the body is dropped with its reason when redacting, kept compressed with --no-redact, and the import says which, never a silent ""', async () => {
     const zeros = gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
-    const vcr = join(dir, 'bomb.yml');
+    const vcr = dir.path('bomb.yml');
     await writeFile(
       vcr,
       [
@@ -83,7 +80,7 @@ describe('size of files', () => {
         '',
       ].join('\n'),
     );
-    const out = join(dir, 'bomb.cassette.yml');
+    const out = dir.path('bomb.cassette.yml');
     const printed: string[] = [];
     await importCommand(vcr, { out, redact: true }, (line) => printed.push(line), (line) => printed.push(line));
     expect(printed[0]).toBe(
@@ -92,7 +89,7 @@ describe('size of files', () => {
     const redacted = (await readCassette(out)).exchanges[0]?.response;
     expect([redacted?.body, redacted?.bodyOmitted]).toEqual(['', true]);
     expect(redacted?.bodyLost).toMatch(/could not be searched for secrets/);
-    const kept = join(dir, 'bomb.kept.cassette.yml');
+    const kept = dir.path('bomb.kept.cassette.yml');
     const said: string[] = [];
     await importCommand(vcr, { out: kept, redact: false }, (line) => said.push(line), (line) => said.push(line));
     expect(said).toContain(`${vcr}: 1 response with a compressed body that would pass 16 MiB decoded: kept compressed as recorded, with its content-encoding`);
@@ -102,7 +99,7 @@ describe('size of files', () => {
   });
 
   it('importing a missing file names the file, not the output it could not write beside it', async () => {
-    const missing = join(dir, 'no-such-folder', 'traffic.har');
+    const missing = join(dir.path('no-such-folder'), 'traffic.har');
     const error = await failure(() => importCommand(missing, { redact: true }, () => {}, () => {}));
     expect(error.message).toBe(`${missing}: no such file: check the path`);
   });

@@ -1,5 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bodyBytes } from '../../../harness/http/stored-body.js';
@@ -8,19 +7,10 @@ import { readForeignTraffic } from '../../../harness/cassette/read-foreign.js';
 import type { Exchange } from '../../../harness/model/exchange.js';
 import { startReplayServer } from '../../../harness/replay/replay-server.js';
 import { tempDir } from '../../helpers/temp-dir.js';
-import { REALWORLD } from '../../helpers/paths.js';
+import { REALWORLD, trafficFiles } from '../../helpers/paths.js';
 
-const MOCK_TABLE = join(REALWORLD, 'koala/mock_facebook_responses.yml');
 const dir = tempDir();
 afterAll(() => dir.cleanup());
-
-function trafficFiles(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return trafficFiles(path);
-    return /\.(ya?ml|har)$/.test(name) && path !== MOCK_TABLE ? [path] : [];
-  });
-}
 
 
 /** Sends each recorded request to the replay server; returns what came back. */

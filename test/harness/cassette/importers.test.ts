@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readCassette } from '../../../harness/cassette/cassette-reader.js';
@@ -7,24 +7,15 @@ import { importCassette } from '../../../harness/cassette/import-cassette.js';
 import { readForeignTraffic } from '../../../harness/cassette/read-foreign.js';
 import { bodyBytes } from '../../../harness/http/stored-body.js';
 import type { Exchange } from '../../../harness/model/exchange.js';
-import { REALWORLD } from '../../helpers/paths.js';
+import { MOCK_TABLE, REALWORLD, trafficFiles } from '../../helpers/paths.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { failure } from '../../helpers/user-error.js';
 
 // Importing other tools' recordings, file to file; that the imports replay over a socket is
 // importers.integration.test.ts.
 
-const MOCK_TABLE = join(REALWORLD, 'koala/mock_facebook_responses.yml');
 const dir = tempDir();
 afterAll(() => dir.cleanup());
-
-function trafficFiles(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return trafficFiles(path);
-    return /\.(ya?ml|har)$/.test(name) && path !== MOCK_TABLE ? [path] : [];
-  });
-}
 
 const files = trafficFiles(REALWORLD);
 

@@ -2,20 +2,11 @@ import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type ContentHost,
-  type ImageFormat,
   startContentHost,
 } from '../../../harness/content-host/index.js';
 import { call } from '../../helpers/http-client.js';
-import { readBmp, readGif, readJpeg, readPng, readTiff } from '../../helpers/image-structure.js';
+import { IMAGE_FORMATS, IMAGE_READERS } from '../../helpers/image-structure.js';
 
-const READERS: Record<ImageFormat, (file: Buffer) => { width: number; height: number }> = {
-  png: readPng,
-  jpeg: readJpeg,
-  gif: readGif,
-  bmp: readBmp,
-  tiff: readTiff,
-};
-const FORMATS = Object.keys(READERS) as ImageFormat[];
 
 const open: Array<ContentHost | Agent> = [];
 afterEach(async () => {
@@ -41,13 +32,13 @@ describe('content host', () => {
 
   it('serves each photo format with its content type, exactly the asked size', async () => {
     const { content } = await host();
-    for (const format of FORMATS) {
+    for (const format of IMAGE_FORMATS) {
       const response = await fetch(content.imageUrl(`photo-${format}`, { format, bytes: 5000 }));
       const body = Buffer.from(await response.arrayBuffer());
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe(`image/${format === 'jpeg' ? 'jpeg' : format}`);
       expect(body.length).toBe(5000);
-      expect(READERS[format](body)).toEqual({ width: 1, height: 1 });
+      expect(IMAGE_READERS[format](body)).toEqual({ width: 1, height: 1 });
     }
   });
 

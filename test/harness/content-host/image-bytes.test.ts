@@ -1,27 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ImageFormat, imageBytes } from '../../../harness/content-host/index.js';
+import { imageBytes } from '../../../harness/content-host/index.js';
 import { UserInputError } from '../../../harness/errors.js';
-import { readBmp, readGif, readJpeg, readPng, readTiff } from '../../helpers/image-structure.js';
+import { IMAGE_FORMATS, IMAGE_READERS } from '../../helpers/image-structure.js';
 
 // The files the content host serves, built in memory; serving them is content-host.integration.test.ts.
-const READERS: Record<ImageFormat, (file: Buffer) => { width: number; height: number }> = {
-  png: readPng,
-  jpeg: readJpeg,
-  gif: readGif,
-  bmp: readBmp,
-  tiff: readTiff,
-};
-const FORMATS = Object.keys(READERS) as ImageFormat[];
 
 describe('imageBytes', () => {
   it('makes a valid 1x1 file of any reachable size', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...FORMATS), fc.integer({ min: 0, max: 150_000 }), (format, extra) => {
+      fc.property(fc.constantFrom(...IMAGE_FORMATS), fc.integer({ min: 0, max: 150_000 }), (format, extra) => {
         const size = imageBytes(format).length + (extra === 0 ? 0 : 12 + extra);
         const file = imageBytes(format, size);
         expect(file.length).toBe(size);
-        expect(READERS[format](file)).toEqual({ width: 1, height: 1 });
+        expect(IMAGE_READERS[format](file)).toEqual({ width: 1, height: 1 });
       }),
       { numRuns: 60 },
     );

@@ -1,14 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempFolder } from '../../helpers/temp-dir.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../../helpers/temp-dir.js';
 
-let dir = '';
-beforeAll(async () => {
-  dir = tempFolder('graphcheck-files-');
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
+const dir = tempDir('graphcheck-files-');
+afterAll(() => dir.cleanup());
 
 /** Runs the full-disk child with files limited to 16 KiB; returns what it printed. */
 function underFileSizeLimit(what: 'cassette' | 'sink' | 'report', path: string): Record<string, unknown> {
@@ -21,7 +18,7 @@ function underFileSizeLimit(what: 'cassette' | 'sink' | 'report', path: string):
 // In the cli tier: a child process writes under a file-size limit (ulimit -f), as on a disk that fills up.
 describe('a disk that fills up', () => {
   it('a cassette write that fails is cut back to the last whole document, counted as lost, and the cassette goes on', () => {
-    const file = join(dir, 'full.yml');
+    const file = dir.path('full.yml');
     const outcome = underFileSizeLimit('cassette', file);
     expect(outcome.failed).toEqual({
       code: 'USAGE',
@@ -35,7 +32,7 @@ describe('a disk that fills up', () => {
   });
 
   it('a recording counts what its cassette holds: an exchange a failed write lost is not counted as recorded', () => {
-    const file = join(dir, 'full-sink.yml');
+    const file = dir.path('full-sink.yml');
     const outcome = underFileSizeLimit('sink', file);
     expect(outcome.failed).toMatchObject({ code: 'USAGE', exitCode: 2 });
     expect(outcome.lost).toEqual({ exchanges: 1, reason: 'EFBIG' });
@@ -45,7 +42,7 @@ describe('a disk that fills up', () => {
   });
 
   it('a set of reports that cannot be written leaves the previous set whole, no temporary file, and is exit 3, not 2', async () => {
-    const reports = join(dir, 'full-reports');
+    const reports = dir.path('full-reports');
     await mkdir(reports);
     await writeFile(join(reports, 'report.json'), '{"summary":"the previous run"}\n');
     await writeFile(join(reports, 'summary.md'), 'PASSED: the previous run\n');

@@ -1,25 +1,22 @@
-import { chmod, lstat, mkdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { writeCaFiles } from '../../../harness/ca/ca-files.js';
 import { createCertificateAuthority } from '../../../harness/ca/certificate-authority.js';
 import { CassetteWriter } from '../../../harness/cassette/cassette-writer.js';
 import { writeReportSet } from '../../../harness/reports/write-report.js';
 import { failure } from '../../helpers/user-error.js';
-import { tempFolder } from '../../helpers/temp-dir.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
-let dir = '';
-beforeAll(async () => {
-  dir = tempFolder('graphcheck-files-');
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
+const dir = tempDir('graphcheck-files-');
+afterAll(() => dir.cleanup());
 
 // A disk that fills up (a child process writing under a file-size limit) is files-written-safely.cli.test.ts.
 describe('symbolic links where graphcheck writes', () => {
   it('a link in the report folder is replaced by the report, never written through', async () => {
-    const reports = join(dir, 'linked-reports');
+    const reports = dir.path('linked-reports');
     await mkdir(reports);
-    const victim = join(dir, 'victim.txt');
+    const victim = dir.path('victim.txt');
     await writeFile(victim, 'keep me');
     await symlink(victim, join(reports, 'summary.md'));
     await writeReportSet(reports, [{ name: 'summary.md', text: 'PASSED: 1 passed\n' }]);
@@ -29,9 +26,9 @@ describe('symbolic links where graphcheck writes', () => {
   });
 
   it('a link at the cassette path is refused in one line, and what it points to is left alone', async () => {
-    const victim = join(dir, 'victim.yml');
+    const victim = dir.path('victim.yml');
     await writeFile(victim, 'keep me');
-    const link = join(dir, 'link.yml');
+    const link = dir.path('link.yml');
     await symlink(victim, link);
     const error = await failure(async () => CassetteWriter.create(link, { target: 'http://127.0.0.1:9' }));
     expect(error.message).toBe(`${link}: is a symbolic link: give the cassette's own path, not a link to it`);
@@ -41,7 +38,7 @@ describe('symbolic links where graphcheck writes', () => {
 
 describe('key files', () => {
   it('ca --out writes the key 0600 even over an older key file readable by everyone', async () => {
-    const out = join(dir, 'ca');
+    const out = dir.path('ca');
     await mkdir(out);
     await writeFile(join(out, 'ca-key.pem'), 'old key');
     await chmod(join(out, 'ca-key.pem'), 0o644);
