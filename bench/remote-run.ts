@@ -27,6 +27,8 @@ const SERIAL_MAX_RTT = Number(process.env.BENCH_SERIAL_MAX_RTT ?? 0);
 const FROM_SOURCES = process.env.BENCH_CLI === 'sources';
 // The concurrencies of the rows with and without sessions; absent: the default (no --concurrency flag).
 const CONCURRENCIES = process.env.BENCH_CONCURRENCY?.split(',').map(Number) ?? [undefined];
+// BENCH_SESSIONS=yes (or no) measures only the rows with (or without) sessions: a row without them at 100 ms takes minutes.
+const SESSIONS = ({ yes: [true], no: [false] } as Record<string, boolean[]>)[process.env.BENCH_SESSIONS ?? ''] ?? [true, false];
 
 interface Timed {
   seconds: number;
@@ -102,7 +104,7 @@ console.log('|---|---|---|---|---|---|---|---|---|---|');
 const aloneAccounts: string[] = [];
 for (const rtt of RTTS) {
   const runs: [number | undefined, boolean][] = [
-    ...CONCURRENCIES.flatMap((c): [number | undefined, boolean][] => [[c, true], [c, false]]),
+    ...CONCURRENCIES.flatMap((c) => SESSIONS.map((sessions): [number | undefined, boolean] => [c, sessions])),
     ...(rtt <= SERIAL_MAX_RTT ? [[1, false] as [number, boolean]] : []),
   ];
   for (const [concurrency, sessions] of runs) {

@@ -5,9 +5,9 @@ import type { Slots } from './slots.js';
  * rule's own slot, and beside it in any slot free at the moment (never waiting for one, so a rule cannot hold the
  * run up). A shared property rule's runs are independent executions (their names come from `{{unique}}` and the
  * execution's number), so running them side by side changes nothing but the wall: fast-check then reads the
- * outcomes in order, as if it had run them itself.
+ * outcomes in order, as if it had run them itself. `width`: how many run at once within the rule's own slot.
  */
-export async function prefetchRuns<V, O>(values: readonly V[], work: (value: V, index: number) => Promise<O>, slots?: Slots): Promise<O[]> {
+export async function prefetchRuns<V, O>(values: readonly V[], work: (value: V, index: number) => Promise<O>, slots?: Slots, width = 1): Promise<O[]> {
   const outcomes: O[] = new Array<O>(values.length);
   let next = 0;
   let failure: { error: unknown } | undefined;
@@ -29,7 +29,7 @@ export async function prefetchRuns<V, O>(values: readonly V[], work: (value: V, 
   const widen = () => {
     while (slots && next < values.length && !failure && slots.tryAcquire()) workers.push(worker(true));
   };
-  workers.push(worker(false));
+  for (let i = 0; i < Math.max(1, width); i++) workers.push(worker(false));
   // Workers added while others run are awaited too: the list grows while this loop reads it.
   for (let i = 0; i < workers.length; i++) await workers[i];
   if (failure) throw failure.error;

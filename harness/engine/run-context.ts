@@ -5,7 +5,7 @@ import type { ControlClient } from '../control/control-client.js';
 import type { Exchange } from '../model/index.js';
 import { DEFAULT_ERROR_PATHS, type Profile } from '../profile/profile.js';
 import type { SessionPool } from '../sessions/index.js';
-import type { Concurrency } from './slots.js';
+import type { Concurrency, Slots } from './slots.js';
 import type { CallbackUnderTest } from '../callback-client/callback-client.js';
 import type { WebhookHarness } from '../webhooks/webhook-harness.js';
 
@@ -18,6 +18,11 @@ export interface RunCore {
   runsFloor?: number;
   /** How many rule executions may be at work at once (`--concurrency`, or by the round trip); default 1. */
   concurrency?: Concurrency;
+  /**
+   * The run's slots while rules are scheduled: work a step can do side by side (a sweep's cases) also takes any
+   * slot free at the moment, never waiting for one, so `--concurrency` bounds it as it bounds rules.
+   */
+  slots?: Slots;
   /** The command that runs one rule again with the same requests (rendered from the run plan). */
   replayCommand(ruleId: string): string;
   /** How reports name what was judged (`--target http://…`, `embedded reference`, `webhook-test --callback`). */

@@ -38,7 +38,7 @@ export async function scheduleRules(
     const { suite, rule } = selected[i]!;
     events.onRuleStart?.(rule, i + 1);
     try {
-      const where = lane.session ? { ...ctx, target: lane.session.world } : ctx;
+      const where = { ...ctx, slots, ...(lane.session ? { target: lane.session.world } : {}) };
       const { setupProblem } = lane;
       results[i] = await runRule(rule, suite, where, { slots, ...(setupProblem ? { setupProblem } : {}), ...(lane.session ? { fresh: true } : {}) });
     } catch (error) {

@@ -72,6 +72,25 @@ export async function runAgainstReference(options: ReferenceRunOptions = {}): Pr
   }
 }
 
+/**
+ * What a run judged, without what may differ between two runs of the same seed: timings, and the ids and times the
+ * target handed out (findings quote the answers they judged, which name ids made during the run, in the order the
+ * target met the requests).
+ */
+export function judgedOf(result: RunResult) {
+  return result.results.map((r) => ({
+    rule: r.rule,
+    verdict: r.verdict,
+    findings: r.findings.map((f) => ({ check: f.check, message: withoutIds(f.message) })),
+    reason: r.reason && withoutIds(r.reason),
+  }));
+}
+
+/** Numbers of three digits or more: ids and times the target handed out, which differ between two runs. */
+export function withoutIds(text: string): string {
+  return text.replace(/\d{3,}/g, 'N');
+}
+
 export function verdictsOf(result: RunResult): Record<string, string> {
   return Object.fromEntries(result.results.map((r) => [r.rule, r.verdict]));
 }

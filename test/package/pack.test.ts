@@ -1,7 +1,7 @@
 // One file for everything that needs the packed package: `npm pack` rebuilds dist/ (prepack), so two files packing
 // at once would empty each other's dist/ half-way.
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -45,6 +45,23 @@ function namesIn(tree: DependencyTree): string[] {
   return Object.entries(tree.dependencies ?? {}).flatMap(([name, below]) => [name, ...namesIn(below)]);
 }
 
+/** What dist/ is compiled from (scripts/build.js), and the file the build writes last. */
+const SOURCES = ['bin', 'harness', 'reference', 'suites', 'schemas', 'scripts/build.js', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
+const BUILT_LAST = join(ROOT, 'dist', 'harness', 'suite-loading', 'suite-index.json');
+
+/** Whether dist/ was built after every change to its sources (a missing dist/ is not). */
+async function distIsCurrent(): Promise<boolean> {
+  const built = await stat(BUILT_LAST).then((s) => s.mtimeMs, () => undefined);
+  if (built === undefined) return false;
+  for (const source of SOURCES) {
+    const path = join(ROOT, source);
+    const top = await stat(path);
+    const files = top.isDirectory() ? (await readdir(path, { recursive: true })).map((f) => join(path, f)) : [path];
+    for (const file of files) if ((await stat(file)).mtimeMs > built) return false;
+  }
+  return true;
+}
+
 let app: string;
 /** The installed package's folder (app/node_modules/graphcheck). */
 let installed: string;
@@ -56,13 +73,15 @@ let tarball: string;
 beforeAll(async () => {
   const work = tempFolder('graphcheck-package-');
   let started = Date.now();
-  const pack = await sh('npm', ['pack', '--json', '--pack-destination', work], ROOT);
+  // prepack builds dist/ again unless it is newer than every source it is built from (`npm ci` has just built it).
+  const current = await distIsCurrent();
+  const pack = await sh('npm', ['pack', '--json', ...(current ? ['--ignore-scripts'] : []), '--pack-destination', work], ROOT);
   expect(pack.code, pack.stderr).toBe(0);
   // prepack's tsc prints nothing when it succeeds, so stdout is npm's JSON alone.
   const [manifest] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
   packed = manifest!.files.map((f) => f.path);
   tarball = join(work, manifest!.filename);
-  process.stdout.write(`package: npm pack ${took(started)}\n`);
+  process.stdout.write(`package: npm pack ${current ? 'of the built dist/' : 'with a build'} ${took(started)}\n`);
   app = join(work, 'app');
   await mkdir(app);
   started = Date.now();

@@ -5,6 +5,9 @@ import { object, STRING } from '../../validation/json-schema.js';
 import type { CaseSpan, StepOutcome } from '../step-outcome.js';
 import { describeRequest, type RequestSpec } from '../../request-building/request-body.js';
 import { requestStep } from './request-step.js';
+import type { SentExchange } from '../../client/send.js';
+import { prefetchRuns } from '../prefetch-runs.js';
+import type { Slots } from '../slots.js';
 import type { StepKind, StepNeeds, TargetStepKind, TargetStepRun } from './step-kind.js';
 import { type SubscribeBody, subscribeStep } from './subscribe-step.js';
 import type { FactName } from '../../checks/step-facts.js';
@@ -58,6 +61,11 @@ export type CasesBody = RequestCases | SubscribeCases;
 
 /** What a cases step asks of the kind its cases are sent as, the kind's body type kept within. */
 interface CaseKind {
+  /**
+   * Whether the cases may be sent side by side: each is judged alone by its own answer, and none acts on what
+   * another leaves. Not a subscription's: each replaces the app's one subscription of its object.
+   */
+  sideBySide: boolean;
   needs(body: unknown): StepNeeds;
   exclusive(body: unknown): string | undefined;
   send(step: TargetStepRun<CasesBody>, body: unknown): Promise<void>;
@@ -67,9 +75,10 @@ interface CaseKind {
  * A kind as a case's: each case's body, merged at run time, is the kind's body (the loader held every group's and
  * case's merged body to the kind's schema, `suite-semantics.ts`).
  */
-function caseKind<Body, Leaves extends FactName>(kind: TargetStepKind<Body, Leaves>): CaseKind {
+function caseKind<Body, Leaves extends FactName>(kind: TargetStepKind<Body, Leaves>, sideBySide: boolean): CaseKind {
   const bodyOf = (body: unknown) => body as Body;
   return {
+    sideBySide,
     needs: (body) => kind.needs?.(bodyOf(body)) ?? {},
     exclusive: (body) => kind.exclusive?.(bodyOf(body)),
     send: (step, body) => kind.run({ ...step, body: bodyOf(body), outcome: step.outcome as StepOutcome<Leaves> }),
@@ -77,7 +86,10 @@ function caseKind<Body, Leaves extends FactName>(kind: TargetStepKind<Body, Leav
 }
 
 /** The kinds a case may be sent as, by the `as:` that names them. */
-const CASE_KINDS: Record<NonNullable<CasesBody['as']>, CaseKind> = { request: caseKind(requestStep), subscribe: caseKind(subscribeStep) };
+const CASE_KINDS: Record<NonNullable<CasesBody['as']>, CaseKind> = {
+  request: caseKind(requestStep, true),
+  subscribe: caseKind(subscribeStep, false),
+};
 
 function kindOf(body: CasesBody): CaseKind {
   return CASE_KINDS[body.as ?? 'request'];
@@ -132,25 +144,78 @@ export const casesStep: StepKind<CasesBody> = {
     const { body, scope } = step;
     const outcome = step.outcome as StepOutcome;
     const kind = kindOf(body);
-    const send = (sent: unknown) => kind.send(step, sent);
-    const spans: CaseSpan[] = [];
-    for (const group of body.groups) {
+    const groups = body.groups.map((group) => {
       const groupBody = mergeBody(body.base, group.with ?? {}, scope);
+      return { group, groupBody, cases: group.cases.map((spec) => mergeBody(groupBody, spec.with ?? {}, scope)) };
+    });
+    const ahead = kind.sideBySide && step.slots ? await sendAhead(step, kind, groups, step.slots) : undefined;
+    // Each request is sent here, or was sent ahead and is kept here: either way in this order, so judgements agree.
+    const send = (sent: unknown, g: number, which: Sending) => (ahead ? keepAll(step, ahead[g]!, which) : kind.send(step, sent));
+    const spans: CaseSpan[] = [];
+    for (const [g, { group, groupBody, cases }] of groups.entries()) {
       const first = group.control === undefined || group.control === true;
-      const control = first ? await sendControl(outcome, () => send(groupBody)) : undefined;
+      const control = first ? await sendControl(outcome, () => send(groupBody, g, 'before')) : undefined;
       const sent: CaseSpan[] = [];
-      for (const spec of group.cases) {
+      for (const [i, spec] of group.cases.entries()) {
         const from = outcome.exchanges.length;
-        await send(mergeBody(groupBody, spec.with ?? {}, scope));
+        await send(cases[i], g, i);
         const { name, why, expect } = spec;
         sent.push({ name, ...(why ? { why } : {}), ...(expect ? { expect } : {}), from, to: outcome.exchanges.length, ...(control ? { control } : {}) });
       }
-      const after = group.control === 'last' ? await sendControl(outcome, () => send(groupBody)) : undefined;
+      const after = group.control === 'last' ? await sendControl(outcome, () => send(groupBody, g, 'after')) : undefined;
       spans.push(...(after ? sent.map((span) => ({ ...span, control: after })) : sent));
     }
     outcome.cases = spans;
   },
 };
+
+/** A group's bodies: its control's and each case's. */
+interface GroupBodies {
+  group: CaseGroup;
+  groupBody: unknown;
+  cases: unknown[];
+}
+
+/** One request of a group: its control sent before or after the cases, or the case at that place. */
+type Sending = 'before' | 'after' | number;
+
+/** What a group sent ahead, by sending. */
+type SentAhead = Map<Sending, SentExchange[]>;
+
+/** Within its own slot, a sweep has one group in flight for every 8 of the run's slots (4 at a remote run's 32). */
+const RUN_SLOTS_PER_GROUP_IN_FLIGHT = 8;
+
+/**
+ * Sends every group's requests ahead, groups side by side: each group's control and its cases in their order, a few
+ * groups at a time within the rule's slot (`RUN_SLOTS_PER_GROUP_IN_FLIGHT`) and more in any of the run's slots free
+ * at the moment. A 213-case sweep, its groups one after the other, was a remote run's longest chain, and in a full
+ * run no slot is free until its end. On loopback (8 slots) or at `--concurrency` up to 8, one group at a time.
+ * When a request cannot be judged, what the others sent is kept as evidence, in order, before it stops the step.
+ */
+async function sendAhead(step: TargetStepRun<CasesBody>, kind: CaseKind, groups: GroupBodies[], slots: Slots): Promise<SentAhead[]> {
+  const sent: SentAhead[] = groups.map(() => new Map());
+  const sendInto = async (g: number, which: Sending, body: unknown) => {
+    const kept: SentExchange[] = [];
+    sent[g]!.set(which, kept);
+    await kind.send({ ...step, keep: (one) => kept.push(one) }, body);
+  };
+  const sendGroup = async ({ group, groupBody, cases }: GroupBodies, g: number) => {
+    if (group.control === undefined || group.control === true) await sendInto(g, 'before', groupBody);
+    for (const [i, body] of cases.entries()) await sendInto(g, i, body);
+    if (group.control === 'last') await sendInto(g, 'after', groupBody);
+  };
+  try {
+    await prefetchRuns(groups, sendGroup, slots, Math.ceil(slots.size / RUN_SLOTS_PER_GROUP_IN_FLIGHT));
+  } catch (error) {
+    for (const group of sent) for (const kept of group.values()) kept.forEach((one) => step.keep(one));
+    throw error;
+  }
+  return sent;
+}
+
+async function keepAll(step: TargetStepRun<CasesBody>, group: SentAhead, which: Sending): Promise<void> {
+  for (const one of group.get(which) ?? []) step.keep(one);
+}
 
 /**
  * Sends a group's control: its exchanges are evidence marked `positive-control`, kept out of what the cases'

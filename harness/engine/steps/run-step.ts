@@ -21,7 +21,7 @@ export async function runStep(kindName: string, body: unknown, scope: Scope, ctx
     evidence.push(sent.exchange);
   };
   const kind = stepKinds().get(kindName)!;
-  const step = { body, scope, outcome, evidence, keep };
+  const step = { body, scope, outcome, evidence, keep, ...(ctx.slots ? { slots: ctx.slots } : {}) };
   if (kind.side === 'callback') await kind.run({ ...step, callback: sideOf(ctx.callback, kind.side) });
   else await kind.run({ ...step, target: sideOf(execution.target, kind.side) });
   return outcome;

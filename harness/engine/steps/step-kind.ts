@@ -6,6 +6,7 @@ import type { Scope } from '../../suite/template.js';
 import type { JsonSchema } from '../../validation/json-schema.js';
 import type { CallbackUnderTest } from '../../callback-client/callback-client.js';
 import type { TargetSession } from '../run-context.js';
+import type { Slots } from '../slots.js';
 import type { StepOutcome } from '../step-outcome.js';
 
 /** What a step kind plays against: a target (`graphcheck run`) or an app's callback (`graphcheck webhook-test`). */
@@ -21,6 +22,8 @@ interface StepRunBase<Body, Leaves extends FactName> {
   evidence: Exchange[];
   /** Keeps an interface exchange as evidence and as input to the step's checks. */
   keep(sent: SentExchange): void;
+  /** The run's slots, for work the step can do side by side (`RunCore.slots`); absent: one thing at a time. */
+  slots?: Slots;
 }
 
 /** A step against a target: its session, whose control client keeps its calls in this execution's evidence. */

@@ -2,26 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../../../harness/model/index.js';
 import { renderJson } from '../../../harness/reports/json-reporter.js';
 import { LOOPBACK_CONCURRENCY } from '../../../harness/engine/slots.js';
-import { runAgainstReference, verdictsOf } from '../../helpers/run-reference.js';
+import { judgedOf, runAgainstReference, verdictsOf } from '../../helpers/run-reference.js';
 import { type Answer, type FrontedRequest, isControl, startFront } from '../../helpers/varying-front.js';
-
-/**
- * What a run judged, without what may differ between a serial and a concurrent run: timings, and the ids and
- * times the target handed out (findings quote the answers they judged, which name ids made during the run).
- */
-function judgedOf(result: RunResult) {
-  return result.results.map((r) => ({
-    rule: r.rule,
-    verdict: r.verdict,
-    findings: r.findings.map((f) => ({ check: f.check, message: withoutIds(f.message) })),
-    reason: r.reason && withoutIds(r.reason),
-  }));
-}
-
-/** Numbers of three digits or more: ids and times the target handed out, which differ between two runs. */
-function withoutIds(text: string): string {
-  return text.replace(/\d{3,}/g, 'N');
-}
 
 // One switch in each of several suites, among them rules that run alone (a feed walk, the version history, a code
 // exchanged twice) and shared ones.

@@ -60,6 +60,26 @@ describe('runs made ahead', () => {
     expect([slots.tryAcquire(), slots.tryAcquire(), slots.tryAcquire(), slots.tryAcquire()]).toEqual([true, true, true, false]);
   });
 
+  it('runs `width` at once within its own slot when no slot is free, and takes none of the run\'s', async () => {
+    const slots = new Slots(2);
+    await slots.acquire();
+    await slots.acquire();
+    const gates = [gate(), gate(), gate(), gate(), gate()];
+    let atOnce = 0;
+    let most = 0;
+    const running = prefetchRuns([0, 1, 2, 3, 4], async (v) => {
+      most = Math.max(most, ++atOnce);
+      await gates[v]!.opened;
+      atOnce--;
+      return v;
+    }, slots, 3);
+    await settle();
+    expect(most).toBe(3);
+    gates.forEach((g) => g.open());
+    expect(await running).toEqual([0, 1, 2, 3, 4]);
+    expect(slots.tryAcquire()).toBe(false);
+  });
+
   it('a failing run stops the others from starting and the error comes out once the started ones ended', async () => {
     const slots = new Slots(1);
     const seen: number[] = [];

@@ -1,22 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RunResult } from '../../../harness/model/index.js';
 import { LOOPBACK_CONCURRENCY } from '../../../harness/engine/slots.js';
-import { runAgainstReference, verdictsOf } from '../../helpers/run-reference.js';
+import { judgedOf, runAgainstReference, verdictsOf } from '../../helpers/run-reference.js';
 import { type Answer, type FrontedRequest, startFront } from '../../helpers/varying-front.js';
-
-/** What a run judged, without what differs between runs: timings, and the ids and times the target handed out. */
-function judgedOf(result: RunResult) {
-  return result.results.map((r) => ({
-    rule: r.rule,
-    verdict: r.verdict,
-    findings: r.findings.map((f) => ({ check: f.check, message: withoutIds(f.message) })),
-    reason: r.reason && withoutIds(r.reason),
-  }));
-}
-
-function withoutIds(text: string): string {
-  return text.replace(/\d{3,}/g, 'N');
-}
 
 // The seven switches of issue 29's comparison: among the rules they fail, some run alone (a feed walk, the version
 // history, a code exchanged twice, a photo's retention on the clock) and some are shared.
