@@ -61,11 +61,6 @@ export type CasesBody = RequestCases | SubscribeCases;
 
 /** What a cases step asks of the kind its cases are sent as, the kind's body type kept within. */
 interface CaseKind {
-  /**
-   * Whether the cases may be sent side by side: each is judged alone by its own answer, and none acts on what
-   * another leaves. Not a subscription's: each replaces the app's one subscription of its object.
-   */
-  sideBySide: boolean;
   needs(body: unknown): StepNeeds;
   exclusive(body: unknown): string | undefined;
   send(step: TargetStepRun<CasesBody>, body: unknown): Promise<void>;
@@ -75,10 +70,9 @@ interface CaseKind {
  * A kind as a case's: each case's body, merged at run time, is the kind's body (the loader held every group's and
  * case's merged body to the kind's schema, `suite-semantics.ts`).
  */
-function caseKind<Body, Leaves extends FactName>(kind: TargetStepKind<Body, Leaves>, sideBySide: boolean): CaseKind {
+function caseKind<Body, Leaves extends FactName>(kind: TargetStepKind<Body, Leaves>): CaseKind {
   const bodyOf = (body: unknown) => body as Body;
   return {
-    sideBySide,
     needs: (body) => kind.needs?.(bodyOf(body)) ?? {},
     exclusive: (body) => kind.exclusive?.(bodyOf(body)),
     send: (step, body) => kind.run({ ...step, body: bodyOf(body), outcome: step.outcome as StepOutcome<Leaves> }),
@@ -86,10 +80,7 @@ function caseKind<Body, Leaves extends FactName>(kind: TargetStepKind<Body, Leav
 }
 
 /** The kinds a case may be sent as, by the `as:` that names them. */
-const CASE_KINDS: Record<NonNullable<CasesBody['as']>, CaseKind> = {
-  request: caseKind(requestStep, true),
-  subscribe: caseKind(subscribeStep, false),
-};
+const CASE_KINDS: Record<NonNullable<CasesBody['as']>, CaseKind> = { request: caseKind(requestStep), subscribe: caseKind(subscribeStep) };
 
 function kindOf(body: CasesBody): CaseKind {
   return CASE_KINDS[body.as ?? 'request'];
@@ -124,12 +115,7 @@ export const casesStep: StepKind<CasesBody> = {
     { as: { enum: Object.keys(CASE_KINDS) }, base: { type: 'object' }, groups: { type: 'array', minItems: 1, items: GROUP } },
     ['base', 'groups'],
   ),
-  // A case's request is what the target meets: a sweep of the app's subscriptions runs alone as a request there does.
-  exclusive: (b) => {
-    const kind = kindOf(b);
-    const bodies = [b.base, ...caseBodies(b).flatMap((g) => [g.group, ...g.cases])];
-    return bodies.map((body) => kind.exclusive(body)).find((why) => why !== undefined);
-  },
+  exclusive: casesExclusive,
   needs: (b) => {
     const kind = kindOf(b);
     const bodies = [b.base, ...caseBodies(b).flatMap((g) => [g.group, ...g.cases])];
@@ -148,7 +134,8 @@ export const casesStep: StepKind<CasesBody> = {
       const groupBody = mergeBody(body.base, group.with ?? {}, scope);
       return { group, groupBody, cases: group.cases.map((spec) => mergeBody(groupBody, spec.with ?? {}, scope)) };
     });
-    const ahead = kind.sideBySide && step.slots ? await sendAhead(step, kind, groups, step.slots) : undefined;
+    // Cases that touch the target's or the app's global state (a subscription, the clock) go one after another.
+    const ahead = step.slots && casesExclusive(body) === undefined ? await sendAhead(step, kind, groups, step.slots) : undefined;
     // Each request is sent here, or was sent ahead and is kept here: either way in this order, so judgements agree.
     const send = (sent: unknown, g: number, which: Sending) => (ahead ? keepAll(step, ahead[g]!, which) : kind.send(step, sent));
     const spans: CaseSpan[] = [];
@@ -168,6 +155,13 @@ export const casesStep: StepKind<CasesBody> = {
     outcome.cases = spans;
   },
 };
+
+/** A case's request is what the target meets: a sweep of the app's subscriptions runs alone as a request there does. */
+function casesExclusive(body: CasesBody): string | undefined {
+  const kind = kindOf(body);
+  const bodies = [body.base, ...caseBodies(body).flatMap((g) => [g.group, ...g.cases])];
+  return bodies.map((one) => kind.exclusive(one)).find((why) => why !== undefined);
+}
 
 /** A group's bodies: its control's and each case's. */
 interface GroupBodies {

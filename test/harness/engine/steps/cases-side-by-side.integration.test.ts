@@ -6,15 +6,15 @@ import { FRONT_SERVER, type Upstream, upstreamUrl } from '../../../helpers/refer
 import { judgedOf, runAgainstReference, withoutIds } from '../../../helpers/run-reference.js';
 import { forward } from '../../../helpers/varying-front.js';
 
-/** A front that passes everything on and counts the most photo uploads it had in flight at once (preflight's reads go at once). */
-async function countingFront(upstream: Upstream) {
+/** A front that passes everything on and counts the most POSTs to `path` it had in flight at once (preflight's reads go at once). */
+async function countingFront(upstream: Upstream, path: RegExp) {
   let inFlight = 0;
   const seen = { most: 0 };
   const server = createServer(FRONT_SERVER, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const counted = req.method === 'POST' && /\/photos(\?|$)/.test(req.url ?? '');
+      const counted = req.method === 'POST' && path.test(req.url ?? '');
       if (counted) seen.most = Math.max(seen.most, ++inFlight);
       forward(upstreamUrl(upstream), req.method ?? 'GET', req.url ?? '/', req.headers, Buffer.concat(chunks))
         .then((answer) => {
@@ -36,17 +36,17 @@ function sentOf(result: RuleResult): string[] {
   return result.evidence.map((e) => withoutIds(`${e.role ?? ''} ${e.request.method} ${e.request.url} ${e.request.body ?? ''}`));
 }
 
-async function sweep(concurrency: number, faults: string[]) {
+async function sweep(concurrency: number, faults: string[], rule = 'sweep.photos.types.create', posts = /\/photos(\?|$)/) {
   let front: Awaited<ReturnType<typeof countingFront>> | undefined;
   const run = await runAgainstReference({
-    rules: ['sweep.photos.types.create'],
+    rules: [rule],
     faults,
     seed: 5,
     concurrency,
-    front: async (upstream) => (front = await countingFront(upstream)),
+    front: async (upstream) => (front = await countingFront(upstream, posts)),
   });
-  const rule = run.results[0]!;
-  return { judged: judgedOf(run), cases: rule.judged, sent: sentOf(rule), most: front!.seen.most };
+  const result = run.results[0]!;
+  return { judged: judgedOf(run), cases: result.judged, sent: sentOf(result), most: front!.seen.most };
 }
 
 describe('a sweep sends its groups of cases side by side, a few within its slot and more in the slots free at the moment', () => {
@@ -64,5 +64,11 @@ describe('a sweep sends its groups of cases side by side, a few within its slot 
     expect(alone.judged[0]!.verdict).toBe(faults.length === 0 ? 'passed' : 'failed');
     // A passed rule keeps no evidence; a failed one its control and every case's request (213), in the cases' order.
     expect(alone.sent.length).toBe(faults.length === 0 ? 0 : 214);
+  });
+
+  it('one group after another where the cases change global state: each subscription replaces the app\'s one', async () => {
+    const subscribing = await sweep(8, [], 'sweep.subscriptions.listed.create', /\/subscriptions(\?|$)/);
+    expect(subscribing.judged[0]!.verdict).toBe('passed');
+    expect(subscribing.most).toBe(1);
   });
 });
