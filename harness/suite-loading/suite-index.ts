@@ -70,7 +70,35 @@ function located(suite: Omit<Suite, 'lineOf'>): Suite {
   };
 }
 
+/**
+ * Suites loaded and validated in this process (no index for them), by folder, with the key of the files they were
+ * loaded from: a process that runs many times (the library API, a test worker) loads each folder once while its files
+ * stay as they are, which took about a second each time. Frozen, since every run shares them.
+ */
+const loadedHere = new Map<string, { key: string; suites: Promise<readonly Suite[]> }>();
+
 /** The suites of `dir`: from the index when it holds them as they are now, else loaded and validated. */
 export async function loadSuitesIndexed(dir: string): Promise<Suite[]> {
-  return (await readSuiteIndex(dir))?.suites ?? (await import('./load-suite.js')).loadSuites(dir);
+  const indexed = await readSuiteIndex(dir);
+  if (indexed) return indexed.suites;
+  const load = async () => (await import('./load-suite.js')).loadSuites(dir);
+  // A folder that cannot be read is the full loader's to report, in its words, each time.
+  const key = await suitesKey(dir).catch(() => undefined);
+  if (key === undefined) return load();
+  const known = loadedHere.get(dir);
+  if (known?.key !== key) {
+    const suites = load().then((loaded) => deepFreeze(loaded));
+    loadedHere.set(dir, { key, suites });
+    // A folder whose suites are refused is loaded again next time, so its error is reported again.
+    suites.catch(() => loadedHere.get(dir)?.suites === suites && loadedHere.delete(dir));
+    return [...(await suites)];
+  }
+  return [...(await known.suites)];
+}
+
+function deepFreeze<T>(value: T, seen = new Set<unknown>()): T {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function') || seen.has(value)) return value;
+  seen.add(value);
+  for (const key of Reflect.ownKeys(value as object)) deepFreeze((value as Record<PropertyKey, unknown>)[key], seen);
+  return Object.freeze(value);
 }

@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSuites } from '../../harness/suite-loading/load-suite.js';
 import { needsOf } from '../../harness/engine/needs.js';
-import { readSuiteIndex, SUITE_INDEX_FILE } from '../../harness/suite-loading/suite-index.js';
+import { loadSuitesIndexed, readSuiteIndex, SUITE_INDEX_FILE } from '../../harness/suite-loading/suite-index.js';
 import { writeSuiteIndex } from '../../harness/suite-loading/write-suite-index.js';
 import type { Suite } from '../../harness/suite/suite.js';
 import { SUITES_DIR } from '../../harness/suite/suites-dir.js';
+import { DEMO_SUITE } from '../helpers/demo-suite.js';
 import { tempFolder } from '../helpers/temp-dir.js';
 
 /** A suite as data: what the index must give back exactly. */
@@ -56,5 +57,30 @@ describe('the index of the shipped suites the build writes', () => {
     expect(SUITE_INDEX_FILE).toMatch(/harness[/\\]suite-loading[/\\]suite-index\.json$/);
     expect(await readSuiteIndex(SUITES_DIR)).toBeUndefined();
     expect(await readSuiteIndex(SUITES_DIR, join(dir, 'missing.json'))).toBeUndefined();
+  });
+});
+
+describe('suites loaded from the sources in one process', () => {
+  it('are loaded once while their files stay as they are, frozen; a changed file loads them afresh; a refused folder is refused each time', async () => {
+    const dir = tempFolder('graphcheck-suites-here-');
+    try {
+      await writeFile(join(dir, 'demo.yaml'), DEMO_SUITE);
+      const first = await loadSuitesIndexed(dir);
+      const again = await loadSuitesIndexed(dir);
+      expect(again[0]).toBe(first[0]);
+      expect(Object.isFrozen(first[0]!.rules[0]!.steps)).toBe(true);
+      expect(() => (first[0]!.rules as unknown[]).push({})).toThrow(TypeError);
+
+      await writeFile(join(dir, 'demo.yaml'), DEMO_SUITE.replace('title: One', 'title: One, edited'));
+      const edited = await loadSuitesIndexed(dir);
+      expect(edited[0]).not.toBe(first[0]);
+      expect(edited[0]!.rules[0]!.title).toBe('One, edited');
+
+      await writeFile(join(dir, 'demo.yaml'), 'suite: demo\n');
+      await expect(loadSuitesIndexed(dir)).rejects.toThrow(/demo\.yaml/);
+      await expect(loadSuitesIndexed(dir)).rejects.toThrow(/demo\.yaml/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
