@@ -28,7 +28,8 @@ const FROM_SOURCES = process.env.BENCH_CLI === 'sources';
 // The concurrencies of the rows with and without sessions; absent: the default (no --concurrency flag).
 const CONCURRENCIES = process.env.BENCH_CONCURRENCY?.split(',').map(Number) ?? [undefined];
 // BENCH_SESSIONS=yes (or no) measures only the rows with (or without) sessions: a row without them at 100 ms takes minutes.
-const SESSIONS = ({ yes: [true], no: [false] } as Record<string, boolean[]>)[process.env.BENCH_SESSIONS ?? ''] ?? [true, false];
+const SESSIONS = ({ yes: [true], no: [false], '': [true, false] } as Record<string, boolean[]>)[process.env.BENCH_SESSIONS ?? ''];
+if (!SESSIONS) throw new Error(`BENCH_SESSIONS=${process.env.BENCH_SESSIONS}: write yes, no, or leave it unset for both`);
 
 interface Timed {
   seconds: number;

@@ -1,11 +1,11 @@
 import type { Slots } from './slots.js';
 
 /**
- * Runs `work` on every value, in the values' order of starting, as wide as the run allows: one at a time in the
- * rule's own slot, and beside it in any slot free at the moment (never waiting for one, so a rule cannot hold the
- * run up). A shared property rule's runs are independent executions (their names come from `{{unique}}` and the
- * execution's number), so running them side by side changes nothing but the wall: fast-check then reads the
- * outcomes in order, as if it had run them itself. `width`: how many run at once within the rule's own slot.
+ * Runs `work` on every value, in the values' order of starting, as wide as the run allows: `width` at a time in the
+ * rule's own slot (default one), and beside them in any slot free at the moment (never waiting for one, so a rule
+ * cannot hold the run up). Used where the pieces are independent: a shared property rule's runs (their names come
+ * from `{{unique}}` and the execution's number, and fast-check then reads the outcomes in order, as if it had run
+ * them itself) and a sweep's groups (`steps/cases-step.ts`).
  */
 export async function prefetchRuns<V, O>(values: readonly V[], work: (value: V, index: number) => Promise<O>, slots?: Slots, width = 1): Promise<O[]> {
   const outcomes: O[] = new Array<O>(values.length);

@@ -19,8 +19,9 @@ export interface RunCore {
   /** How many rule executions may be at work at once (`--concurrency`, or by the round trip); default 1. */
   concurrency?: Concurrency;
   /**
-   * The run's slots while rules are scheduled: work a step can do side by side (a sweep's cases) also takes any
-   * slot free at the moment, never waiting for one, so `--concurrency` bounds it as it bounds rules.
+   * The run's slots while rules are scheduled: a shared rule's property runs and work a step can do side by side
+   * (a sweep's groups) also take any slot free at the moment, never waiting for one, so `--concurrency` bounds them
+   * as it bounds rules.
    */
   slots?: Slots;
   /** The command that runs one rule again with the same requests (rendered from the run plan). */

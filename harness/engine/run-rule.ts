@@ -19,8 +19,6 @@ import type { Slots } from './slots.js';
 
 /** Where a rule runs in a run of many (`schedule-rules.ts`); a rule run by itself needs none of it. */
 export interface RuleLane {
-  /** The run's slots: a shared rule's property runs also take any that are free. */
-  slots?: Slots;
   /** Why the rule cannot start (the reset that puts the target back after a rule that ran alone failed). */
   setupProblem?: string;
   /** The rule runs in a session opened for it (contract §2.1): it starts from the fixtures, no reset needed. */
@@ -58,7 +56,7 @@ export async function runRule(declared: Rule, suite: Suite, ctx: RunContext, lan
     const rateLimited = outcome.rateLimited ? { rateLimited: outcome.rateLimited } : {};
     return fromOutcome(outcome, (v, e) => result(v, { judged: outcome.judged, ...rateLimited, ...e }));
   }
-  return runProperty(rule, seed, base, ctx, result, alone ? undefined : { slots: lane.slots });
+  return runProperty(rule, seed, base, ctx, result, !alone);
 }
 
 async function runProperty(
@@ -67,8 +65,8 @@ async function runProperty(
   base: Scope,
   ctx: RunContext,
   result: (verdict: Verdict, extra?: Partial<RuleResult>) => RuleResult,
-  /** A shared rule: its generated runs are executed ahead, side by side (`prefetchRuns`); absent: one by one. */
-  ahead?: { slots: Slots | undefined },
+  /** A shared rule: its generated runs are executed ahead, side by side in the run's free slots (`prefetchRuns`). */
+  shared: boolean,
 ): Promise<RuleResult> {
   const outcomes = new Map<string, RunOutcome>();
   let cannotJudge: RunOutcome | undefined;
@@ -86,7 +84,7 @@ async function runProperty(
   const { runs, capped } = propertyRuns(rule, ctx, coverageRuns(branches));
   // The first runs try every value of the rule's choices (Include Values on and off, each token kind), then random.
   const examples = branchExamples(arbitrary, branches, seed, runs);
-  const ran = ahead ? await runAhead(arbitrary, { seed, runs, examples }, (given, i) => runOnce(rule, given, withUnique(base, seed, i + 1), ctx), ahead.slots) : undefined;
+  const ran = shared ? await runAhead(arbitrary, { seed, runs, examples }, (given, i) => runOnce(rule, given, withUnique(base, seed, i + 1), ctx), ctx.slots) : undefined;
   // Executions fast-check asks for itself (all of them, or the shrinking after runs made ahead) number on from there.
   let executions = ran?.length ?? 0;
   let drawn = 0;

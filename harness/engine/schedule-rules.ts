@@ -40,7 +40,7 @@ export async function scheduleRules(
     try {
       const where = { ...ctx, slots, ...(lane.session ? { target: lane.session.world } : {}) };
       const { setupProblem } = lane;
-      results[i] = await runRule(rule, suite, where, { slots, ...(setupProblem ? { setupProblem } : {}), ...(lane.session ? { fresh: true } : {}) });
+      results[i] = await runRule(rule, suite, where, { ...(setupProblem ? { setupProblem } : {}), ...(lane.session ? { fresh: true } : {}) });
     } catch (error) {
       failure ??= { error };
       return;

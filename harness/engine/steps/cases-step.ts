@@ -137,11 +137,13 @@ export const casesStep: StepKind<CasesBody> = {
     // Cases that touch the target's or the app's global state (a subscription, the clock) go one after another.
     const ahead = step.slots && casesExclusive(body) === undefined ? await sendAhead(step, kind, groups, step.slots) : undefined;
     // Each request is sent here, or was sent ahead and is kept here: either way in this order, so judgements agree.
-    const send = (sent: unknown, g: number, which: Sending) => (ahead ? keepAll(step, ahead[g]!, which) : kind.send(step, sent));
+    const send = async (sent: unknown, g: number, which: Sending) => {
+      if (ahead) for (const one of ahead[g]!.get(which) ?? []) step.keep(one);
+      else await kind.send(step, sent);
+    };
     const spans: CaseSpan[] = [];
     for (const [g, { group, groupBody, cases }] of groups.entries()) {
-      const first = group.control === undefined || group.control === true;
-      const control = first ? await sendControl(outcome, () => send(groupBody, g, 'before')) : undefined;
+      const control = controlFirst(group) ? await sendControl(outcome, () => send(groupBody, g, 'before')) : undefined;
       const sent: CaseSpan[] = [];
       for (const [i, spec] of group.cases.entries()) {
         const from = outcome.exchanges.length;
@@ -180,11 +182,9 @@ type SentAhead = Map<Sending, SentExchange[]>;
 const RUN_SLOTS_PER_GROUP_IN_FLIGHT = 8;
 
 /**
- * Sends every group's requests ahead, groups side by side: each group's control and its cases in their order, a few
- * groups at a time within the rule's slot (`RUN_SLOTS_PER_GROUP_IN_FLIGHT`) and more in any of the run's slots free
- * at the moment. A 213-case sweep, its groups one after the other, was a remote run's longest chain, and in a full
- * run no slot is free until its end. On loopback (8 slots) or at `--concurrency` up to 8, one group at a time.
- * When a request cannot be judged, what the others sent is kept as evidence, in order, before it stops the step.
+ * Sends every group's requests ahead, groups side by side (`RUN_SLOTS_PER_GROUP_IN_FLIGHT` in the rule's slot, more
+ * in free ones), each group's control and cases in their order: a 213-case sweep, its groups one after another, was
+ * a remote run's longest chain. When a request cannot be judged, what the others sent is kept first, in order.
  */
 async function sendAhead(step: TargetStepRun<CasesBody>, kind: CaseKind, groups: GroupBodies[], slots: Slots): Promise<SentAhead[]> {
   const sent: SentAhead[] = groups.map(() => new Map());
@@ -194,7 +194,7 @@ async function sendAhead(step: TargetStepRun<CasesBody>, kind: CaseKind, groups:
     await kind.send({ ...step, keep: (one) => kept.push(one) }, body);
   };
   const sendGroup = async ({ group, groupBody, cases }: GroupBodies, g: number) => {
-    if (group.control === undefined || group.control === true) await sendInto(g, 'before', groupBody);
+    if (controlFirst(group)) await sendInto(g, 'before', groupBody);
     for (const [i, body] of cases.entries()) await sendInto(g, i, body);
     if (group.control === 'last') await sendInto(g, 'after', groupBody);
   };
@@ -207,8 +207,9 @@ async function sendAhead(step: TargetStepRun<CasesBody>, kind: CaseKind, groups:
   return sent;
 }
 
-async function keepAll(step: TargetStepRun<CasesBody>, group: SentAhead, which: Sending): Promise<void> {
-  for (const one of group.get(which) ?? []) step.keep(one);
+/** A group's control goes before its cases unless it says otherwise (`control: false` or `last`). */
+function controlFirst(group: CaseGroup): boolean {
+  return group.control === undefined || group.control === true;
 }
 
 /**
