@@ -81,7 +81,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   const url = options.publicUrl?.replace(/\/+$/, '') ?? origin(host, server);
   const mediaUrl = mediaServer && (options.mediaOrigin?.publicUrl?.replace(/\/+$/, '') ?? origin(host, mediaServer));
   const runtime = {
-    ...runtimeOptions(options.mtls === undefined ? { cn: DEFAULT_MTLS_CN } : options.mtls),
+    ...(await runtimeOptions(options.mtls === undefined ? { cn: DEFAULT_MTLS_CN } : options.mtls)),
     ...(options.fixtures ? { fixtures: options.fixtures } : {}),
     ...(options.rateLimitEvery ? { rateLimitEvery: options.rateLimitEvery } : {}),
     ...(mediaUrl ? { mediaUrl } : {}),
@@ -136,13 +136,13 @@ function origin(host: string, server: Server): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${portOf(server)}`;
 }
 
-/** Key generation is most of a reference's start-up, and the identity holds no state: one per name per process. */
-const identities = new Map<string, MtlsIdentity>();
+/** The identity holds no state: one per name per process, however many references start in it. */
+const identities = new Map<string, Promise<MtlsIdentity>>();
 
-function runtimeOptions(mtls: { cn: string } | false): RuntimeOptions {
+async function runtimeOptions(mtls: { cn: string } | false): Promise<RuntimeOptions> {
   if (!mtls) return {};
   const identity = identities.get(mtls.cn) ?? generateMtlsIdentity(mtls.cn);
   identities.set(mtls.cn, identity);
-  const { certPem, keyPem, chainPem } = identity;
+  const { certPem, keyPem, chainPem } = await identity;
   return { mtls: { cn: mtls.cn, clientCert: { certPem, keyPem, chainPem } } };
 }

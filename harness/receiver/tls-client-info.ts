@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
-import { type DetailedPeerCertificate, TLSSocket } from 'node:tls';
+import type { X509Certificate } from 'node:crypto';
+import { TLSSocket } from 'node:tls';
 import type { MtlsOptions, MtlsVerdict, TlsClientInfo } from './types.js';
 
 /**
@@ -20,14 +21,15 @@ export function tlsClientInfo(socket: Socket, mtls: MtlsOptions | undefined): Tl
 }
 
 function readClientInfo(socket: TLSSocket, mtls: MtlsOptions | undefined): TlsClientInfo {
-  const peer = socket.getPeerCertificate(true);
-  const presented = peer !== null && Object.keys(peer).length > 0;
+  // The X509Certificate form: the detailed legacy object computes three fingerprints and a public key per certificate
+  // of the chain, which was most of a notification's cost on the receiver's side.
+  const leaf = socket.getPeerX509Certificate();
   const info: TlsClientInfo = {
-    presented,
+    presented: leaf !== undefined,
     authorized: socket.authorized,
-    chain: presented ? chainOf(peer) : [],
+    chain: leaf ? chainOf(leaf) : [],
   };
-  const cn = presented ? commonName(peer) : undefined;
+  const cn = leaf ? commonName(leaf) : undefined;
   if (cn !== undefined) info.cn = cn;
   if (socket.authorizationError) info.authorizationError = String(socket.authorizationError);
   if (mtls) info.verdict = mtlsVerdict(info, mtls);
@@ -41,22 +43,31 @@ function mtlsVerdict(info: TlsClientInfo, mtls: MtlsOptions): MtlsVerdict {
   return info.cn === mtls.expectedCn ? 'ok' : 'cn-mismatch';
 }
 
-function commonName(cert: DetailedPeerCertificate): string | undefined {
-  // Node types subject fields as strings, but a repeated attribute arrives as an array.
-  const cn: unknown = cert.subject?.CN;
-  if (Array.isArray(cn)) return cn.map(String).join(', ');
-  return typeof cn === 'string' ? cn : undefined;
+/**
+ * The subject's common names, joined when repeated. Node prints a subject one attribute per line (`CN=name`),
+ * escaping as RFC 4514 does (`\,`, `\+`, a control character as `\0A`); the name is read back unescaped.
+ */
+function commonName(cert: X509Certificate): string | undefined {
+  const names = cert.subject
+    .split('\n')
+    .flatMap((line) => line.split(/(?<!\\) \+ /))
+    .filter((attribute) => attribute.startsWith('CN='))
+    .map((attribute) => unescapeName(attribute.slice(3)));
+  return names.length > 0 ? names.join(', ') : undefined;
 }
 
-function chainOf(leaf: DetailedPeerCertificate): string[] {
+function unescapeName(value: string): string {
+  return value.replace(/\\([0-9A-Fa-f]{2}|.)/g, (_, escaped: string) => (escaped.length === 2 ? String.fromCharCode(Number.parseInt(escaped, 16)) : escaped));
+}
+
+/** The names of the certificates the caller presented, leaf first, each followed by the one that issued it. */
+function chainOf(leaf: X509Certificate): string[] {
   const names: string[] = [];
-  let current: DetailedPeerCertificate | undefined = leaf;
-  const seen = new Set<DetailedPeerCertificate>();
+  const seen = new Set<string>();
   // A self-issued root points at itself; stop there.
-  while (current && !seen.has(current) && Object.keys(current).length > 0) {
-    seen.add(current);
+  for (let current: X509Certificate | undefined = leaf; current && !seen.has(current.fingerprint256); current = current.issuerCertificate) {
+    seen.add(current.fingerprint256);
     names.push(commonName(current) ?? '');
-    current = current.issuerCertificate;
   }
   return names;
 }

@@ -58,7 +58,7 @@ export interface TlsClientInfo {
   /** True when the certificate chains to `mtls.clientCaPem`. */
   authorized: boolean;
   authorizationError?: string;
-  /** Subject common names from the leaf up, as the TLS layer assembled the chain. */
+  /** Subject common names of the certificates the caller presented, the leaf first, each followed by its issuer. */
   chain: string[];
   /** Present only when mTLS is required. */
   verdict?: MtlsVerdict;

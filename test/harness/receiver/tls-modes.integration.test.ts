@@ -78,7 +78,8 @@ describe('mTLS (the target presents a client certificate)', () => {
       presented: true,
       cn: CN,
       authorized: true,
-      chain: [CN, 'service intermediate CA', 'service root CA'],
+      // What the target presented (the leaf and its intermediate), not the trusted root the receiver holds.
+      chain: [CN, 'service intermediate CA'],
       verdict: 'ok',
     });
   });
@@ -112,5 +113,13 @@ describe('mTLS (the target presents a client certificate)', () => {
     const stranger = await (await createCertificateAuthority('stranger CA')).issueClient(CN);
     expect(await call(agent(stranger), receiver.callbackUrl(), SIGNED)).toMatchObject({ status: 200 });
     expect(receiver.attempts()[0]?.tlsClient).toMatchObject({ cn: CN, authorized: false, verdict: 'ok' });
+  });
+
+  it('reads a common name with the characters a distinguished name escapes as the name itself', async () => {
+    const odd = 'svc, east+1 é <a;b>';
+    const receiver = await start({ mtls: { expectedCn: odd } });
+    const client = await (await serviceCa.issueIntermediate('service intermediate CA')).issueClient(odd);
+    expect(await call(agent(client), receiver.callbackUrl(), SIGNED)).toMatchObject({ status: 200 });
+    expect(receiver.attempts()[0]?.tlsClient).toMatchObject({ cn: odd, chain: [odd, 'service intermediate CA'], verdict: 'ok' });
   });
 });

@@ -12,8 +12,8 @@ const CN = 'graph-webhooks.client.test';
 const bed = useWebhookTestBed();
 let identity: MtlsIdentity;
 
-beforeAll(() => {
-  identity = generateMtlsIdentity(CN);
+beforeAll(async () => {
+  identity = await generateMtlsIdentity(CN);
 });
 
 const mtlsReceiver = () => bed.receiver({ clientCa: identity.caPem });
