@@ -145,3 +145,20 @@ export async function readCassette(file: string): Promise<{
     exchanges,
   };
 }
+
+/**
+ * The run document of a recorded run, looked for without reading the exchanges (their bodies are most of a
+ * cassette): `run --cassette` refuses a flag the recording fixes in about a second, not after loading them all.
+ * Only a run document as graphcheck writes it (one line of JSON) is found; undefined otherwise, and the full read
+ * says what is wrong, if anything.
+ */
+export async function peekRunDocument(file: string): Promise<RunDocument['run'] | undefined> {
+  const { size } = await requireCassetteFile(file);
+  let found: RunDocument['run'] | undefined;
+  for await (const doc of yamlDocuments(file, size)) {
+    if (!doc.content?.startsWith('{"run":')) continue;
+    const data = parseDocument(file, doc);
+    if (validateRun(data)) found = modernValue((data as RunDocument).run);
+  }
+  return found;
+}

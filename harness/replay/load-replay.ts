@@ -3,6 +3,7 @@ import { DEFAULT_MAX_BODY } from '../http/body-limit.js';
 import { bodyBytes } from '../http/stored-body.js';
 import type { CassetteHeader, RunDocument } from '../cassette/cassette-format.js';
 import { openCassette } from '../cassette/cassette-reader.js';
+export { peekRunDocument } from '../cassette/cassette-reader.js';
 import type { Exchange } from '../model/exchange.js';
 import { MatchIndex, type ReplayEntry } from './match-index.js';
 import {

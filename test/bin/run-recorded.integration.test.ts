@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startReference } from '../../reference/index.js';
@@ -33,6 +33,19 @@ describe('run --record, then run --cassette offline', () => {
     expect(b.seed).toBe(5);
     expect(outcome(b)).toEqual(outcome(a));
     expect(a.results.filter((r) => r.verdict === 'failed').length).toBeGreaterThanOrEqual(2);
+
+    // A flag the recording fixes is refused from the run document alone, before any exchange is read: an exchange
+    // broken before it is not reached (without the flag, the repeat reads it and stops there).
+    const lines = (await readFile(cassette, 'utf8')).split('\n');
+    const exchangeLine = lines.findIndex((line, i) => i > 2 && lines[i - 1]!.startsWith('---') && line.startsWith('{"kind":'));
+    lines[exchangeLine] = '{"kind":"api","request":"not a request"}';
+    await writeFile(cassette, lines.join('\n'));
+    const refused = await runCli(['run', '--cassette', cassette, '--seed', '6', '--report-dir', join(dir, 'refused')]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^graphcheck: --seed 6: .* was recorded with --seed 5; drop --seed\n$/);
+    const broken = await runCli(['run', '--cassette', cassette, '--report-dir', join(dir, 'broken')]);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(new RegExp(`:${exchangeLine}: exchange 0: `));
   });
 
   it('repeats webhook rules offline from the recorded deliveries, failures included', async () => {

@@ -2,7 +2,7 @@ import { servedOffline } from '../../target/open-target.js';
 import { TapedArrivals } from '../../webhooks/webhook-tape.js';
 import { UserInputError } from '../../errors.js';
 import { ArrivalSchedule } from '../../replay/arrival-schedule.js';
-import { loadReplay, type ReplaySource } from '../../replay/load-replay.js';
+import { loadReplay, peekRunDocument, type ReplaySource } from '../../replay/load-replay.js';
 import { type RunningReplay, startReplayServer } from '../../replay/replay-server.js';
 import { logLine } from '../../reports/output-edge.js';
 import type { RunPlan } from '../run-plan.js';
@@ -21,6 +21,12 @@ export async function repeatFrom(
   log: (line: string) => void,
 ): Promise<TargetLayer> {
   const { file } = target;
+  // A flag the recording fixes is refused before the exchanges are read: the run document is the file's last.
+  if (plan.seedGiven || plan.runsGiven || plan.versionPrefixGiven) {
+    const recorded = await peekRunDocument(file);
+    const refused = recorded && repeatPlan(plan, recorded, file);
+    if (typeof refused === 'string') throw new UserInputError('USAGE', refused);
+  }
   const source = await loadReplay(file, target.secrets ? { secrets: target.secrets } : {});
   const run = source.run;
   if (!run) throw new UserInputError('CASSETTE_INVALID', `${file}: no run document: record it with \`graphcheck run --record ${file}\``);
