@@ -1,7 +1,7 @@
 // Verdicts independent of concurrency (issue 29, item 8): seven fault switches at once, the suites they touch, run
 // against the reference at each of BENCH_CONCURRENCY (default "1,8,32") on each of BENCH_SEEDS (default 1..10); every
 // rule's verdict at each concurrency is compared with its verdict at the first, and each difference is printed.
-// BENCH_SUITES narrows the suites (default: the six the switches touch, as test/harness/engine/concurrency does).
+// BENCH_SUITES narrows the suites (default: the six the switches touch, as test/harness/sessions/sessions.integration.test.ts does).
 // Run: node bin/run-ts.js bench/concurrency-verdicts.ts
 import { SUITES_DIR } from '../bin/commands/run.js';
 import { loadSuites } from '../harness/suite-loading/load-suite.js';
