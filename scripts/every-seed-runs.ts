@@ -30,11 +30,13 @@ export interface SeedTally {
   judged: number;
   verdicts: Record<string, number>;
   findings: SeedFinding[];
+  /** The rules skipped (a fixture the set lacks, say): not a finding, but a suite that owns its data has none. */
+  skipped: SeedFinding[];
 }
 
 /** Runs the selected rules once per seed and fixture set; gathers the verdicts and every failed or error result. */
 export async function runEverySeed(options: SeedRunOptions, onRun: (line: string) => void = () => {}): Promise<SeedTally> {
-  const tally: SeedTally = { runs: 0, judged: 0, verdicts: {}, findings: [] };
+  const tally: SeedTally = { runs: 0, judged: 0, verdicts: {}, findings: [], skipped: [] };
   for (const fixtures of options.fixtureSets) {
     for (const seed of options.seeds) {
       const result = await runAgainstReference({
@@ -51,7 +53,9 @@ export async function runEverySeed(options: SeedRunOptions, onRun: (line: string
         counts[r.verdict] = (counts[r.verdict] ?? 0) + 1;
         tally.verdicts[r.verdict] = (tally.verdicts[r.verdict] ?? 0) + 1;
         tally.judged += 1;
-        if (r.verdict === 'failed' || r.verdict === 'error') tally.findings.push({ seed, fixtures, rule: r.rule, verdict: r.verdict, reason: r.reason ?? '' });
+        const seen = { seed, fixtures, rule: r.rule, verdict: r.verdict, reason: r.reason ?? '' };
+        if (r.verdict === 'failed' || r.verdict === 'error') tally.findings.push(seen);
+        if (r.verdict === 'skipped') tally.skipped.push(seen);
       }
       const found = tally.findings.slice(before).map((f) => `\n  ${f.rule} ${f.verdict}: ${f.reason}`).join('');
       onRun(`${fixtures} seed ${seed}: ${Object.entries(counts).map(([v, n]) => `${n} ${v}`).join(', ')}${found}`);

@@ -106,18 +106,22 @@ describe('the packed package, installed in an empty folder outside the repositor
     expect(bin).toEqual({ graphcheck: 'dist/bin/cli.js' });
   });
 
+  // One suite: the gate below runs every rule with the installed CLI. The webhooks suite takes the most of the
+  // package's dependencies (the reference's mTLS identity, the run's CA and receiver, the clock).
   it('npx graphcheck run runs the embedded reference and exits 0; list lists the rules', async () => {
     const started = Date.now();
-    const out = await sh('npx', ['graphcheck', 'run', '--runs', '2', '--quiet', '--seed', '8', '--report-dir', 'reports'], app);
+    const out = await sh('npx', ['graphcheck', 'run', '--suite', 'webhooks', '--runs', '2', '--quiet', '--seed', '8', '--report-dir', 'reports'], app);
     process.stdout.write(`package: npx graphcheck run ${took(started)}\n`);
     expect(out.code, out.stderr).toBe(0);
     expect(out.stdout).toMatch(/^PASSED: (\d+) passed, 0 failed, 0 warned, 0 skipped, 0 error \(seed 8\)$/m);
     const report = JSON.parse(await readFile(join(app, 'reports', 'report.json'), 'utf8'));
-    expect(report.results.length).toBeGreaterThan(150);
+    expect(report.results.length).toBeGreaterThan(10);
     expect(report.tool.version).toBe(JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')).version);
-    const list = await sh('npx', ['graphcheck', 'list'], app);
-    expect(list.code).toBe(0);
-    expect(list.stdout).toMatch(new RegExp(`^${report.results.length} rule\\(s\\)$`, 'm'));
+    const listed = await sh('npx', ['graphcheck', 'list', '--suite', 'webhooks'], app);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(new RegExp(`^${report.results.length} rule\\(s\\)$`, 'm'));
+    const all = await sh('npx', ['graphcheck', 'list'], app);
+    expect(Number(/^(\d+) rule\(s\)$/m.exec(all.stdout)?.[1])).toBeGreaterThan(300);
   }, 300_000);
 
   it('import { run } from "graphcheck" works from plain Node, with types a TypeScript importer checks', async () => {

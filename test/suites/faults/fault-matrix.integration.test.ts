@@ -8,7 +8,8 @@ describe('every rule is judged by at least one fault of the reference target', (
   const documented = documentedMatrix();
 
   it('passes every rule against the correct reference, none skipped', async () => {
-    const result = await runAgainstReference({ seed: 7 });
+    // A seed no other test uses: with every-seed.integration.test.ts (the fixtures emptied), the slice of every seed.
+    const result = await runAgainstReference({ seed: 13 });
     const notPassed = result.results.filter((r) => r.verdict !== 'passed').map((r) => `${r.rule}: ${r.verdict} ${r.reason}`);
     expect(notPassed).toEqual([]);
     expect(result.results.map((r) => r.rule).sort()).toEqual([...documented.keys()].sort());
