@@ -10,7 +10,9 @@ import { tempFolder } from '../../helpers/temp-dir.js';
 /**
  * The reference behind a proxy, as a staging setup puts it (`serve-reference --public-url`): the run reaches it
  * only through the proxy its profile names, and follows every link it hands out there (`paging.next`, pictures).
- * The proxy adds no delay (bench/remote-run.ts measures a real round trip).
+ * The proxy adds no delay (bench/remote-run.ts measures a real round trip). It is also the test suite's run of the
+ * correct reference with its fixtures full, every rule at the default runs: each must pass, none skipped (the
+ * fault matrix's other half, test/suites/faults/; the fixtures emptied are test/scripts/every-seed).
  */
 describe('the reference behind a proxy, started with the proxy as its public URL', () => {
   it('passes every rule, run from a profile file as a user would', async () => {
@@ -19,7 +21,7 @@ describe('the reference behind a proxy, started with the proxy as its public URL
     try {
       const profile = join(dir, 'profile.json');
       await writeFile(profile, JSON.stringify(behind.reference.profile));
-      const exitCode = await runCommand({ profile, reportDir: dir, seed: '13', runs: '1', format: ['json'] }, () => {});
+      const exitCode = await runCommand({ profile, reportDir: dir, seed: '13', format: ['json'] }, () => {});
       const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as { results: { rule: string; verdict: string; reason?: string }[] };
       const notPassed = report.results.filter((r) => r.verdict !== 'passed').map((r) => `${r.rule}: ${r.verdict} ${r.reason}`);
       expect(notPassed).toEqual([]);
