@@ -23,7 +23,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RTTS = (process.env.BENCH_RTTS ?? '0,20,100').split(',').map(Number);
 const SERIAL_MAX_RTT = Number(process.env.BENCH_SERIAL_MAX_RTT ?? 0);
 // What a user runs: the compiled package (built here first), whose start reads the prebuilt suite index. With
-// BENCH_CLI=sources, the sources through tsx, which load and validate every suite at each start (about 5 s more).
+// BENCH_CLI=sources, the sources through tsx (a few seconds more at each start).
 const FROM_SOURCES = process.env.BENCH_CLI === 'sources';
 // The concurrencies of the rows with and without sessions; absent: the default (no --concurrency flag).
 const CONCURRENCIES = process.env.BENCH_CONCURRENCY?.split(',').map(Number) ?? [undefined];

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Rule, Suite } from '../suite/suite.js';
 import { PACKAGE_ROOT } from '../package-root.js';
@@ -14,7 +15,7 @@ import type { RuleNeeds } from '../preflight/rule-needs.js';
  * command reading them then skips the YAML parse, the schema validation and the step-kind registry, most of what
  * `graphcheck list` spent its time on. The index keeps a SHA-256 of the suite files and the schemas it was made
  * from; when they differ now, or when running from the sources (no index beside them), suites are loaded and
- * validated as ever.
+ * validated as ever (from the sources, once per set of files and code: `loadThroughCache`).
  */
 export const SUITE_INDEX_FILE = fileURLToPath(new URL('./suite-index.json', import.meta.url));
 
@@ -81,19 +82,53 @@ const loadedHere = new Map<string, { key: string; suites: Promise<readonly Suite
 export async function loadSuitesIndexed(dir: string): Promise<Suite[]> {
   const indexed = await readSuiteIndex(dir);
   if (indexed) return indexed.suites;
-  const load = async () => (await import('./load-suite.js')).loadSuites(dir);
   // A folder that cannot be read is the full loader's to report, in its words, each time.
-  const key = await suitesKey(dir).catch(() => undefined);
+  const key = await (FROM_SOURCES ? sourcesKey(dir) : suitesKey(dir)).catch(() => undefined);
+  const load = async () => (await import('./load-suite.js')).loadSuites(dir);
   if (key === undefined) return load();
   const known = loadedHere.get(dir);
   if (known?.key !== key) {
-    const suites = load().then((loaded) => deepFreeze(loaded));
+    const suites = (FROM_SOURCES ? loadThroughCache(dir, key, load) : load()).then((loaded) => deepFreeze(loaded));
     loadedHere.set(dir, { key, suites });
     // A folder whose suites are refused is loaded again next time, so its error is reported again.
     suites.catch(() => loadedHere.get(dir)?.suites === suites && loadedHere.delete(dir));
     return [...(await suites)];
   }
   return [...(await known.suites)];
+}
+
+/**
+ * From the sources (a clone before `npm run build`, and every CLI the tests spawn) there is no build index: suites
+ * loaded by one process are kept for the next in the temporary folder, keyed by the suite files, the schemas and
+ * every source file of the harness (the loader and the step kinds that validate the suites), so a change to any of
+ * them loads afresh. Loading took 2-3 s of each start of the CLI from the sources.
+ */
+const FROM_SOURCES = import.meta.url.endsWith('.ts');
+
+async function sourcesKey(dir: string): Promise<string> {
+  const hash = createHash('sha256').update(await suitesKey(dir));
+  const harness = join(PACKAGE_ROOT, 'harness');
+  for (const file of (await readdir(harness, { recursive: true })).filter((f) => f.endsWith('.ts')).sort()) {
+    hash.update(`${file}\0`).update(await readFile(join(harness, file))).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+async function loadThroughCache(dir: string, key: string, load: () => Promise<Suite[]>): Promise<Suite[]> {
+  const file = join(tmpdir(), `graphcheck-suites-${createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 16)}.json`);
+  const cached = await readFile(file, 'utf8')
+    .then((text) => JSON.parse(text) as Pick<SuiteIndex, 'key' | 'suites'>)
+    .catch(() => undefined);
+  if (cached?.key === key) return cached.suites.map((suite) => located({ ...suite, file: join(dir, suite.file) }));
+  const suites = await load();
+  const written = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  const index = { key, suites: suites.map(({ lineOf: _lineOf, ...suite }) => ({ ...suite, file: basename(suite.file) })) };
+  // Written whole, then renamed over the last one: processes loading at once never read half a file. A cache that
+  // cannot be written is only slower.
+  await writeFile(written, JSON.stringify(index))
+    .then(() => rename(written, file))
+    .catch(() => rm(written, { force: true }));
+  return suites;
 }
 
 function deepFreeze<T>(value: T, seen = new Set<unknown>()): T {

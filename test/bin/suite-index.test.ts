@@ -1,5 +1,7 @@
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSuites } from '../../harness/suite-loading/load-suite.js';
 import { needsOf } from '../../harness/engine/needs.js';
@@ -81,6 +83,32 @@ describe('suites loaded from the sources in one process', () => {
       await expect(loadSuitesIndexed(dir)).rejects.toThrow(/demo\.yaml/);
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('suites loaded from the sources by one process', () => {
+  it("are the next process's while the suite files stay as they are (kept in the temporary folder); a changed file loads them afresh", async () => {
+    const dir = tempFolder('graphcheck-suites-next-');
+    const cache = join(tmpdir(), `graphcheck-suites-${createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 16)}.json`);
+    // The folder named anew each time (`dir/`, `dir//`): this process's memo, by name, misses as a new process's
+    // would, while the cache, by resolved path, is the same.
+    let named = dir;
+    const asNewProcess = () => (named += '/');
+    try {
+      await writeFile(join(dir, 'demo.yaml'), DEMO_SUITE);
+      expect((await loadSuitesIndexed(asNewProcess()))[0]!.rules[0]!.title).toBe('One');
+      // What the next process reads is the cache, not the file: a title planted in it shows.
+      const kept = JSON.parse(await readFile(cache, 'utf8')) as { key: string; suites: Suite[] };
+      kept.suites[0]!.rules[0]!.title = 'One, as kept';
+      await writeFile(cache, JSON.stringify(kept));
+      expect((await loadSuitesIndexed(asNewProcess()))[0]!.rules[0]!.title).toBe('One, as kept');
+
+      await writeFile(join(dir, 'demo.yaml'), DEMO_SUITE.replace('title: One', 'title: One, edited'));
+      expect((await loadSuitesIndexed(asNewProcess()))[0]!.rules[0]!.title).toBe('One, edited');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+      await rm(cache, { force: true });
     }
   });
 });
