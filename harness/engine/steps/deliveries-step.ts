@@ -1,4 +1,4 @@
-import { missingUpdates } from '../../checks/webhook-updates.js';
+import { allDeliveredWatch } from '../../checks/webhook-updates.js';
 import { CannotJudgeError } from '../../errors.js';
 import type { Exchange } from '../../model/index.js';
 import type { Attempt } from '../../receiver/index.js';
@@ -49,7 +49,7 @@ export const deliveriesStep: StepKind<DeliveriesBody, 'webhook' | 'waited'> = {
   run: async ({ body, scope, target, outcome, evidence }) => {
     const run = await webhookRun(scope, target.webhooks);
     const receiver = await target.webhooks.receiver();
-    const delivered = () => missingUpdates(run.facts, receiver.attempts().map(seen)).length === 0;
+    const delivered = allDeliveredWatch(run.facts, () => receiver.attempts(), seen);
     let summary: string;
     if (target.control.has('clock')) {
       // The zero advance answers the clock's time: no read of its own before or after it.
