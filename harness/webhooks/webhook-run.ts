@@ -26,7 +26,12 @@ export async function webhookRun(scope: Scope, harness: WebhookHarness): Promise
   return run;
 }
 
-/** A copy of the facts as they are now, for a step's checks (later steps keep adding to the run's own). */
+/**
+ * A copy of the facts as they are now, for a step's checks (later steps keep adding to the run's own). An injected
+ * update is never changed once added (a batch holds over a thousand): shared, so the keys checks work out per update
+ * object are worked out once. Subscriptions and Live periods change later, so they are copied.
+ */
 export function factsSnapshot(run: WebhookRun): WebhookFacts {
-  return structuredClone(run.facts);
+  const { injected, ...changing } = run.facts;
+  return { injected: [...injected], ...structuredClone(changing) };
 }

@@ -35,7 +35,7 @@ export const eventsStep: StepKind<{ updates: unknown; fill_to?: unknown }> = {
     outcome.bodies.push(sent.json);
     const live = target.webhooks.live;
     for (const { object, id, field, value } of updates) {
-      run.facts.injected.push({ object: String(object), id: String(id), field: String(field), value, live });
+      run.facts.injected.push(Object.freeze({ object: String(object), id: String(id), field: String(field), value, live }));
     }
   },
 };
