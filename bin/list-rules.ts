@@ -1,5 +1,5 @@
 import type { RuleNeeds } from '../harness/preflight/rule-needs.js';
-import { type IndexedSuites, readSuiteIndex } from '../harness/suite-loading/suite-index.js';
+import { type IndexedSuites, loadSuitesIndexed, readSuiteIndex } from '../harness/suite-loading/suite-index.js';
 import { casesOfRule, type ListedCase } from '../harness/suite/rule-cases.js';
 import { dependenciesOf } from '../harness/preflight/areas.js';
 import { propertyRuns } from '../harness/generators/property-runs.js';
@@ -71,10 +71,11 @@ export async function listing(
 
 export type ListOptions = Pick<RunOptions, 'suites' | 'rules' | 'exclude' | 'endpoints' | 'areas' | 'shard' | 'suitesDir' | 'config'> & { side?: RuleSide };
 
-/** Without the build's index (the sources, or suites changed since): loaded and validated, needs from the steps. */
+/** Without the build's index (the sources, or suites changed since): loaded and validated (once per process, and from the
+ * sources once per set of files), needs from the steps. */
 async function loaded(dir: string): Promise<IndexedSuites> {
-  const [{ loadSuites }, { needsOf }] = await Promise.all([import('../harness/suite-loading/load-suite.js'), import('../harness/engine/needs.js')]);
-  return { suites: await loadSuites(dir), needsOf };
+  const { needsOf } = await import('../harness/engine/needs.js');
+  return { suites: await loadSuitesIndexed(dir), needsOf };
 }
 
 /** Absent options stay absent, so the config file and the defaults decide them. */
