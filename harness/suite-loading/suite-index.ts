@@ -106,7 +106,14 @@ export async function loadSuitesIndexed(dir: string): Promise<Suite[]> {
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
 
 async function sourcesKey(dir: string): Promise<string> {
-  const hash = createHash('sha256').update(await suitesKey(dir));
+  return createHash('sha256').update(await suitesKey(dir)).update(await (harnessKey ??= harnessSourcesKey())).digest('hex');
+}
+
+/** Read once per process: the code a process runs is the code it loaded at its start. */
+let harnessKey: Promise<string> | undefined;
+
+async function harnessSourcesKey(): Promise<string> {
+  const hash = createHash('sha256');
   const harness = join(PACKAGE_ROOT, 'harness');
   for (const file of (await readdir(harness, { recursive: true })).filter((f) => f.endsWith('.ts')).sort()) {
     hash.update(`${file}\0`).update(await readFile(join(harness, file))).update('\0');
