@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
@@ -121,21 +121,40 @@ async function harnessSourcesKey(): Promise<string> {
   return hash.digest('hex');
 }
 
+/** Where the suites kept between processes go: a folder of its own, holding the suites folders used last. */
+const CACHE_DIR = join(tmpdir(), 'graphcheck-suite-cache');
+const CACHE_KEPT = 32;
+
 async function loadThroughCache(dir: string, key: string, load: () => Promise<Suite[]>): Promise<Suite[]> {
-  const file = join(tmpdir(), `graphcheck-suites-${createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 16)}.json`);
+  const file = join(CACHE_DIR, `${createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 16)}.json`);
   const cached = await readFile(file, 'utf8')
     .then((text) => JSON.parse(text) as Pick<SuiteIndex, 'key' | 'suites'>)
     .catch(() => undefined);
-  if (cached?.key === key) return cached.suites.map((suite) => located({ ...suite, file: join(dir, suite.file) }));
+  if (cached?.key === key) {
+    // Dated as used, so the folder read at every start (the package's own suites) is the last to go.
+    void utimes(file, new Date(), new Date()).catch(() => {});
+    return cached.suites.map((suite) => located({ ...suite, file: join(dir, suite.file) }));
+  }
   const suites = await load();
   const written = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   const index = { key, suites: suites.map(({ lineOf: _lineOf, ...suite }) => ({ ...suite, file: basename(suite.file) })) };
   // Written whole, then renamed over the last one: processes loading at once never read half a file. A cache that
   // cannot be written is only slower.
-  await writeFile(written, JSON.stringify(index))
+  await mkdir(CACHE_DIR, { recursive: true })
+    .then(() => writeFile(written, JSON.stringify(index)))
     .then(() => rename(written, file))
+    .then(pruneCache)
     .catch(() => rm(written, { force: true }));
   return suites;
+}
+
+/** Only the folders used last are kept: tests load suites from many temporary folders. */
+async function pruneCache(): Promise<void> {
+  const files = (await readdir(CACHE_DIR)).filter((f) => f.endsWith('.json'));
+  if (files.length <= CACHE_KEPT) return;
+  const dated = await Promise.all(files.map(async (f) => ({ f, at: (await stat(join(CACHE_DIR, f)).catch(() => undefined))?.mtimeMs ?? 0 })));
+  dated.sort((a, b) => b.at - a.at);
+  await Promise.all(dated.slice(CACHE_KEPT).map(({ f }) => rm(join(CACHE_DIR, f), { force: true })));
 }
 
 function deepFreeze<T>(value: T, seen = new Set<unknown>()): T {

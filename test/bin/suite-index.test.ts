@@ -90,7 +90,7 @@ describe('suites loaded from the sources in one process', () => {
 describe('suites loaded from the sources by one process', () => {
   it("are the next process's while the suite files stay as they are (kept in the temporary folder); a changed file loads them afresh", async () => {
     const dir = tempFolder('graphcheck-suites-next-');
-    const cache = join(tmpdir(), `graphcheck-suites-${createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 16)}.json`);
+    const cache = join(tmpdir(), 'graphcheck-suite-cache', `${createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 16)}.json`);
     // The folder named anew each time (`dir/`, `dir//`): this process's memo, by name, misses as a new process's
     // would, while the cache, by resolved path, is the same.
     let named = dir;
@@ -106,6 +106,18 @@ describe('suites loaded from the sources by one process', () => {
 
       await writeFile(join(dir, 'demo.yaml'), DEMO_SUITE.replace('title: One', 'title: One, edited'));
       expect((await loadSuitesIndexed(asNewProcess()))[0]!.rules[0]!.title).toBe('One, edited');
+
+      // Only the folders used last are kept (32): thirty-three loaded since leave this one's out.
+      const others = Array.from({ length: 33 }, () => tempFolder('graphcheck-suites-other-'));
+      try {
+        for (const other of others) {
+          await writeFile(join(other, 'demo.yaml'), DEMO_SUITE);
+          await loadSuitesIndexed(other);
+        }
+        await expect(readFile(cache, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+      } finally {
+        await Promise.all(others.map((other) => rm(other, { recursive: true, force: true })));
+      }
     } finally {
       await rm(dir, { recursive: true, force: true });
       await rm(cache, { force: true });
