@@ -8,6 +8,7 @@ import {
 } from '../../../harness/receiver/index.js';
 import { signPayload } from '../../../harness/notification/sign-payload.js';
 import { call, clientAgent } from '../../helpers/http-client.js';
+import { makeSelfSignedCert } from '../../helpers/reference/webhooks-test-certs.js';
 
 const BODY = Buffer.from('{"object":"page","entry":[]}');
 const SIGNED = {
@@ -113,6 +114,13 @@ describe('mTLS (the target presents a client certificate)', () => {
     const stranger = await (await createCertificateAuthority('stranger CA')).issueClient(CN);
     expect(await call(agent(stranger), receiver.callbackUrl(), SIGNED)).toMatchObject({ status: 200 });
     expect(receiver.attempts()[0]?.tlsClient).toMatchObject({ cn: CN, authorized: false, verdict: 'ok' });
+  });
+
+  it('reads an RSA client certificate as it reads an ECDSA one', async () => {
+    const rsa = makeSelfSignedCert();
+    const receiver = await start({ mtls: { expectedCn: '127.0.0.1' } });
+    expect(await call(agent(rsa), receiver.callbackUrl(), SIGNED)).toMatchObject({ status: 200 });
+    expect(receiver.attempts()[0]?.tlsClient).toMatchObject({ presented: true, cn: '127.0.0.1', chain: ['127.0.0.1'], verdict: 'ok' });
   });
 
   it('reads a common name with the characters a distinguished name escapes as the name itself', async () => {
