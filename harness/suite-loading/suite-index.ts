@@ -54,9 +54,19 @@ export async function readSuiteIndex(dir: string, indexFile = SUITE_INDEX_FILE):
   // A folder that cannot be read is the full loader's to report, in its words.
   if (index.key !== (await suitesKey(dir).catch(() => undefined))) return undefined;
   return {
-    suites: index.suites.map((suite) => located({ ...suite, file: join(dir, suite.file) })),
+    suites: suitesIn(index.suites, dir),
     needsOf: (rule) => index.needs[rule.id]!,
   };
+}
+
+/** Suites as an index stores them: each naming its file within the folder, without the lines (looked up when asked). */
+export function storedSuites(suites: readonly Suite[]): SuiteIndex['suites'] {
+  return suites.map(({ lineOf: _lineOf, ...suite }) => ({ ...suite, file: basename(suite.file) }));
+}
+
+/** Stored suites as the suites of `dir`. */
+function suitesIn(stored: SuiteIndex['suites'], dir: string): Suite[] {
+  return stored.map((suite) => located({ ...suite, file: join(dir, suite.file) }));
 }
 
 /** Lines are looked up in the file itself, parsed when a message first needs one (rarely: an error to point at). */
@@ -133,11 +143,11 @@ async function loadThroughCache(dir: string, key: string, load: () => Promise<Su
   if (cached?.key === key) {
     // Dated as used, so the folder read at every start (the package's own suites) is the last to go.
     void utimes(file, new Date(), new Date()).catch(() => {});
-    return cached.suites.map((suite) => located({ ...suite, file: join(dir, suite.file) }));
+    return suitesIn(cached.suites, dir);
   }
   const suites = await load();
   const written = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  const index = { key, suites: suites.map(({ lineOf: _lineOf, ...suite }) => ({ ...suite, file: basename(suite.file) })) };
+  const index = { key, suites: storedSuites(suites) };
   // Written whole, then renamed over the last one: processes loading at once never read half a file. A cache that
   // cannot be written is only slower.
   await mkdir(CACHE_DIR, { recursive: true })

@@ -1,8 +1,7 @@
 import { writeFile } from 'node:fs/promises';
-import { basename } from 'node:path';
 import { loadSuites } from './load-suite.js';
 import { needsOf } from '../engine/needs.js';
-import { SUITE_INDEX_FILE, type SuiteIndex, suitesKey } from './suite-index.js';
+import { storedSuites, SUITE_INDEX_FILE, type SuiteIndex, suitesKey } from './suite-index.js';
 
 /** Loads and validates the suites of `dir` and writes them as the index `readSuiteIndex` reads (the build's step). */
 export async function writeSuiteIndex(dir: string, indexFile = SUITE_INDEX_FILE): Promise<void> {
@@ -10,7 +9,7 @@ export async function writeSuiteIndex(dir: string, indexFile = SUITE_INDEX_FILE)
   const suites = await loadSuites(dir);
   const index: SuiteIndex = {
     key,
-    suites: suites.map(({ lineOf: _lineOf, ...suite }) => ({ ...suite, file: basename(suite.file) })),
+    suites: storedSuites(suites),
     needs: Object.fromEntries(suites.flatMap((s) => s.rules.map((rule) => [rule.id, needsOf(rule)]))),
   };
   await writeFile(indexFile, JSON.stringify(index));
