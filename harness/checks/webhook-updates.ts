@@ -99,16 +99,3 @@ export function missingUpdates(facts: WebhookFacts, notifications: readonly Seen
     .filter(({ update }) => !arrived(update, facts.subscriptions[update.object]?.include_values === true))
     .map(({ update }) => update);
 }
-
-/**
- * Whether every expected update arrived, as a step asks after each clock move (up to about 190 a rule): worked out
- * again only when an attempt arrived since, for an attempt is logged with its answer and never changed after.
- */
-export function allDeliveredWatch<A>(facts: WebhookFacts, arrived: () => readonly A[], seen: (attempt: A) => SeenNotification): () => boolean {
-  let known: { count: number; delivered: boolean } | undefined;
-  return () => {
-    const attempts = arrived();
-    if (known?.count !== attempts.length) known = { count: attempts.length, delivered: missingUpdates(facts, attempts.map(seen)).length === 0 };
-    return known.delivered;
-  };
-}

@@ -1,4 +1,5 @@
 import type { WebhookFacts } from '../checks/webhook-facts.js';
+import { missingUpdates, type SeenNotification } from '../checks/webhook-updates.js';
 import type { Scope } from '../suite/template.js';
 import type { WebhookHarness } from './webhook-harness.js';
 
@@ -34,4 +35,18 @@ export async function webhookRun(scope: Scope, harness: WebhookHarness): Promise
 export function factsSnapshot(run: WebhookRun): WebhookFacts {
   const { injected, ...changing } = run.facts;
   return { injected: [...injected], ...structuredClone(changing) };
+}
+
+/**
+ * Whether every update the run expects arrived, as a `deliveries` step asks after each clock move (up to about 190 a
+ * rule): worked out again only when an attempt arrived since, for an attempt is logged with its answer and never
+ * changed after.
+ */
+export function deliveredWatch<A>(run: WebhookRun, arrived: () => readonly A[], seen: (attempt: A) => SeenNotification): () => boolean {
+  let known: { count: number; delivered: boolean } | undefined;
+  return () => {
+    const attempts = arrived();
+    if (known?.count !== attempts.length) known = { count: attempts.length, delivered: missingUpdates(run.facts, attempts.map(seen)).length === 0 };
+    return known.delivered;
+  };
 }

@@ -1,4 +1,3 @@
-import { allDeliveredWatch } from '../../checks/webhook-updates.js';
 import { CannotJudgeError } from '../../errors.js';
 import type { Exchange } from '../../model/index.js';
 import type { Attempt } from '../../receiver/index.js';
@@ -8,7 +7,7 @@ import { attemptEvidence } from '../../webhooks/attempt-evidence.js';
 import { driveClock } from '../../webhooks/drive-clock.js';
 import type { TargetSession } from '../run-context.js';
 import type { StepOutcome } from '../step-outcome.js';
-import { factsSnapshot, type WebhookRun, webhookRun } from '../../webhooks/webhook-run.js';
+import { deliveredWatch, factsSnapshot, type WebhookRun, webhookRun } from '../../webhooks/webhook-run.js';
 import type { StepKind } from './step-kind.js';
 
 /** A `deliveries:` step as written in a suite; values may be templates. */
@@ -49,7 +48,7 @@ export const deliveriesStep: StepKind<DeliveriesBody, 'webhook' | 'waited'> = {
   run: async ({ body, scope, target, outcome, evidence }) => {
     const run = await webhookRun(scope, target.webhooks);
     const receiver = await target.webhooks.receiver();
-    const delivered = allDeliveredWatch(run.facts, () => receiver.attempts(), seen);
+    const delivered = deliveredWatch(run, () => receiver.attempts(), seen);
     let summary: string;
     if (target.control.has('clock')) {
       // The zero advance answers the clock's time: no read of its own before or after it.
