@@ -143,6 +143,8 @@ async function runtimeOptions(mtls: { cn: string } | false): Promise<RuntimeOpti
   if (!mtls) return {};
   const identity = identities.get(mtls.cn) ?? generateMtlsIdentity(mtls.cn);
   identities.set(mtls.cn, identity);
+  // One that failed is made again by the next reference, not handed out failed.
+  identity.catch(() => identities.get(mtls.cn) === identity && identities.delete(mtls.cn));
   const { certPem, keyPem, chainPem } = await identity;
   return { mtls: { cn: mtls.cn, clientCert: { certPem, keyPem, chainPem } } };
 }
