@@ -3,7 +3,6 @@ import { DEFAULT_MAX_BODY } from '../http/body-limit.js';
 import { bodyBytes } from '../http/stored-body.js';
 import type { CassetteHeader, RunDocument } from '../cassette/cassette-format.js';
 import { openCassette } from '../cassette/cassette-reader.js';
-export { peekRunDocument } from '../cassette/cassette-reader.js';
 import type { Exchange } from '../model/exchange.js';
 import { MatchIndex, type ReplayEntry } from './match-index.js';
 import {
@@ -17,6 +16,9 @@ import { type Masked, maskedKey, type WildShape, wildShapeOf } from './secret-wi
 import { BodySpool } from './body-spool.js';
 import { ResponseTemplate } from './response-template.js';
 import { SecretResolver } from './secret-resolver.js';
+
+// `run --cassette` refuses a flag from the run document before loading (the run unit reads cassettes through replay).
+export { peekRunDocument } from '../cassette/cassette-reader.js';
 
 /** A cassette made ready to serve: its requests indexed, its responses compiled. */
 export interface ReplaySource {
