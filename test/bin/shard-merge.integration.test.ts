@@ -6,10 +6,11 @@ import { runCli } from '../helpers/cli.js';
 import { failure } from '../helpers/user-error.js';
 import { tempFolder } from '../helpers/temp-dir.js';
 
-// photos.post-over-10mb-refused is left out: on a loaded machine the reference sometimes resets the connection
-// while the 10 MB body is still being sent (verdict error), in one run and not the other: a race of its own
-// (reported), not of sharding.
-const RUN = ['run', '--seed', '11', '--runs', '2', '--fault', 'feed-limit-not-capped', '--exclude', 'photos.post-over-10mb-refused', '--quiet'];
+// A selection stands for the whole, shards are split by rule id whatever it is: the feed's limit rules (one failed by
+// the switch), comments (shared rules), versioning (run alone: the first-called version) and the subscription amends
+// (run alone or in sessions: they change the app's subscriptions). A full run's report size is checked by
+// test/suites/pass/behind-proxy.integration.test.ts.
+const RUN = ['run', '--seed', '11', '--rule', 'feed.get-limit-*,versioning.*,comments.*,subscriptions.amend-*', '--fault', 'feed-limit-not-capped', '--quiet'];
 
 interface Report {
   seed: number;
@@ -52,11 +53,6 @@ describe('--shard i/n and merge-reports', () => {
     expect(summary).toMatch(/^# graphcheck FAILED: /);
     expect(summary).toContain(`## Failures (${whole.summary.failed})`);
     expect(summary).toContain('### `feed.get-limit-over-100-refused` [MUST]');
-  });
-
-  it("a full run's report.json stays under 1 MB", async () => {
-    expect(whole.results.length).toBeGreaterThan(150);
-    expect((await stat(join(dir, 'whole', 'report.json'))).size).toBeLessThan(1_000_000);
   });
 
   it('merging a report twice, or reports of two seeds, is a usage error', async () => {
