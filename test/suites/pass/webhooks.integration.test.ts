@@ -2,21 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MTLS_CN } from '../../../reference/index.js';
 import { resultOf, runWebhookSuites, verdicts } from '../../helpers/run-webhook-suites.js';
 
-describe('the subscriptions and webhooks suites against the reference target', () => {
-  it('pass every rule, none skipped', async () => {
-    const result = await runWebhookSuites({ seed: 11 });
-    const notPassed = result.results.filter((r) => r.verdict !== 'passed').map((r) => `${r.rule}: ${r.verdict} ${r.reason}`);
-    expect(notPassed).toEqual([]);
-    const suites = new Set(result.results.map((r) => r.suite));
-    expect([...suites].sort()).toEqual(['subscriptions', 'webhooks']);
-    expect(result.results.length).toBeGreaterThanOrEqual(38);
-  }, 120_000);
-
-  it('pass with another seed too (generated updates, fields and objects change)', async () => {
-    const result = await runWebhookSuites({ seed: 20260101, suites: ['webhooks'] });
-    expect(Object.values(verdicts(result)).every((v) => v === 'passed')).toBe(true);
-  });
-});
+// Every rule of the subscriptions and webhooks suites passing, none skipped, is shown on two seeds by the correct runs
+// of test/suites/pass/behind-proxy.integration.test.ts (seed 13, fixtures full) and
+// test/scripts/every-seed.integration.test.ts (seed 12, fixtures emptied). These are the cases a default run does not
+// reach: another mTLS setting, and the retry schedule's faults.
 
 describe('mutual TLS (R46)', () => {
   it('checks the client certificate the reference presents, with the CN its profile names', async () => {
