@@ -38,25 +38,17 @@ export interface RunningReplay {
   close(): Promise<void>;
 }
 
-/** Serves a cassette on loopback: every request is answered from it, or refused with status 599. */
+/**
+ * Serves a cassette on loopback: every request is answered from it, or refused with status 599. The server listens
+ * before a cassette file is read, so a `--host` or `--port` it cannot have is said at once, not after a long read;
+ * a request that comes in the meantime (a fixed port) waits for the cassette.
+ */
 export async function startReplayServer(options: ReplayServerOptions): Promise<RunningReplay> {
-  const source =
-    typeof options.cassette === 'string'
-      ? await loadReplay(options.cassette, {
-          ignoreVersion: options.ignoreVersion,
-          ...(options.secrets ? { secrets: options.secrets } : {}),
-          ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
-          // A server started from a file answers; the exchanges it does not serve are only counted.
-          keepUnserved: false,
-        })
-      : options.cassette;
-  const replayer = new Replayer(source, {
-    match: options.match,
-    log: options.log,
-    ...(options.onServe ? { onServe: options.onServe } : {}),
-  });
   let url = '';
-  const handle = (req: IncomingMessage, res: ServerResponse, body: BoundedBody): void => {
+  let loaded!: (replayer: Replayer) => void;
+  const ready = new Promise<Replayer>((resolve) => (loaded = resolve));
+  const handle = async (req: IncomingMessage, res: ServerResponse, body: BoundedBody): Promise<void> => {
+    const replayer = await ready;
     const miss = replayer.answer(req, res, originOf(req, url), body);
     if (miss) replayer.refuse(res, miss);
   };
@@ -64,6 +56,28 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     withBody(req, options.maxBodyBytes, (body) => handle(req, res, body)).catch(() => req.socket.destroy());
   });
   url = await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
+  let source: ReplaySource;
+  try {
+    source =
+      typeof options.cassette === 'string'
+        ? await loadReplay(options.cassette, {
+            ignoreVersion: options.ignoreVersion,
+            ...(options.secrets ? { secrets: options.secrets } : {}),
+            ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
+            // A server started from a file answers; the exchanges it does not serve are only counted.
+            keepUnserved: false,
+          })
+        : options.cassette;
+  } catch (error) {
+    await closeServer(server);
+    throw error;
+  }
+  const replayer = new Replayer(source, {
+    match: options.match,
+    log: options.log,
+    ...(options.onServe ? { onServe: options.onServe } : {}),
+  });
+  loaded(replayer);
   return {
     url,
     source,

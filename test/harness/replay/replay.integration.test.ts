@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CassetteWriter } from '../../../harness/cassette/cassette-writer.js';
@@ -208,5 +209,15 @@ describe('replay --secrets any (CI with dummy tokens)', () => {
     } finally {
       await replay.close();
     }
+  });
+});
+
+describe('replay server start', () => {
+  it('says a --host it cannot have before it reads the cassette: a long read is not waited for to hear it', async () => {
+    // A named pipe no one writes: reading it would wait for ever, so the refusal shows that nothing was read.
+    const pipe = dir.path('never-written.yml');
+    execFileSync('mkfifo', [pipe]);
+    const started = startReplayServer({ cassette: pipe, host: '192.0.2.1', log: () => {} });
+    await expect(started).rejects.toThrow(/^--host 192\.0\.2\.1: no such address on this machine/);
   });
 });
