@@ -52,7 +52,10 @@ describe('run --record, then run --cassette offline', () => {
     const dir = tempFolder('graphcheck-recorded-');
     const cassette = join(dir, 'hooks.yaml');
     const faults = 'webhooks-wrong-signature-key,webhooks-no-immediate-retry,subscriptions-wrong-challenge-accepted';
-    const args = ['--suite', 'webhooks', 'subscriptions', '--seed', '11', '--runs', '2', '--fault', faults];
+    // The rules the three switches fail, and two they leave passing: every webhook rule repeated offline from a
+    // correct run is the shipped cassette's test (test/cassettes/).
+    const rules = 'webhooks.notification-*,webhooks.retry-immediately,subscriptions.*challenge*';
+    const args = ['--rule', rules, '--seed', '11', '--runs', '2', '--fault', faults];
     const recorded = await runCli(['run', ...args, '--record', cassette, '--report-dir', join(dir, 'live')]);
     expect(recorded.code).toBe(1);
     const replayed = await runCli(['run', '--cassette', cassette, '--report-dir', join(dir, 'offline')]);
@@ -60,7 +63,8 @@ describe('run --record, then run --cassette offline', () => {
     const [a, b] = [await report(join(dir, 'live')), await report(join(dir, 'offline'))];
     expect(outcome(b)).toEqual(outcome(a));
     const failed = a.results.filter((r) => r.verdict === 'failed').map((r) => r.rule);
-    expect(failed).toEqual(expect.arrayContaining(['webhooks.notification-signed', 'subscriptions.wrong-challenge-refused']));
+    expect(failed).toEqual(expect.arrayContaining(['webhooks.notification-signed', 'subscriptions.wrong-challenge-refused', 'webhooks.retry-immediately']));
+    expect(a.results.filter((r) => r.verdict === 'passed').length).toBeGreaterThan(0);
     const text = await readFile(cassette, 'utf8');
     expect(text).toMatch(/"kind":"webhook-notification"/);
     expect(text).toMatch(/"kind":"webhook-verification"/);
