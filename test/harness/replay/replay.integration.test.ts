@@ -1,9 +1,12 @@
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CassetteWriter } from '../../../harness/cassette/cassette-writer.js';
 import { startRecordingProxy } from '../../../harness/run/recorded/recording-proxy.js';
 import { startReplayServer } from '../../../harness/replay/replay-server.js';
+import { expectUsageLine, runCli } from '../../helpers/cli.js';
 import { exchange } from '../../helpers/exchange.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { SECRETS, startTinyTarget, type TinyTarget } from '../../helpers/tiny-target.js';
@@ -220,4 +223,27 @@ describe('replay server start', () => {
     const started = startReplayServer({ cassette: pipe, host: '192.0.2.1', log: () => {} });
     await expect(started).rejects.toThrow(/^--host 192\.0\.2\.1: no such address on this machine/);
   });
+
+  it('refuses a broken cassette in one line after it listened, and lets the port go', async () => {
+    const file = dir.path('relative.cassette.yml');
+    const header = { graphcheck_cassette: 1, target: 'http://127.0.0.1:4010', recorded_at: '2026-01-01T00:00:00.000Z', redaction: { enabled: false } };
+    const exchange = { kind: 'api', startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1, request: { method: 'GET', url: '/v25.0/me', headers: {} }, response: { status: 200, headers: {}, body: '' } };
+    writeFileSync(file, `--- # graphcheck cassette\n${JSON.stringify(header)}\n--- # exchange\n${JSON.stringify(exchange)}\n`);
+    const port = await freePort();
+    const out = await runCli(['replay', '--cassette', file, '--port', String(port)]);
+    expectUsageLine(out, /.*relative\.cassette\.yml:3: exchange 0: request\.url must be an absolute URL/);
+    // Nothing listens there any more: the port can be taken again.
+    const again = createServer();
+    await new Promise<void>((resolve, reject) => again.once('error', reject).listen(port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => again.close(() => resolve()));
+  });
 });
+
+/** A port that was free a moment ago. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
