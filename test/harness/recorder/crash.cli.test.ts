@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { Agent, request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { readCassette } from '../../../harness/cassette/cassette-reader.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -17,8 +18,25 @@ function lines(child: ChildProcess): AsyncIterator<string> {
   return createInterface({ input: child.stdout as NodeJS.ReadableStream })[Symbol.asyncIterator]();
 }
 
+/**
+ * The cassette as `readCassette` gives it, or, when the process died inside a write (a batch is one system call, but
+ * a kill can cut it short), as the one-line refusal says to repair it: the cut-off last document's lines deleted.
+ * Only the last document may be cut off; any other problem fails the test.
+ */
+async function readWithoutTornTail(file: string): ReturnType<typeof readCassette> {
+  try {
+    return await readCassette(file);
+  } catch (error) {
+    const torn = /:(\d+): not a YAML document .*the document at lines (\d+)-(\d+) is cut off or broken: repair it, or delete those lines/.exec((error as Error).message);
+    const lines = readFileSync(file, 'utf8').split('\n');
+    if (!torn || Number(torn[3]) < lines.length - 1) throw error;
+    writeFileSync(file, `${lines.slice(0, Number(torn[2]) - 1).join('\n')}\n`);
+    return readCassette(file);
+  }
+}
+
 describe('a recorder killed with SIGKILL', () => {
-  it('leaves a cassette that reads back whole up to the last completed exchange', async () => {
+  it('leaves a cassette that reads back whole up to the last completed exchange (a write it was killed in: refused as cut off, with the lines to delete)', async () => {
     const file = dir.path('killed.yml');
     const child = spawn(
       process.execPath,
@@ -57,7 +75,7 @@ describe('a recorder killed with SIGKILL', () => {
       const answered = (await Promise.all(inFlight)).filter(Boolean).length;
       await hung;
 
-      const { exchanges } = await readCassette(file);
+      const { exchanges } = await readWithoutTornTail(file);
       const paths = exchanges.map((e) => new URL(e.request.url).pathname);
       expect(paths.slice(0, 10)).toEqual(Array.from({ length: 10 }, (_, i) => `/echo/done-${i}`));
       expect(exchanges.length).toBeGreaterThanOrEqual(10 + answered);
