@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
@@ -131,12 +131,30 @@ async function harnessSourcesKey(): Promise<string> {
   return hash.digest('hex');
 }
 
-/** Where the suites kept between processes go: a folder of its own, holding the suites folders used last. */
-const CACHE_DIR = join(tmpdir(), 'graphcheck-suite-cache');
+/**
+ * Where the suites kept between processes go: a folder of this user's own in the temporary folder, holding the
+ * suites folders used last. Suites drive what a run sends and judges, so a folder another user made or may write
+ * to is not used: the suites are loaded afresh and nothing is kept.
+ */
+export const SUITE_CACHE_DIR = join(tmpdir(), `graphcheck-suite-cache-${process.getuid?.() ?? 'user'}`);
 const CACHE_KEPT = 32;
 
+/** The file that keeps the suites of `dir` (by its resolved path) in the cache folder. */
+export function suiteCacheFile(dir: string): string {
+  return join(SUITE_CACHE_DIR, `${createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 16)}.json`);
+}
+
+/** The cache folder made if absent; whether it is this user's alone (a folder, not a link, owned, writable by no other). */
+async function cacheFolderIsOurs(): Promise<boolean> {
+  await mkdir(SUITE_CACHE_DIR, { recursive: true, mode: 0o700 });
+  const folder = await lstat(SUITE_CACHE_DIR);
+  if (!folder.isDirectory()) return false;
+  return process.getuid === undefined || (folder.uid === process.getuid() && (folder.mode & 0o022) === 0);
+}
+
 async function loadThroughCache(dir: string, key: string, load: () => Promise<Suite[]>): Promise<Suite[]> {
-  const file = join(CACHE_DIR, `${createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 16)}.json`);
+  if (!(await cacheFolderIsOurs().catch(() => false))) return load();
+  const file = suiteCacheFile(dir);
   const cached = await readFile(file, 'utf8')
     .then((text) => JSON.parse(text) as Pick<SuiteIndex, 'key' | 'suites'>)
     .catch(() => undefined);
@@ -150,8 +168,7 @@ async function loadThroughCache(dir: string, key: string, load: () => Promise<Su
   const index = { key, suites: storedSuites(suites) };
   // Written whole, then renamed over the last one: processes loading at once never read half a file. A cache that
   // cannot be written is only slower.
-  await mkdir(CACHE_DIR, { recursive: true })
-    .then(() => writeFile(written, JSON.stringify(index)))
+  await writeFile(written, JSON.stringify(index))
     .then(() => rename(written, file))
     .then(pruneCache)
     .catch(() => rm(written, { force: true }));
@@ -160,11 +177,11 @@ async function loadThroughCache(dir: string, key: string, load: () => Promise<Su
 
 /** Only the folders used last are kept: tests load suites from many temporary folders. */
 async function pruneCache(): Promise<void> {
-  const files = (await readdir(CACHE_DIR)).filter((f) => f.endsWith('.json'));
+  const files = (await readdir(SUITE_CACHE_DIR)).filter((f) => f.endsWith('.json'));
   if (files.length <= CACHE_KEPT) return;
-  const dated = await Promise.all(files.map(async (f) => ({ f, at: (await stat(join(CACHE_DIR, f)).catch(() => undefined))?.mtimeMs ?? 0 })));
+  const dated = await Promise.all(files.map(async (f) => ({ f, at: (await stat(join(SUITE_CACHE_DIR, f)).catch(() => undefined))?.mtimeMs ?? 0 })));
   dated.sort((a, b) => b.at - a.at);
-  await Promise.all(dated.slice(CACHE_KEPT).map(({ f }) => rm(join(CACHE_DIR, f), { force: true })));
+  await Promise.all(dated.slice(CACHE_KEPT).map(({ f }) => rm(join(SUITE_CACHE_DIR, f), { force: true })));
 }
 
 function deepFreeze<T>(value: T, seen = new Set<unknown>()): T {

@@ -1,11 +1,9 @@
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { chmod, cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSuites } from '../../harness/suite-loading/load-suite.js';
 import { needsOf } from '../../harness/engine/needs.js';
-import { loadSuitesIndexed, readSuiteIndex, SUITE_INDEX_FILE } from '../../harness/suite-loading/suite-index.js';
+import { loadSuitesIndexed, readSuiteIndex, SUITE_CACHE_DIR, SUITE_INDEX_FILE, suiteCacheFile } from '../../harness/suite-loading/suite-index.js';
 import { writeSuiteIndex } from '../../harness/suite-loading/write-suite-index.js';
 import type { Suite } from '../../harness/suite/suite.js';
 import { SUITES_DIR } from '../../harness/suite/suites-dir.js';
@@ -90,7 +88,7 @@ describe('suites loaded from the sources in one process', () => {
 describe('suites loaded from the sources by one process', () => {
   it("are the next process's while the suite files stay as they are (kept in the temporary folder); a changed file loads them afresh", async () => {
     const dir = tempFolder('graphcheck-suites-next-');
-    const cache = join(tmpdir(), 'graphcheck-suite-cache', `${createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 16)}.json`);
+    const cache = suiteCacheFile(dir);
     // The folder named anew each time (`dir/`, `dir//`): this process's memo, by name, misses as a new process's
     // would, while the cache, by resolved path, is the same.
     let named = dir;
@@ -118,6 +116,31 @@ describe('suites loaded from the sources by one process', () => {
       } finally {
         await Promise.all(others.map((other) => rm(other, { recursive: true, force: true })));
       }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+      await rm(cache, { force: true });
+    }
+  });
+});
+
+describe('the folder the suites are kept in between processes', () => {
+  it("is not used when others may write to it: suites planted there are not read, and nothing is kept", async () => {
+    const dir = tempFolder('graphcheck-suites-shared-');
+    const cache = suiteCacheFile(dir);
+    try {
+      await writeFile(join(dir, 'demo.yaml'), DEMO_SUITE);
+      await loadSuitesIndexed(dir);
+      const kept = JSON.parse(await readFile(cache, 'utf8')) as { key: string; suites: Suite[] };
+      kept.suites[0]!.rules[0]!.title = 'planted';
+      await writeFile(cache, JSON.stringify(kept));
+      await chmod(SUITE_CACHE_DIR, 0o777);
+      try {
+        expect((await loadSuitesIndexed(`${dir}/`))[0]!.rules[0]!.title).toBe('One');
+      } finally {
+        await chmod(SUITE_CACHE_DIR, 0o700);
+      }
+      // The same folder of this user's alone again: what it holds is read.
+      expect((await loadSuitesIndexed(`${dir}//`))[0]!.rules[0]!.title).toBe('planted');
     } finally {
       await rm(dir, { recursive: true, force: true });
       await rm(cache, { force: true });
