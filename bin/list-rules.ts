@@ -71,8 +71,10 @@ export async function listing(
 
 export type ListOptions = Pick<RunOptions, 'suites' | 'rules' | 'exclude' | 'endpoints' | 'areas' | 'shard' | 'suitesDir' | 'config'> & { side?: RuleSide };
 
-/** Without the build's index (the sources, or suites changed since): loaded and validated (once per process, and from the
- * sources once per set of files), needs from the steps. */
+/**
+ * Without the build's index (the sources, or suites changed since): loaded and validated once per process (from the
+ * sources, once per set of files: `loadSuitesIndexed`), needs from the steps.
+ */
 async function loaded(dir: string): Promise<IndexedSuites> {
   const { needsOf } = await import('../harness/engine/needs.js');
   return { suites: await loadSuitesIndexed(dir), needsOf };
