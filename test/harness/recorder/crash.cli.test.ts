@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Agent, request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { readCassette } from '../../../harness/cassette/cassette-reader.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
