@@ -5,6 +5,7 @@ import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readCassette } from '../../harness/cassette/cassette-reader.js';
 import { startBadTarget } from '../helpers/bad-targets.js';
+import { BIN } from '../helpers/cli.js';
 import { SECRETS, useTinyTarget } from '../helpers/tiny-target.js';
 
 // record and replay run until a signal stops them: the process is what is tested (check and the cassette commands:
@@ -26,7 +27,7 @@ afterAll(() => {
 });
 
 function graphcheck(args: string[]): Run {
-  const child = spawn(process.execPath, ['bin/run-ts.js', 'test/helpers/children/cli-child.ts', ...args], {
+  const child = spawn(process.execPath, [BIN, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.add(child);

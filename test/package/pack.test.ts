@@ -1,13 +1,14 @@
 // One file for everything that needs the packed package: `npm pack` rebuilds dist/ (prepack), so two files packing
 // at once would empty each other's dist/ half-way.
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startReference } from '../../reference/index.js';
 import { playAction } from './play-action.js';
+import { distIsCurrent } from '../helpers/built-cli.js';
 import { tempFolder } from '../helpers/temp-dir.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -45,23 +46,6 @@ function namesIn(tree: DependencyTree): string[] {
   return Object.entries(tree.dependencies ?? {}).flatMap(([name, below]) => [name, ...namesIn(below)]);
 }
 
-/** What dist/ is compiled from (scripts/build.js), and the file the build writes last. */
-const SOURCES = ['bin', 'harness', 'reference', 'suites', 'schemas', 'scripts/build.js', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
-const BUILT_LAST = join(ROOT, 'dist', 'harness', 'suite-loading', 'suite-index.json');
-
-/** Whether dist/ was built after every change to its sources (a missing dist/ is not). */
-async function distIsCurrent(): Promise<boolean> {
-  const built = await stat(BUILT_LAST).then((s) => s.mtimeMs, () => undefined);
-  if (built === undefined) return false;
-  for (const source of SOURCES) {
-    const path = join(ROOT, source);
-    const top = await stat(path);
-    const files = top.isDirectory() ? (await readdir(path, { recursive: true })).map((f) => join(path, f)) : [path];
-    for (const file of files) if ((await stat(file)).mtimeMs > built) return false;
-  }
-  return true;
-}
-
 let app: string;
 /** The installed package's folder (app/node_modules/graphcheck). */
 let installed: string;
@@ -74,7 +58,7 @@ beforeAll(async () => {
   const work = tempFolder('graphcheck-package-');
   let started = Date.now();
   // prepack builds dist/ again unless it is newer than every source it is built from (`npm ci` has just built it).
-  const current = await distIsCurrent();
+  const current = distIsCurrent();
   const pack = await sh('npm', ['pack', '--json', ...(current ? ['--ignore-scripts'] : []), '--pack-destination', work], ROOT);
   expect(pack.code, pack.stderr).toBe(0);
   // prepack's tsc prints nothing when it succeeds, so stdout is npm's JSON alone.
