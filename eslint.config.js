@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import { layersPlugin } from './lint/import-layers.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'reports/', 'cassettes/', '.tmp/', 'dist/'] },
+  { ignores: ['node_modules/', 'reports/', 'cassettes/', '.tmp/', 'dist/', 'dist.staged/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['bin/*.js', 'scripts/*.js'], languageOptions: { globals: { process: 'readonly' } } },
