@@ -16,7 +16,7 @@ if (lifecycle === 'prepare' && (command === 'pack' || command === 'publish')) pr
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-// GRAPHCHECK_BUILD=typecheck-all (CI's `npm ci`): one compiler pass that type-checks the whole project (tests, bench
+// GRAPHCHECK_BUILD=typecheck-all (.ci/run): one compiler pass that type-checks the whole project (tests, bench
 // and scripts too, as `npm run typecheck` does) and builds dist/ from it, instead of a build and a typecheck that
 // each read every source (36 CPU-seconds each). tsconfig.build.json is tsconfig.json with the emit on, so each file
 // compiles to the same output; the rest of the project's output is dropped.

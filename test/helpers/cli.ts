@@ -7,7 +7,7 @@ import { repoPath } from './paths.js';
 import { tempFolder } from './temp-dir.js';
 
 /**
- * The CLI the cli tier spawns: the compiled dist/ when it was built after every change to its sources (`npm ci` has
+ * The CLI the cli tier spawns: the compiled dist/ when it was built after every change to its sources (.ci/run has
  * just built it in CI), otherwise the TypeScript sources through tsx. Never a dist/ older than the sources: a test
  * would then pass or fail on code that is no longer there. The two run the same code; a start through tsx costs
  * about 2.6 CPU-seconds against 0.5, on the two cores the tests share.
