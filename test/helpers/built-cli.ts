@@ -17,13 +17,14 @@ function builtAt(): number | undefined {
   }
 }
 
-/** Whether dist/ was built after every change to its sources: a missing or older dist/ is not. */
+/** Whether dist/ was built after every change to its sources (an edit, an added or a deleted file): a missing or older dist/ is not. */
 export function distIsCurrent(): boolean {
   const built = builtAt();
   if (built === undefined) return false;
   for (const source of SOURCES) {
     const path = repoPath(source);
-    const files = statSync(path).isDirectory() ? readdirSync(path, { recursive: true, encoding: 'utf8' }).map((f) => join(path, f)) : [path];
+    // Folders too (the top one included): a deleted file changes only its folder's time.
+    const files = statSync(path).isDirectory() ? [path, ...readdirSync(path, { recursive: true, encoding: 'utf8' }).map((f) => join(path, f))] : [path];
     for (const file of files) if (statSync(file).mtimeMs > built) return false;
   }
   return true;
