@@ -57,6 +57,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   });
   url = await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
   let source: ReplaySource;
+  let replayer: Replayer;
   try {
     source =
       typeof options.cassette === 'string'
@@ -68,15 +69,16 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
             keepUnserved: false,
           })
         : options.cassette;
+    replayer = new Replayer(source, {
+      match: options.match,
+      log: options.log,
+      ...(options.onServe ? { onServe: options.onServe } : {}),
+    });
   } catch (error) {
+    // Nothing is served from a cassette that could not be made ready: the port is let go.
     await closeServer(server);
     throw error;
   }
-  const replayer = new Replayer(source, {
-    match: options.match,
-    log: options.log,
-    ...(options.onServe ? { onServe: options.onServe } : {}),
-  });
   loaded(replayer);
   return {
     url,

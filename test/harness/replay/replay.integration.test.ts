@@ -8,6 +8,7 @@ import { startRecordingProxy } from '../../../harness/run/recorded/recording-pro
 import { startReplayServer } from '../../../harness/replay/replay-server.js';
 import { expectUsageLine, runCli } from '../../helpers/cli.js';
 import { exchange } from '../../helpers/exchange.js';
+import { exchangeWithBody, PLAIN_HEADER } from '../../helpers/plain-cassette.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { SECRETS, startTinyTarget, type TinyTarget } from '../../helpers/tiny-target.js';
 
@@ -226,9 +227,7 @@ describe('replay server start', () => {
 
   it('refuses a broken cassette in one line after it listened, and lets the port go', async () => {
     const file = dir.path('relative.cassette.yml');
-    const header = { graphcheck_cassette: 1, target: 'http://127.0.0.1:4010', recorded_at: '2026-01-01T00:00:00.000Z', redaction: { enabled: false } };
-    const exchange = { kind: 'api', startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1, request: { method: 'GET', url: '/v25.0/me', headers: {} }, response: { status: 200, headers: {}, body: '' } };
-    writeFileSync(file, `--- # graphcheck cassette\n${JSON.stringify(header)}\n--- # exchange\n${JSON.stringify(exchange)}\n`);
+    writeFileSync(file, `--- # graphcheck cassette\n${PLAIN_HEADER}\n--- # exchange\n${exchangeWithBody('{}', '/v25.0/me')}\n`);
     const port = await freePort();
     const out = await runCli(['replay', '--cassette', file, '--port', String(port)]);
     expectUsageLine(out, /.*relative\.cassette\.yml:3: exchange 0: request\.url must be an absolute URL/);
