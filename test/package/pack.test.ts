@@ -57,7 +57,7 @@ let tarball: string;
 beforeAll(async () => {
   const work = tempFolder('graphcheck-package-');
   let started = Date.now();
-  // prepack builds dist/ again unless it is newer than every source it is built from (`npm ci` has just built it).
+  // prepack builds dist/ again unless it is newer than every source it is built from (CI has just built it).
   const current = distIsCurrent();
   const pack = await sh('npm', ['pack', '--json', ...(current ? ['--ignore-scripts'] : []), '--pack-destination', work], ROOT);
   expect(pack.code, pack.stderr).toBe(0);
@@ -92,7 +92,7 @@ describe('the packed package, installed in an empty folder outside the repositor
     expect(bin).toEqual({ graphcheck: 'dist/bin/cli.js' });
   });
 
-  // A few rules: the gate below runs every rule with the installed CLI, against a reference started from the sources.
+  // A few rules: the gate below runs four suites with the installed CLI, against a reference started from the sources.
   // These three take the most of the package's dependencies into its embedded reference (its mTLS identity, its
   // signed deliveries and their retries on its clock) and into the run (its CA and receiver).
   it('npx graphcheck run runs the embedded reference and exits 0; list lists the rules', async () => {
