@@ -9,7 +9,7 @@
 // Run: node bin/run-ts.js bench/remote-run.ts
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SUITES_DIR } from '../bin/commands/run.js';
@@ -41,6 +41,22 @@ interface Timed {
   aloneSeconds: number;
   /** The same seconds by the first reason each rule runs alone (`exclusivityOf(...).why[0]`, step numbers dropped). */
   aloneByReason: Map<string, number>;
+  /** CPU seconds of this process during the run: the reference and the delaying proxy (the CLI is a child). */
+  targetCpuSeconds: number;
+  /** The machine's cores busy during the run, as a share of all of them (every process, the CLI's included). */
+  machineBusy: number;
+}
+
+/** Busy and total CPU time of every core so far (os.cpus(), in ms): two readings give the machine's load between. */
+function coreTimes(): { busy: number; total: number } {
+  let busy = 0;
+  let total = 0;
+  for (const { times } of cpus()) {
+    const all = times.user + times.nice + times.sys + times.irq + times.idle;
+    busy += all - times.idle;
+    total += all;
+  }
+  return { busy, total };
 }
 
 /** The rules that run alone, each with its first reason: their time is the floor no concurrency lowers. */
@@ -63,11 +79,15 @@ async function timeRun(rtt: number, concurrency: number | undefined, sessions: b
     await writeFile(profile, JSON.stringify(reference.profile));
     const args = ['run', '--quiet', '--seed', '7', '--format', 'json', '--report-dir', dir, '--profile', profile, ...(concurrency ? ['--concurrency', String(concurrency)] : [])];
     const started = process.hrtime.bigint();
+    const cpuBefore = process.cpuUsage();
+    const coresBefore = coreTimes();
     const exitCode = await new Promise<number | null>((resolve) => {
       const child = spawn(process.execPath, [join(ROOT, FROM_SOURCES ? 'bin/graphcheck.js' : 'dist/bin/cli.js'), ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
       child.on('exit', (code) => resolve(code));
     });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const cpu = process.cpuUsage(cpuBefore);
+    const cores = coreTimes();
     const reportText = await readFile(join(dir, 'report.json'), 'utf8');
     // BENCH_KEEP_REPORTS=<dir> keeps each run's report.json there, for a look at where the time goes rule by rule.
     const keep = process.env.BENCH_KEEP_REPORTS;
@@ -86,6 +106,8 @@ async function timeRun(rtt: number, concurrency: number | undefined, sessions: b
       connections: proxy?.connections(),
       aloneSeconds: aloneMs / 1000,
       aloneByReason,
+      targetCpuSeconds: (cpu.user + cpu.system) / 1e6,
+      machineBusy: (cores.busy - coresBefore.busy) / (cores.total - coresBefore.total),
     };
   } finally {
     await (behind ?? reference).close();
@@ -100,8 +122,9 @@ if (!FROM_SOURCES) await new Promise<void>((resolve, reject) => {
 });
 console.log(`${FROM_SOURCES ? 'the sources (bin/graphcheck.js)' : 'the compiled CLI (dist/bin/cli.js)'}: full run against the reference (seed 7), round trips ${RTTS.join(', ')} ms; default concurrency by the round trip (engine/slots.ts)`);
 console.log(`${alone.size} rules run alone`);
-console.log('| round trip | concurrency | sessions | wall s | in rules run alone s | rules | passed | connections opened | exit | load before; after |');
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log(`${cpus().length} cores; "reference and proxy CPU s": this process's CPU during the run; "cores busy": every process's`);
+console.log('| round trip | concurrency | sessions | wall s | in rules run alone s | rules | passed | connections opened | exit | reference and proxy CPU s | cores busy | load before; after |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 const aloneAccounts: string[] = [];
 for (const rtt of RTTS) {
   const runs: [number | undefined, boolean][] = [
@@ -112,7 +135,7 @@ for (const rtt of RTTS) {
     const before = load();
     const t = await timeRun(rtt, concurrency, sessions);
     const where = rtt ? `${rtt} ms` : 'loopback';
-    console.log(`| ${where} | ${concurrency ?? 'default'} | ${sessions ? 'yes' : 'no'} | ${t.seconds.toFixed(1)} | ${t.aloneSeconds.toFixed(1)} | ${t.rules} | ${t.passed} | ${t.connections ?? '-'} | ${t.exitCode} | ${before}; ${load()} |`);
+    console.log(`| ${where} | ${concurrency ?? 'default'} | ${sessions ? 'yes' : 'no'} | ${t.seconds.toFixed(1)} | ${t.aloneSeconds.toFixed(1)} | ${t.rules} | ${t.passed} | ${t.connections ?? '-'} | ${t.exitCode} | ${t.targetCpuSeconds.toFixed(1)} | ${Math.round(t.machineBusy * 100)}% | ${before}; ${load()} |`);
     const byReason = [...t.aloneByReason].sort((a, b) => b[1] - a[1]).map(([why, s]) => `${s.toFixed(1)} s ${why}`);
     aloneAccounts.push(`${where}, concurrency ${concurrency}, sessions ${sessions ? 'yes' : 'no'}, rules run alone by their first reason (in sessions: side by side):\n  ${byReason.join('\n  ')}`);
   }
