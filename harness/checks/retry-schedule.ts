@@ -95,8 +95,11 @@ function windowProblems(group: TimedAttempt[], settings: Settings): CheckFinding
   const first = group[0]!;
   const late = group.find((a) => a.low - first.high > settings.within_seconds + SAME_TIME_SECONDS);
   if (!late) return [];
-  const hours = ((late.low - first.high) / 3600).toFixed(1);
+  const hours = (seconds: number) => `${(seconds / 3600).toFixed(1)} h`;
+  // An attempt that came during a clock move is dated anywhere in it: the range is said.
+  const [earliest, latest] = [late.low - first.high, late.high - first.low];
+  const when = latest > earliest ? `between ${hours(earliest)} and ${hours(latest)}` : hours(earliest);
   const window = `${settings.within_seconds / 3600} h`;
-  const message = `an attempt came ${hours} h after the first, past the ${window} retry window (R21)`;
+  const message = `an attempt came ${when} after the first, past the ${window} retry window (R21)`;
   return [{ message, exchange: late.index }];
 }

@@ -48,9 +48,13 @@ function requestsOf(step: Step): number {
   return 1;
 }
 
-/** A clock driven to `advance_to` in growing steps (unless `whole_way`: one advance) sends one request a step. */
+/**
+ * A clock driven to `advance_to` in growing steps (up to `fine_until`; unless `whole_way`: one advance) sends one
+ * request a step.
+ */
 function deliveriesLength(body: DeliveriesBody): number {
   const horizon = Number(body.advance_to);
   if (body.whole_way === true || !Number.isFinite(horizon)) return DELIVERIES;
-  return DELIVERIES + advancesTo(horizon);
+  const fineUntil = Number(body.fine_until ?? horizon);
+  return DELIVERIES + advancesTo(horizon, Number.isFinite(fineUntil) ? fineUntil : horizon);
 }

@@ -21,6 +21,11 @@ export interface DeliveriesBody {
    * must not come later (an attempt after a 200, an update after a DELETE).
    */
   whole_way?: unknown;
+  /**
+   * With `advance_to`: growing steps only up to this many seconds after the first events, then one advance the rest
+   * of the way (attempts after it are seen, not timed).
+   */
+  fine_until?: unknown;
 }
 
 const DEFAULT_REAL_TIMEOUT_MS = 10_000;
@@ -39,10 +44,11 @@ export const deliveriesStep: StepKind<DeliveriesBody, 'webhook' | 'waited'> = {
   side: 'target',
   leaves: ['webhook', 'waited'],
   explain: (b) => {
-    const moving = b.advance_to === undefined ? '' : `, moving the clock up to ${String(b.advance_to)} s`;
+    const fine = b.fine_until === undefined ? '' : ` (in growing steps up to ${String(b.fine_until)} s)`;
+    const moving = b.advance_to === undefined ? '' : `, moving the clock up to ${String(b.advance_to)} s${fine}`;
     return `collect the notifications the receiver got${moving}`;
   },
-  body: object({ advance_to: INTEGER, real_timeout_ms: INTEGER, whole_way: BOOLEAN }),
+  body: object({ advance_to: INTEGER, real_timeout_ms: INTEGER, whole_way: BOOLEAN, fine_until: INTEGER }),
   needs: (b) => ({ receiver: true, live: true, ...(b.advance_to === undefined ? {} : { capabilities: ['clock'] }) }),
   exclusive: () => "reads what reached the run's one receiver, moving the target's clock while updates are missing",
   run: async ({ body, scope, target, outcome, evidence }) => {
@@ -55,11 +61,12 @@ export const deliveriesStep: StepKind<DeliveriesBody, 'webhook' | 'waited'> = {
       const now = await target.webhooks.advance(0);
       const start = run.eventsAt ?? now;
       const advanceTo = body.advance_to === undefined ? undefined : Number(evaluate(body.advance_to, scope));
+      const fineUntil = body.fine_until === undefined ? undefined : Number(evaluate(body.fine_until, scope));
       const wholeWay = evaluate(body.whole_way ?? false, scope) === true && advanceTo !== undefined;
       // What must not come later needs no fine steps: one advance has everything due by its end attempted first.
       summary = wholeWay
         ? `moved the clock in one step to +${(await target.webhooks.advance(Math.max(0, start + advanceTo - now))) - start} s`
-        : await moveClock(target, { start, now }, advanceTo, delivered);
+        : await moveClock(target, { start, now }, { advanceTo, fineUntil }, delivered);
     } else {
       const realTimeoutMs = Number(evaluate(body.real_timeout_ms ?? DEFAULT_REAL_TIMEOUT_MS, scope));
       const waited = await receiver.waitForUpdates(() => delivered(), { realTimeoutMs });
@@ -77,18 +84,19 @@ export const deliveriesStep: StepKind<DeliveriesBody, 'webhook' | 'waited'> = {
 };
 
 /**
- * With `advance_to`, growing steps from the first events, so retry intervals can be told apart. Otherwise, when
+ * With `advance_to`, growing steps from the first events, so retry intervals can be told apart (up to `fine_until`,
+ * then one advance). Otherwise, when
  * updates are still missing, one jump of 36 hours from now, which is after the run's last events (the delay before
  * a first attempt is not stated): whatever was going to come has come.
  */
 async function moveClock(
   target: TargetSession,
   { start, now }: { start: number; now: number },
-  advanceTo: number | undefined,
+  { advanceTo, fineUntil }: { advanceTo: number | undefined; fineUntil: number | undefined },
   delivered: () => boolean,
 ): Promise<string> {
   if (advanceTo !== undefined) {
-    const drive = await driveClock(target.webhooks, { start, now }, advanceTo, delivered);
+    const drive = await driveClock(target.webhooks, { start, now }, advanceTo, delivered, fineUntil);
     return `moved the clock in ${drive.advances} steps to +${drive.to - start} s`;
   }
   if (delivered()) return 'delivered without moving the clock';

@@ -101,7 +101,9 @@ describe('retry-schedule (R21)', () => {
     const stamped = [...schedule([T0, T0, T0 + 60]), attempt({ body: payload(h363), at: h346, to: h363, status: 500 })];
     expect(run('retry-schedule', stamped)).toEqual([]);
     const past = [...schedule([T0, T0, T0 + 60]), attempt({ body: payload(T0 + 140_000), at: T0 + 131_000, to: T0 + 140_000, status: 500 })];
-    expect(run('retry-schedule', past)[0]).toMatch(/36\.4 h after the first, past the 36 h retry window/);
+    expect(run('retry-schedule', past)[0]).toMatch(/came between 36\.4 h and 38\.9 h after the first, past the 36 h retry window/);
+    const pointed = [...schedule([T0, T0, T0 + 60]), attempt({ body: payload(T0 + 140_000), at: T0 + 140_000, status: 500 })];
+    expect(run('retry-schedule', pointed)[0]).toMatch(/came 38\.9 h after the first, past/);
   });
 
   it('does not take a retry that came only as the clock moved for an immediate one, and quotes the delay measured', () => {

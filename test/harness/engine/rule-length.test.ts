@@ -26,13 +26,16 @@ describe('the serial length of a rule (the order shared rules start in)', () => 
     expect(serialLength({ ...property, reset: 'each-run' }, { runs: 3 })).toBe(3 * 20);
   });
 
-  it('counts a walk as ten pages, and a clock driven to its horizon by its growing steps (one advance when whole_way)', () => {
+  it('counts a walk as ten pages, and a clock driven to its horizon by its growing steps (one advance when whole_way, or past fine_until)', () => {
     const walk = { walk: { request } };
     expect(serialLength(rule([walk]), { runs: 3 })).toBe(10);
     const driven = serialLength(rule([{ deliveries: { advance_to: 259200 } }]), { runs: 3 });
     expect(driven).toBeGreaterThan(150);
     expect(driven).toBeLessThan(200);
     expect(serialLength(rule([{ deliveries: { advance_to: 259200, whole_way: true } }]), { runs: 3 })).toBe(3);
+    // Growing steps up to 36 h and a minute, then one advance to 72 h: the fourteen steps past 36 h are one.
+    const fineFirst = serialLength(rule([{ deliveries: { advance_to: 259200, fine_until: 129660 } }]), { runs: 3 });
+    expect(driven - fineFirst).toBe(14);
     expect(serialLength(rule([{ deliveries: {} }]), { runs: 3 })).toBe(3);
   });
 });
