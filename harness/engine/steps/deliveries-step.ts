@@ -85,9 +85,8 @@ export const deliveriesStep: StepKind<DeliveriesBody, 'webhook' | 'waited'> = {
 
 /**
  * With `advance_to`, growing steps from the first events, so retry intervals can be told apart (up to `fine_until`,
- * then one advance). Otherwise, when
- * updates are still missing, one jump of 36 hours from now, which is after the run's last events (the delay before
- * a first attempt is not stated): whatever was going to come has come.
+ * then one advance). Otherwise, when updates are still missing, one jump of 36 hours from now, which is after the
+ * run's last events (the delay before a first attempt is not stated): whatever was going to come has come.
  */
 async function moveClock(
   target: TargetSession,
