@@ -5,7 +5,8 @@
 // maxSessions 0), and at --concurrency 1 up to BENCH_SERIAL_MAX_RTT (default 0: loopback only; the serial run at
 // 100 ms takes ten minutes or more). Aims (issue 33): at a 20 ms round trip the default run takes at most 15 s with
 // every rule passed, at 100 ms at most 60 s; on loopback no slower than without sessions. BENCH_KEEP_REPORTS=<dir>
-// keeps each run's report.json.
+// keeps each run's report.json; BENCH_EXCLUDE=<globs> leaves rules out (`--exclude`), to measure what the longest
+// rules' chains cost the run's wall.
 // Run: node bin/run-ts.js bench/remote-run.ts
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -77,7 +78,7 @@ async function timeRun(rtt: number, concurrency: number | undefined, sessions: b
   try {
     const profile = join(dir, 'profile.json');
     await writeFile(profile, JSON.stringify(reference.profile));
-    const args = ['run', '--quiet', '--seed', '7', '--format', 'json', '--report-dir', dir, '--profile', profile, ...(concurrency ? ['--concurrency', String(concurrency)] : [])];
+    const args = ['run', '--quiet', '--seed', '7', '--format', 'json', '--report-dir', dir, '--profile', profile, ...(concurrency ? ['--concurrency', String(concurrency)] : []), ...(process.env.BENCH_EXCLUDE ? ['--exclude', process.env.BENCH_EXCLUDE] : [])];
     const started = process.hrtime.bigint();
     const cpuBefore = process.cpuUsage();
     const coresBefore = coreTimes();
