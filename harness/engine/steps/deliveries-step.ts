@@ -48,7 +48,8 @@ export const deliveriesStep: StepKind<DeliveriesBody, 'webhook' | 'waited'> = {
     const moving = b.advance_to === undefined ? '' : `, moving the clock up to ${String(b.advance_to)} s${fine}`;
     return `collect the notifications the receiver got${moving}`;
   },
-  body: object({ advance_to: INTEGER, real_timeout_ms: INTEGER, whole_way: BOOLEAN, fine_until: INTEGER }),
+  // fine_until bounds the steps toward advance_to: alone it would change nothing, so a suite is told when it loads.
+  body: { ...object({ advance_to: INTEGER, real_timeout_ms: INTEGER, whole_way: BOOLEAN, fine_until: INTEGER }), dependencies: { fine_until: ['advance_to'] } },
   needs: (b) => ({ receiver: true, live: true, ...(b.advance_to === undefined ? {} : { capabilities: ['clock'] }) }),
   exclusive: () => "reads what reached the run's one receiver, moving the target's clock while updates are missing",
   run: async ({ body, scope, target, outcome, evidence }) => {

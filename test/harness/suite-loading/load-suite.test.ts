@@ -37,6 +37,12 @@ describe('loading suites', () => {
     await expect(loadSuiteText(delivered)).resolves.toMatchObject({ suite: 'demo' });
   });
 
+  it('refuses a deliveries step whose fine_until has no advance_to to bound, and takes the two together', async () => {
+    const deliveries = (body: string) => DEMO_SUITE.replace(/steps:[^]*$/, `steps:\n      - deliveries: ${body}\n        expect: [updates-delivered]\n`);
+    expect(await problem(deliveries('{ fine_until: 129660 }'))).toMatch(/demo\.yaml:9: \/rules\/0\/steps\/0\/deliveries must have property advance_to when property fine_until is present/);
+    await expect(loadSuiteText(deliveries('{ advance_to: 259200, fine_until: 129660 }'))).resolves.toMatchObject({ suite: 'demo' });
+  });
+
   it('refuses needs: on a callback rule, which plays against no target profile', async () => {
     const callback = DEMO_SUITE.replace('strength: MUST', 'strength: MUST\n    side: callback\n    needs: { tokens: [page] }');
     expect(await problem(callback)).toMatch(/demo\.yaml:8: a callback rule plays against no target/);
