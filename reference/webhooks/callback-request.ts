@@ -117,10 +117,34 @@ function secureContextFor(ca: string[] | null, clientCert: ClientCertificate | u
   let context = contexts.get(key);
   if (!context) {
     if (contexts.size >= MAX_CONTEXTS) contexts.clear();
-    context = tls.createSecureContext({ ...(ca ? { ca } : {}), ...(clientCert ? clientCertOptions(clientCert) : {}) });
+    context = createContext(ca, clientCert);
     contexts.set(key, context);
   }
   return context;
+}
+
+/**
+ * A context trusting `ca`. A list that starts with Node's roots starts from Node's own store, parsed once per process,
+ * and adds the rest: spelling the ~140 roots out as `ca` parses them all again, about 90 ms for each run's new CA.
+ * `addCACert` is the handle's method Node itself adds each `ca` entry with; where it is missing, the list is spelled out.
+ */
+function createContext(ca: string[] | null, clientCert: ClientCertificate | undefined): tls.SecureContext {
+  const certificate = clientCert ? clientCertOptions(clientCert) : {};
+  const extra = ca && startsWithRoots(ca) ? ca.slice(tls.rootCertificates.length) : undefined;
+  if (extra) {
+    const context = tls.createSecureContext(certificate);
+    const handle = (context as { context?: { addCACert?: (pem: string) => void } }).context;
+    if (typeof handle?.addCACert === 'function') {
+      for (const pem of extra) handle.addCACert(pem);
+      return context;
+    }
+  }
+  return tls.createSecureContext({ ...(ca ? { ca } : {}), ...certificate });
+}
+
+function startsWithRoots(ca: string[]): boolean {
+  const roots = tls.rootCertificates;
+  return ca.length >= roots.length && roots.every((pem, i) => ca[i] === pem);
 }
 
 /**
@@ -129,9 +153,7 @@ function secureContextFor(ca: string[] | null, clientCert: ClientCertificate | u
  */
 function trustKey(ca: string[] | null): string {
   if (ca === null) return 'null';
-  const roots = tls.rootCertificates;
-  const withRoots = ca.length >= roots.length && roots.every((pem, i) => ca[i] === pem);
-  return withRoots ? `roots+${JSON.stringify(ca.slice(roots.length))}` : JSON.stringify(ca);
+  return startsWithRoots(ca) ? `roots+${JSON.stringify(ca.slice(tls.rootCertificates.length))}` : JSON.stringify(ca);
 }
 
 /** A self-signed leaf is refused even when someone trusted it as a CA: the spec does not support them. */
