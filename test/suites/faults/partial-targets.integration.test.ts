@@ -89,13 +89,12 @@ describe('rules of an area preflight finds not served', () => {
 
 describe('a target refusing GET /{post_id} and GET /{photo_id}, which the spec does not state', () => {
   it('leaves every verdict of the suites that make posts and photos unchanged', async () => {
-    const selection = { suites: ['feed', 'photos', 'comments'], seed: 5 };
-    const [plain, refusing] = await Promise.all([
-      runAgainstReference(selection),
-      runAgainstReference({ ...selection, faults: ['reads-unstated-refused'] }),
-    ]);
-    expect(Object.keys(verdictsOf(plain)).length).toBeGreaterThan(100);
-    expect(verdictsOf(refusing)).toEqual(verdictsOf(plain));
+    // Without the switch the reference passes every rule on every seed (test/scripts/every-seed, behind-proxy): the
+    // verdicts to keep are all `passed`, and a second run to show it cost 8 s of every CI run.
+    const refusing = await runAgainstReference({ suites: ['feed', 'photos', 'comments'], seed: 5, faults: ['reads-unstated-refused'] });
+    const verdicts = verdictsOf(refusing);
+    expect(Object.keys(verdicts).length).toBeGreaterThan(100);
+    expect(Object.entries(verdicts).filter(([, verdict]) => verdict !== 'passed')).toEqual([]);
   });
 });
 
