@@ -128,8 +128,17 @@ describe('canonical JSON', () => {
     ['strings escaped as JSON', 'a"b', '"a\\"b"'],
     ['undefined as null', undefined, 'null'],
     ['an empty object', {}, '{}'],
+    ['an undefined member as null', { b: undefined, a: [undefined] }, '{"a":[null],"b":null}'],
   ])('%s', (_, value, text) => {
     expect(canonicalJson(value)).toBe(text);
+  });
+
+  it('writes the same data the same way whatever order its keys came in, integer-like and `__proto__` keys too', () => {
+    const one = JSON.parse('{"10":1,"9":{"y":2,"__proto__":3,"x":[{"b":1,"a":2}]},"a":"\u2028"}') as unknown;
+    const other = JSON.parse('{"a":"\u2028","9":{"x":[{"a":2,"b":1}],"__proto__":3,"y":2},"10":1}') as unknown;
+    expect(canonicalJson(one)).toBe(canonicalJson(other));
+    expect(canonicalJson(one)).toContain('"__proto__":3');
+    expect(JSON.parse(canonicalJson(one))).toEqual(one);
   });
 
   it.each<[string, unknown, string]>([
