@@ -4,6 +4,29 @@ import type { WebhookHarness } from './webhook-harness.js';
 const MIN_STEP_SECONDS = 5;
 /** Later steps grow with the time elapsed: intervals are resolved to about this fraction of themselves. */
 const GROWTH = 0.05;
+/** Unacknowledged notifications are dropped after 36 hours: nothing is owed after that. */
+const DEFAULT_HORIZON_SECONDS = 36 * 3600;
+
+/**
+ * A deliveries step's clock. With `advance_to`, growing steps from the first events, so retry intervals can be told
+ * apart (up to `fine_until`, then one advance). Otherwise, when updates are still missing, one jump of 36 hours from
+ * now, which is after the run's last events (the delay before a first attempt is not stated): whatever was going to
+ * come has come. Returns what it did, in words.
+ */
+export async function moveClock(
+  harness: WebhookHarness,
+  { start, now }: { start: number; now: number },
+  { advanceTo, fineUntil }: { advanceTo: number | undefined; fineUntil: number | undefined },
+  delivered: () => boolean,
+): Promise<string> {
+  if (advanceTo !== undefined) {
+    const drive = await driveClock(harness, { start, now }, advanceTo, delivered, fineUntil);
+    return `moved the clock in ${drive.advances} steps to +${drive.to - start} s`;
+  }
+  if (delivered()) return 'delivered without moving the clock';
+  const to = await harness.advance(DEFAULT_HORIZON_SECONDS);
+  return `moved the clock to +${to - start} s`;
+}
 
 /**
  * Moves the target's clock from `now` (as the caller last saw it: no read of its own) to `start + horizon` in

@@ -4,7 +4,7 @@ import type { Attempt } from '../../receiver/index.js';
 import { evaluate } from '../../suite/template.js';
 import { BOOLEAN, INTEGER, object } from '../../validation/json-schema.js';
 import { attemptEvidence } from '../../webhooks/attempt-evidence.js';
-import { driveClock } from '../../webhooks/drive-clock.js';
+import { moveClock } from '../../webhooks/drive-clock.js';
 import type { TargetSession } from '../run-context.js';
 import type { StepOutcome } from '../step-outcome.js';
 import { deliveredWatch, factsSnapshot, type WebhookRun, webhookRun } from '../../webhooks/webhook-run.js';
@@ -29,8 +29,6 @@ export interface DeliveriesBody {
 }
 
 const DEFAULT_REAL_TIMEOUT_MS = 10_000;
-/** Unacknowledged notifications are dropped after 36 hours: nothing is owed after that. */
-const DEFAULT_HORIZON_SECONDS = 36 * 3600;
 
 /**
  * Collects what reached the run's receiver. With the control `clock`: a zero advance first (everything due now
@@ -67,7 +65,7 @@ export const deliveriesStep: StepKind<DeliveriesBody, 'webhook' | 'waited'> = {
       // What must not come later needs no fine steps: one advance has everything due by its end attempted first.
       summary = wholeWay
         ? `moved the clock in one step to +${(await target.webhooks.advance(Math.max(0, start + advanceTo - now))) - start} s`
-        : await moveClock(target, { start, now }, { advanceTo, fineUntil }, delivered);
+        : await moveClock(target.webhooks, { start, now }, { advanceTo, fineUntil }, delivered);
     } else {
       const realTimeoutMs = Number(evaluate(body.real_timeout_ms ?? DEFAULT_REAL_TIMEOUT_MS, scope));
       const waited = await receiver.waitForUpdates(() => delivered(), { realTimeoutMs });
@@ -83,26 +81,6 @@ export const deliveriesStep: StepKind<DeliveriesBody, 'webhook' | 'waited'> = {
     outcome.facts.waited = { satisfied: delivered(), summary };
   },
 };
-
-/**
- * With `advance_to`, growing steps from the first events, so retry intervals can be told apart (up to `fine_until`,
- * then one advance). Otherwise, when updates are still missing, one jump of 36 hours from now, which is after the
- * run's last events (the delay before a first attempt is not stated): whatever was going to come has come.
- */
-async function moveClock(
-  target: TargetSession,
-  { start, now }: { start: number; now: number },
-  { advanceTo, fineUntil }: { advanceTo: number | undefined; fineUntil: number | undefined },
-  delivered: () => boolean,
-): Promise<string> {
-  if (advanceTo !== undefined) {
-    const drive = await driveClock(target.webhooks, { start, now }, advanceTo, delivered, fineUntil);
-    return `moved the clock in ${drive.advances} steps to +${drive.to - start} s`;
-  }
-  if (delivered()) return 'delivered without moving the clock';
-  const to = await target.webhooks.advance(DEFAULT_HORIZON_SECONDS);
-  return `moved the clock to +${to - start} s`;
-}
 
 function seen(attempt: Attempt) {
   return { json: attempt.json, acknowledged: 'status' in attempt.answered && attempt.answered.status === 200 };
