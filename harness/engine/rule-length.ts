@@ -56,5 +56,5 @@ function deliveriesLength(body: DeliveriesBody): number {
   const horizon = Number(body.advance_to);
   if (body.whole_way === true || !Number.isFinite(horizon)) return DELIVERIES;
   const fineUntil = Number(body.fine_until);
-  return DELIVERIES + advancesTo(horizon, Number.isFinite(fineUntil) ? fineUntil : horizon);
+  return DELIVERIES + advancesTo(horizon, Number.isFinite(fineUntil) ? fineUntil : undefined);
 }

@@ -20,7 +20,7 @@ import { tempDir } from '../helpers/temp-dir.js';
 /** Fixed in CI and here alike (FC_SEED tries another); printed so a failure replays. */
 const SEED = Number(process.env.FC_SEED ?? 20261125);
 /**
- * Inputs per format: 800 in CI, the same ones every run (2,000 took 18 s more of every CI run); FUZZ_RUNS asks for more
+ * Inputs per format: 800 in CI, the same ones every run (2,000 took about 11 s more of every CI run); FUZZ_RUNS asks for more
  * when a loader changed.
  */
 const RUNS_PER_FORMAT = Number(process.env.FUZZ_RUNS ?? 800);
