@@ -10,17 +10,22 @@ import type { MtlsOptions, MtlsVerdict, TlsClientInfo } from './types.js';
  */
 const presentedOn = new WeakMap<TLSSocket, TlsClientInfo>();
 
-/** Reads the caller's certificate off a request socket; undefined on plain HTTP. */
+/**
+ * Reads the caller's certificate off a request socket; undefined on plain HTTP. The verdict is the request's own:
+ * one kept-alive connection may carry the notifications of routes that expect different names (a sender that pools
+ * its connections per destination, as HTTP clients do).
+ */
 export function tlsClientInfo(socket: Socket, mtls: MtlsOptions | undefined): TlsClientInfo | undefined {
   if (!(socket instanceof TLSSocket)) return undefined;
-  const known = presentedOn.get(socket);
-  if (known) return { ...known, chain: [...known.chain] };
-  const info = readClientInfo(socket, mtls);
-  presentedOn.set(socket, info);
-  return { ...info, chain: [...info.chain] };
+  let presented = presentedOn.get(socket);
+  if (!presented) {
+    presented = readClientInfo(socket);
+    presentedOn.set(socket, presented);
+  }
+  return { ...presented, chain: [...presented.chain], ...(mtls ? { verdict: mtlsVerdict(presented, mtls) } : {}) };
 }
 
-function readClientInfo(socket: TLSSocket, mtls: MtlsOptions | undefined): TlsClientInfo {
+function readClientInfo(socket: TLSSocket): TlsClientInfo {
   // The X509Certificate form: the detailed legacy object computes three fingerprints and a public key per certificate
   // of the chain, which was most of a notification's cost on the receiver's side.
   const leaf = socket.getPeerX509Certificate();
@@ -32,7 +37,6 @@ function readClientInfo(socket: TLSSocket, mtls: MtlsOptions | undefined): TlsCl
   const cn = leaf ? commonName(leaf) : undefined;
   if (cn !== undefined) info.cn = cn;
   if (socket.authorizationError) info.authorizationError = String(socket.authorizationError);
-  if (mtls) info.verdict = mtlsVerdict(info, mtls);
   return info;
 }
 

@@ -73,24 +73,52 @@ function openRequest(
 ): http.ClientRequest {
   const url = typeof req.url === 'string' ? new URL(req.url) : req.url;
   const headers = { ...req.headers, ...(req.body ? { 'Content-Length': String(req.body.length) } : {}) };
-  // agent: false gives every attempt a fresh connection, so trust and the client certificate apply each time.
   if (url.protocol === 'http:')
-    return http.request(url, { method: req.method, headers, agent: false }, onResponse);
+    return http.request(url, { method: req.method, headers, agent: PLAIN_CONNECTIONS }, onResponse);
   // https.request hands these to tls.connect, which takes a ready `secureContext` (absent from RequestOptions).
+  const secureContext = secureContextFor(req.ca, req.clientCert);
   const tlsOptions: https.RequestOptions & Pick<tls.ConnectionOptions, 'secureContext'> = {
     method: req.method,
     headers,
-    agent: false,
+    agent: connectionsFor(secureContext, req.tolerate ?? []),
     // With errors to tolerate, the handshake lets every error through and refuseUntolerated judges them.
     rejectUnauthorized: req.ca !== null && !req.tolerate?.length,
-    secureContext: secureContextFor(req.ca, req.clientCert),
+    secureContext,
     ...(req.ca ? { checkServerIdentity: refuseSelfSigned } : {}),
   };
   return https.request(url, tlsOptions, onResponse);
 }
 
+/**
+ * Connections are kept alive between callbacks, as a platform's HTTP client keeps them: a TLS handshake for every
+ * notification was about a third of the CPU of a run's webhook rules. They are pooled per trust, client certificate
+ * and tolerated errors, so a connection is only ever reused by a callback that would have made it the same way, and
+ * every new connection makes a full handshake (no session resumed), presenting the client certificate with its
+ * intermediate: trust and certificate still apply to every connection. An idle connection is closed after a second,
+ * well before a callback's server closes it (Node's closes idle ones after five), so no request is sent on a
+ * connection the server is closing.
+ */
+const IDLE_CONNECTION_MS = 1_000;
+const KEPT_ALIVE = { keepAlive: true, timeout: IDLE_CONNECTION_MS } as const;
+const PLAIN_CONNECTIONS = new http.Agent(KEPT_ALIVE);
+const pools = new WeakMap<tls.SecureContext, Map<string, https.Agent>>();
+
+function connectionsFor(context: tls.SecureContext, tolerate: string[]): https.Agent {
+  let byTolerated = pools.get(context);
+  if (!byTolerated) pools.set(context, (byTolerated = new Map()));
+  const key = JSON.stringify([...tolerate].sort());
+  let agent = byTolerated.get(key);
+  if (!agent) byTolerated.set(key, (agent = new https.Agent({ ...KEPT_ALIVE, maxCachedSessions: 0 })));
+  return agent;
+}
+
+const judgedConnections = new WeakSet<import('node:net').Socket>();
+
 /** After the handshake: an authorization error that is not tolerated ends the connection as a refusal. */
 function refuseUntolerated(socket: import('node:net').Socket, tolerate: string[]): void {
+  // A reused connection was judged when it was made (its pool tolerates the same errors).
+  if (judgedConnections.has(socket)) return;
+  judgedConnections.add(socket);
   socket.once('secureConnect', () => {
     const tlsSocket = socket as tls.TLSSocket;
     const error = tlsSocket.authorizationError as unknown as string | Error | null;

@@ -1,4 +1,4 @@
-import type { Agent } from 'undici';
+import { Agent } from 'undici';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CertificateAuthority, createCertificateAuthority, type IssuedCertificate } from '../../../harness/ca/index.js';
 import {
@@ -114,6 +114,21 @@ describe('mTLS (the target presents a client certificate)', () => {
     const stranger = await (await createCertificateAuthority('stranger CA')).issueClient(CN);
     expect(await call(agent(stranger), receiver.callbackUrl(), SIGNED)).toMatchObject({ status: 200 });
     expect(receiver.attempts()[0]?.tlsClient).toMatchObject({ cn: CN, authorized: false, verdict: 'ok' });
+  });
+
+  it('judges each request against its own route on a kept-alive connection: a name one route expects, another refuses', async () => {
+    // The server asks for client certificates; each route judges them against the name it expects.
+    const receiver = await start(mtls());
+    const expecting = (expectedCn: string) => ({ verifyToken: 't', appSecret: 's', mtls: { clientCaPem: serviceCa.certPem, expectedCn } });
+    const ours = receiver.route!('ours', expecting(CN));
+    const theirs = receiver.route!('theirs', expecting('someone-else'));
+    // One connection at most: every request rides the connection the first one opened.
+    const client = new Agent({ connections: 1, connect: { ca: runCa.certPem, cert: goodClient.certPem, key: goodClient.keyPem } });
+    open.push(client);
+    expect(await call(client, ours.callbackUrl(), SIGNED)).toMatchObject({ status: 200 });
+    expect(await call(client, theirs.callbackUrl(), SIGNED)).toMatchObject({ status: 403 });
+    expect(await call(client, ours.callbackUrl(), SIGNED)).toMatchObject({ status: 200 });
+    expect([...ours.attempts(), ...theirs.attempts()].map((a) => a.tlsClient?.verdict)).toEqual(['ok', 'ok', 'cn-mismatch']);
   });
 
   it('reads an RSA client certificate as it reads an ECDSA one', async () => {

@@ -19,6 +19,8 @@ export interface Received {
   clientCn?: string;
   /** Common name of the certificate that issued the client certificate. */
   clientIssuerCn?: string;
+  /** Which connection the request came on: 1 for the first the receiver accepted, and so on. */
+  connection: number;
 }
 
 export interface ReceiverOptions {
@@ -39,18 +41,29 @@ export interface Receiver {
   received: Received[];
   gets(): Received[];
   posts(): Received[];
+  /** The next answer closes its connection (`Connection: close`), so the request after it comes on a new one. */
+  closeAfterNextAnswer(): void;
   close(): Promise<void>;
 }
 
 export async function startReceiver(options: ReceiverOptions = {}): Promise<Receiver> {
   const received: Received[] = [];
+  const connections = new WeakMap<object, number>();
+  let accepted = 0;
+  let closeNext = false;
+  const connectionOf = (req: http.IncomingMessage) => {
+    if (!connections.has(req.socket)) connections.set(req.socket, ++accepted);
+    return connections.get(req.socket)!;
+  };
   let postsSeen = 0;
   const handler = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const entry = record(req, Buffer.concat(chunks));
+      const entry = record(req, Buffer.concat(chunks), connectionOf(req));
       received.push(entry);
+      if (closeNext) res.setHeader('connection', 'close');
+      closeNext = false;
       if (options.clientCa && !entry.clientCn)
         return void res.writeHead(403).end('client certificate required');
       if (req.method === 'GET') return answerVerification(entry.url, options, res);
@@ -78,6 +91,9 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
     received,
     gets: () => received.filter((r) => r.method === 'GET'),
     posts: () => received.filter((r) => r.method === 'POST'),
+    closeAfterNextAnswer: () => {
+      closeNext = true;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -86,12 +102,13 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
   };
 }
 
-function record(req: http.IncomingMessage, rawBody: Buffer): Received {
+function record(req: http.IncomingMessage, rawBody: Buffer, connection: number): Received {
   const entry: Received = {
     method: req.method ?? '',
     url: new URL(req.url ?? '/', 'http://127.0.0.1'),
     headers: req.headers,
     rawBody,
+    connection,
   };
   const socket = req.socket as TLSSocket;
   if (typeof socket.getPeerCertificate === 'function' && socket.authorized) {

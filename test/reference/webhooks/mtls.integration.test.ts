@@ -62,6 +62,28 @@ describe('mutual TLS on callbacks (R46)', () => {
     expect(svc.deliveries().map((d) => d.status)).toEqual([200]);
   });
 
+  it('keeps its connection alive between callbacks, and presents the certificate with its intermediate on every new one', async () => {
+    const r = await mtlsReceiver();
+    const svc = service();
+    expect(await svc.upsert(subscription(r.url))).toEqual({ ok: true });
+    for (const id of ['1', '2', '3']) {
+      // The second notification's answer closes the connection: the third opens one, with a full handshake (no TLS
+      // session resumed, which would not present the intermediate again).
+      if (id === '2') r.closeAfterNextAnswer();
+      svc.acceptEvents([{ object: 'page', id, field: 'feed', value: {} }]);
+      await svc.idle();
+    }
+    expect(r.received.map((q) => [q.method, q.connection])).toEqual([
+      ['GET', 1],
+      ['POST', 1],
+      ['POST', 1],
+      ['POST', 2],
+    ]);
+    const intermediate = new X509Certificate(identity.chainPem).subject.slice(3);
+    expect(r.received.map((q) => [q.clientCn, q.clientIssuerCn])).toEqual(r.received.map(() => [CN, intermediate]));
+    expect(svc.deliveries().map((d) => d.status)).toEqual([200, 200, 200]);
+  });
+
   it('fault webhooks-mtls-no-client-cert: no certificate, so an mTLS receiver refuses the callback', async () => {
     const r = await mtlsReceiver();
     const outcome = await service(['webhooks-mtls-no-client-cert']).upsert(subscription(r.url));
