@@ -125,26 +125,18 @@ async function runProperty(
  * The rule's generated runs executed before fast-check asks for them: the values it will draw from the same seed,
  * in the same order (`fc.sample` draws them as `fc.check` does, its examples first), each as the execution of its number. A run that
  * passed keeps only its judged count: only a failing one can be the counterexample.
- * Only the runs fast-check will read are started: none after the first that failed (it shrinks from there, with
- * values of its own), and no random draw after one that could not judge (`runProperty` skips those). A failing rule
- * against the fault matrix ran all twenty before.
  */
 async function runAhead(
   arbitrary: fc.Arbitrary<Record<string, unknown>>,
   draw: { seed: number; runs: number; examples: Record<string, unknown>[] },
   run: (given: Record<string, unknown>, index: number) => Promise<RunOutcome>,
   slots: Slots | undefined,
-): Promise<(RunOutcome | undefined)[]> {
+): Promise<RunOutcome[]> {
   const values = fc.sample(arbitrary, { seed: draw.seed, numRuns: draw.runs, examples: draw.examples });
-  let firstFailed = Infinity;
-  let firstUnjudged = Infinity;
-  const wanted = (index: number) => index <= firstFailed && (index <= firstUnjudged || index < draw.examples.length);
   return prefetchRuns(values, async (given, i) => {
     const outcome = await run(given, i);
-    if (outcome.findings.length > 0) firstFailed = Math.min(firstFailed, i);
-    if (outcome.cannotJudge) firstUnjudged = Math.min(firstUnjudged, i);
     return outcome.findings.length > 0 || outcome.cannotJudge ? outcome : { ...outcome, evidence: [] };
-  }, slots, 1, wanted);
+  }, slots);
 }
 
 function fromOutcome(

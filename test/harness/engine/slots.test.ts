@@ -92,28 +92,4 @@ describe('runs made ahead', () => {
     expect([...seen].sort()).toEqual([0, 1]);
     expect(slots.tryAcquire()).toBe(true);
   });
-
-  it('starts no place once `wanted` says no: those started end, the rest stay empty, free slots are given back', async () => {
-    const slots = new Slots(2);
-    const gates = [gate(), gate(), gate(), gate(), gate(), gate()];
-    const started: number[] = [];
-    let firstFailed = Infinity;
-    const running = prefetchRuns([0, 1, 2, 3, 4, 5], async (v) => {
-      started.push(v);
-      await gates[v]!.opened;
-      if (v === 1) firstFailed = 1;
-      return v;
-    }, slots, 1, (index) => index <= firstFailed);
-    await settle();
-    // Its own slot and the two free ones: places 0-2 run.
-    expect([...started].sort()).toEqual([0, 1, 2]);
-    gates[1]!.open();
-    await settle();
-    // Place 1 failed: nothing after it starts, though a slot came free.
-    expect(started).toHaveLength(3);
-    gates.forEach((g) => g.open());
-    expect(await running).toEqual([0, 1, 2, undefined, undefined, undefined]);
-    expect([...started].sort()).toEqual([0, 1, 2]);
-    expect([slots.tryAcquire(), slots.tryAcquire(), slots.tryAcquire()]).toEqual([true, true, false]);
-  });
 });
