@@ -1,6 +1,7 @@
 import { createServer as createHttpServer, type RequestListener, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { TLSSocket } from 'node:tls';
+import { constants } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { isIPv6 } from 'node:net';
 import { CannotJudgeError, UserInputError } from '../errors.js';
@@ -133,6 +134,9 @@ function tlsOptions(leaf: IssuedCertificate, options: ReceiverOptions) {
     // The handshake lets any client certificate through so that a wrong one is recorded and answered 403,
     // which a report can show, instead of a handshake failure the target may not even log.
     ...(mtls ? { requestCert: true, rejectUnauthorized: false } : {}),
+    // No TLS session is resumed: a resumed one presents no certificate chain, and a client that resumes would be
+    // judged to have left out its intermediate. Every connection then presents its certificates in full.
+    ...(mtls ? { secureOptions: constants.SSL_OP_NO_TICKET } : {}),
     ...(mtls?.clientCaPem ? { ca: mtls.clientCaPem } : {}),
   };
 }

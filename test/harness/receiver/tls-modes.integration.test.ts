@@ -1,3 +1,5 @@
+import https from 'node:https';
+import type { TLSSocket } from 'node:tls';
 import { Agent } from 'undici';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CertificateAuthority, createCertificateAuthority, type IssuedCertificate } from '../../../harness/ca/index.js';
@@ -129,6 +131,27 @@ describe('mTLS (the target presents a client certificate)', () => {
     expect(await call(client, theirs.callbackUrl(), SIGNED)).toMatchObject({ status: 403 });
     expect(await call(client, ours.callbackUrl(), SIGNED)).toMatchObject({ status: 200 });
     expect([...ours.attempts(), ...theirs.attempts()].map((a) => a.tlsClient?.verdict)).toEqual(['ok', 'ok', 'cn-mismatch']);
+  });
+
+  it('resumes no TLS session, so every connection of a client that would resume presents its intermediate', async () => {
+    const receiver = await start(mtls());
+    // Node's agent keeps the sessions it was given and offers them on its next connections.
+    const resuming = new https.Agent({ keepAlive: false });
+    const resumed: boolean[] = [];
+    for (let i = 0; i < 3; i++) {
+      await new Promise<void>((resolve, reject) => {
+        const options = { agent: resuming, ca: runCa.certPem, cert: goodClient.certPem, key: goodClient.keyPem };
+        const req = https.request(`${receiver.callbackUrl()}?hub.mode=subscribe&hub.challenge=${i}&hub.verify_token=t`, options, (res) => {
+          res.resume().on('end', resolve);
+        });
+        req.on('socket', (socket) => socket.once('secureConnect', () => resumed.push((socket as TLSSocket).isSessionReused())));
+        req.on('error', reject).end();
+      });
+    }
+    expect(resumed).toEqual([false, false, false]);
+    expect(receiver.verifications().map((v) => [v.tlsClient?.chain, v.tlsClient?.verdict])).toEqual(
+      resumed.map(() => [[CN, 'service intermediate CA'], 'ok']),
+    );
   });
 
   it('reads an RSA client certificate as it reads an ECDSA one', async () => {
