@@ -95,8 +95,8 @@ function openRequest(
  * and tolerated errors, so a connection is only ever reused by a callback that would have made it the same way, and
  * every new connection makes a full handshake (no session resumed), presenting the client certificate with its
  * intermediate: trust and certificate still apply to every connection. An idle connection is closed after a second,
- * well before a callback's server closes it (Node's closes idle ones after five), so no request is sent on a
- * connection the server is closing.
+ * before a server with Node's defaults closes it (after five). A server that closes idle connections sooner may see a
+ * callback fail on one it was closing: a failed attempt, retried as any other.
  */
 const IDLE_CONNECTION_MS = 1_000;
 const KEPT_ALIVE = { keepAlive: true, timeout: IDLE_CONNECTION_MS } as const;

@@ -2,9 +2,11 @@ import { Agent, request } from 'undici';
 
 /** Plays the target's HTTP client in tests: trusts `caPem` only, optionally presents a client certificate. */
 export function clientAgent(
-  options: { caPem?: string; cert?: { certPem: string; keyPem: string } } = {},
+  options: { caPem?: string; cert?: { certPem: string; keyPem: string }; connections?: number } = {},
 ): Agent {
   return new Agent({
+    // One connection at most: every request rides the connection the first one opened (default: as many as needed).
+    ...(options.connections ? { connections: options.connections } : {}),
     connect: {
       ...(options.caPem ? { ca: options.caPem } : {}),
       ...(options.cert ? { cert: options.cert.certPem, key: options.cert.keyPem } : {}),

@@ -1,6 +1,6 @@
 import https from 'node:https';
 import type { TLSSocket } from 'node:tls';
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CertificateAuthority, createCertificateAuthority, type IssuedCertificate } from '../../../harness/ca/index.js';
 import {
@@ -40,8 +40,8 @@ async function start(options: Partial<ReceiverOptions>): Promise<Receiver> {
   return receiver;
 }
 
-function agent(cert?: IssuedCertificate): Agent {
-  const made = clientAgent({ caPem: runCa.certPem, ...(cert ? { cert } : {}) });
+function agent(cert?: IssuedCertificate, connections?: number): Agent {
+  const made = clientAgent({ caPem: runCa.certPem, ...(cert ? { cert } : {}), ...(connections ? { connections } : {}) });
   open.push(made);
   return made;
 }
@@ -125,8 +125,7 @@ describe('mTLS (the target presents a client certificate)', () => {
     const ours = receiver.route!('ours', expecting(CN));
     const theirs = receiver.route!('theirs', expecting('someone-else'));
     // One connection at most: every request rides the connection the first one opened.
-    const client = new Agent({ connections: 1, connect: { ca: runCa.certPem, cert: goodClient.certPem, key: goodClient.keyPem } });
-    open.push(client);
+    const client = agent(goodClient, 1);
     expect(await call(client, ours.callbackUrl(), SIGNED)).toMatchObject({ status: 200 });
     expect(await call(client, theirs.callbackUrl(), SIGNED)).toMatchObject({ status: 403 });
     expect(await call(client, ours.callbackUrl(), SIGNED)).toMatchObject({ status: 200 });
