@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REASONS_FILE, SPEC_FILE } from '../../bin/commands/coverage.js';
-import { SUITES_DIR } from '../../bin/commands/run.js';
 import { buildCoverage } from '../../harness/coverage/build-coverage.js';
-import { loadSuites } from '../../harness/suite-loading/load-suite.js';
+import { everyShippedSuite } from '../helpers/shipped-suites.js';
 
 // The project's own spec, readings and suites, all of them: in the integration tier, though it opens no socket, for
 // the seconds the whole shipped suites take to load. The command over small projects is coverage.test.ts.
@@ -11,7 +10,7 @@ describe("the project's own map", () => {
   it('finds every spec cite of every rule, and every reason, in the spec', async () => {
     const map = await buildCoverage(
       { spec: SPEC_FILE, readings: join(SPEC_FILE, '..', 'readings.md'), reasons: REASONS_FILE },
-      await loadSuites(SUITES_DIR),
+      await everyShippedSuite(),
     );
     expect(map.unmatchedCites).toEqual([]);
     const notShown = map.entries.filter((e) => /not shown/.test(e.statement.text));

@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SUITES_DIR } from '../../bin/commands/run.js';
-import { loadSuites } from '../../harness/suite-loading/load-suite.js';
 import { cassetteStaleness, type ShippedVerdicts } from '../../scripts/cassette-staleness.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { everyShippedSuite } from '../helpers/shipped-suites.js';
 
 const CASSETTE = new URL('../../cassettes/reference-full-run.yaml.gz', import.meta.url).pathname;
 const VERDICTS = new URL('../../cassettes/reference-full-run.verdicts.json', import.meta.url).pathname;
@@ -26,7 +25,7 @@ describe('the shipped cassette (a full run against the reference)', async () => 
   // Re-recorded only when what it records changed: a rule added leaves it alone; one removed, renamed or sending
   // other requests does not.
   it('holds what its rules record now: each is still in the suites, sending what it sent', async () => {
-    expect(cassetteStaleness(shipped, await loadSuites(SUITES_DIR)), RERECORD).toEqual([]);
+    expect(cassetteStaleness(shipped, await everyShippedSuite()), RERECORD).toEqual([]);
   });
 
   it('repeats offline with the verdicts the live run reached, webhook rules included', async () => {

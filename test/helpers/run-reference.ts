@@ -6,8 +6,7 @@ import { validateProfile } from '../../harness/profile/load-profile.js';
 import { loadSuites } from '../../harness/suite-loading/load-suite.js';
 import { startReference } from '../../reference/index.js';
 import { referenceBehind } from './reference-behind.js';
-import { SUITES_DIR } from '../../bin/commands/run.js';
-import type { Suite } from '../../harness/suite/suite.js';
+import { everyShippedSuite } from './shipped-suites.js';
 
 export interface ReferenceRunOptions {
   faults?: string[];
@@ -62,7 +61,7 @@ export async function runAgainstReference(options: ReferenceRunOptions = {}): Pr
       ...(options.rateLimitBaseMs !== undefined ? { rateLimitBaseMs: options.rateLimitBaseMs } : {}),
     });
     try {
-      const suites = await (options.suitesDir ? loadSuites(options.suitesDir) : shippedSuites());
+      const suites = await (options.suitesDir ? loadSuites(options.suitesDir) : everyShippedSuite());
       return runResult(await runSuites(suites, { suites: options.suites, rules: options.rules }, run.ctx), run.ctx.seed);
     } finally {
       await run.close();
@@ -95,22 +94,3 @@ export function verdictsOf(result: RunResult): Record<string, string> {
   return Object.fromEntries(result.results.map((r) => [r.rule, r.verdict]));
 }
 
-let shipped: Promise<Suite[]> | undefined;
-
-/**
- * The shipped suites, read and validated once per test worker rather than once per run (the fault matrix makes ~250
- * runs; loading takes about a quarter of a second each). Frozen throughout, so a run that changed them would throw
- * instead of handing the next run something else.
- */
-function shippedSuites(): Promise<Suite[]> {
-  shipped ??= loadSuites(SUITES_DIR).then(deepFreeze);
-  return shipped;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}

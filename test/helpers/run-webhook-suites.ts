@@ -4,11 +4,10 @@ import { runResult } from '../../harness/verdict/rule-result.js';
 import type { RunResult } from '../../harness/model/index.js';
 import type { Profile } from '../../harness/profile/profile.js';
 import { validateProfile } from '../../harness/profile/load-profile.js';
-import { loadSuites } from '../../harness/suite-loading/load-suite.js';
 import type { Suite } from '../../harness/suite/suite.js';
 import { type RunningReference, startReference } from '../../reference/index.js';
 import { referenceBehind } from './reference-behind.js';
-import { SUITES_DIR } from '../../bin/commands/run.js';
+import { everyShippedSuite } from './shipped-suites.js';
 
 export interface WebhookRunOptions {
   faults?: string[];
@@ -55,7 +54,7 @@ export async function runWebhookSuites(options: WebhookRunOptions = {}): Promise
     });
     let result: RunResult;
     try {
-      const suites = options.loaded ?? (await loadSuites(SUITES_DIR));
+      const suites = options.loaded ?? (await everyShippedSuite());
       const selection = { suites: options.suites ?? ['subscriptions', 'webhooks'], rules: options.rules };
       result = runResult(await runSuites(suites, selection, run.ctx), run.ctx.seed);
     } finally {

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SUITES_DIR } from '../../bin/commands/run.js';
-import { loadSuites } from '../../harness/suite-loading/load-suite.js';
 import { selectedRules } from '../../harness/suite/select-rules.js';
 import { FAULTS } from '../../reference/faults.js';
 import { FAULT_MATRIX_FILE, parseFaultMatrix, renderFaultMatrix, updateFaultMatrix } from '../../scripts/fault-matrix-document.js';
 import { CHEAP_DOCUMENTS } from '../../scripts/generated-documents.js';
 import { listFlag } from '../../scripts/flags.js';
+import { everyShippedSuite } from '../helpers/shipped-suites.js';
 
 describe('every generated document is current (npm run regen writes them)', () => {
   it.each(CHEAP_DOCUMENTS.map((d) => [d.path, d] as const))('%s is what its source makes now', async (path, document) => {
@@ -17,7 +16,7 @@ describe('every generated document is current (npm run regen writes them)', () =
 
   it("docs/fault-matrix.md has a row for each rule the run judges, in run order, and names only the catalogue's faults", async () => {
     const matrix = parseFaultMatrix(readFileSync(FAULT_MATRIX_FILE, 'utf8'));
-    const rules = selectedRules(await loadSuites(SUITES_DIR), {}).map(({ rule }) => rule.id);
+    const rules = selectedRules(await everyShippedSuite(), {}).map(({ rule }) => rule.id);
     const hint = 'run npm run regen -- --rule ID (a new or renamed rule) or --fault NAME (a new fault)';
     expect(matrix.rows.map((row) => row.rule), `stale rows: ${hint}`).toEqual(rules);
     const named = new Set([...matrix.rows.flatMap((row) => row.faults), ...matrix.notes.keys()]);

@@ -1,19 +1,18 @@
 import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SUITES_DIR } from '../../bin/commands/run.js';
 import type { Exchange } from '../../harness/model/index.js';
 import { checkTraffic } from '../../harness/passive/check-traffic.js';
-import { loadSuites } from '../../harness/suite-loading/load-suite.js';
 import type { Suite } from '../../harness/suite/suite.js';
 import { DEMO_SUITE, suiteError } from '../helpers/demo-suite.js';
 import { BASE, call, type Call, ERROR } from '../helpers/recorded-calls.js';
 import { judging } from '../helpers/traffic-judging.js';
 import { ERROR_PATHS } from '../helpers/check-input.js';
+import { everyShippedSuite } from '../helpers/shipped-suites.js';
 
 
 let suites: Suite[];
 beforeAll(async () => {
-  suites = await loadSuites(SUITES_DIR);
+  suites = await everyShippedSuite();
 });
 
 async function verdicts(exchanges: Exchange[]): Promise<Record<string, string>> {

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SUITES_DIR } from '../../bin/commands/run.js';
 import { openRun } from '../../harness/target/open-run.js';
-import { loadSuites } from '../../harness/suite-loading/load-suite.js';
 import { runSuites } from '../../harness/engine/run-suites.js';
 import type { RuleResult } from '../../harness/model/index.js';
 import { validateProfile } from '../../harness/profile/load-profile.js';
 import { referenceBehind } from '../helpers/reference-behind.js';
 import { type Answer, isControl, startFront } from '../helpers/varying-front.js';
+import { everyShippedSuite } from '../helpers/shipped-suites.js';
 
 /** Each delete rule, and a fault whose delete takes the template the rule keeps (its reads' control, R51). */
 const CASES = [
@@ -32,7 +31,7 @@ async function judge(rule: string, faults: string[]): Promise<RuleResult> {
     const profile = validateProfile(reference.profile, 'deleted-reads front');
     const run = await openRun({ profile, timeoutMs: 10_000, seed: 7, runs: 20, versionPrefix: 'latest' });
     try {
-      const result = await runSuites(await loadSuites(SUITES_DIR), { rules: [rule] }, run.ctx);
+      const result = await runSuites(await everyShippedSuite(), { rules: [rule] }, run.ctx);
       return result.results.find((r) => r.rule === rule)!;
     } finally {
       await run.close();

@@ -1,14 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SUITES_DIR } from '../../bin/commands/run.js';
 import { openRun } from '../../harness/target/open-run.js';
 import { runSuites } from '../../harness/engine/run-suites.js';
 import { runResult } from '../../harness/verdict/rule-result.js';
 import type { RunResult } from '../../harness/model/index.js';
 import { validateProfile } from '../../harness/profile/load-profile.js';
-import { loadSuites } from '../../harness/suite-loading/load-suite.js';
 import { referenceBehind, type Upstream } from '../helpers/reference-behind.js';
 import { code100, startGatingFront } from '../helpers/refusing-front.js';
 import { isControl } from '../helpers/varying-front.js';
+import { everyShippedSuite } from '../helpers/shipped-suites.js';
 
 /**
  * A front for the reference that takes two liberties the spec leaves to a target: it refuses every template
@@ -37,7 +36,7 @@ beforeAll(async () => {
     const profile = validateProfile(reference.profile, 'strict template front');
     const run = await openRun({ profile, timeoutMs: 10_000, seed: 11, runs: 20, versionPrefix: 'latest' });
     try {
-      const suites = await loadSuites(SUITES_DIR);
+      const suites = await everyShippedSuite();
       result = runResult(await runSuites(suites, { rules: ['templates.*', 'errors.*template*'] }, run.ctx), run.ctx.seed);
     } finally {
       await run.close();

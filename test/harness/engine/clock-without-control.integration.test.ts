@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SUITES_DIR } from '../../../bin/commands/run.js';
 import { openRun } from '../../../harness/target/open-run.js';
 import { runSuites } from '../../../harness/engine/run-suites.js';
 import { validateProfile } from '../../../harness/profile/load-profile.js';
-import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import { referenceBehind } from '../../helpers/reference-behind.js';
 import { startFront } from '../../helpers/varying-front.js';
+import { everyShippedSuite } from '../../helpers/shipped-suites.js';
 
 const WINDOW = ['feed.schedule-inside-window-accepted', 'feed.schedule-too-soon-refused', 'feed.schedule-too-late-refused'];
 
@@ -23,7 +22,7 @@ async function runHidden(rules: string[], dropDate: boolean) {
     const profile = validateProfile(rest, 'hidden control');
     const run = await openRun({ profile, timeoutMs: 10_000, seed: 3, runs: 5, versionPrefix: 'latest' });
     try {
-      return await runSuites(await loadSuites(SUITES_DIR), { rules }, run.ctx);
+      return await runSuites(await everyShippedSuite(), { rules }, run.ctx);
     } finally {
       await run.close();
     }

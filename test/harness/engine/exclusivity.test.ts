@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SUITES_DIR } from '../../../bin/commands/run.js';
 import { exclusivityOf } from '../../../harness/engine/exclusivity.js';
-import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import type { Rule } from '../../../harness/suite/suite.js';
 import { demoSuite, loadSuiteText, suiteError } from '../../helpers/demo-suite.js';
+import { everyShippedSuite } from '../../helpers/shipped-suites.js';
 
 const suite = demoSuite;
 
@@ -104,7 +103,7 @@ rules:
   });
 
   it('the shipped suites: the rules that must run alone do, and most share the target', async () => {
-    const rules = (await loadSuites(SUITES_DIR)).flatMap((s) => s.rules).filter((r) => (r.side ?? 'service') === 'service');
+    const rules = (await everyShippedSuite()).flatMap((s) => s.rules).filter((r) => (r.side ?? 'service') === 'service');
     const alone = new Set(rules.filter((r) => exclusivityOf(r).alone).map((r) => r.id));
     for (const id of [
       'feed.get-walk-each-post-once',

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SUITES_DIR } from '../../../bin/commands/run.js';
 import { openRun } from '../../../harness/target/open-run.js';
 import { runSuites } from '../../../harness/engine/run-suites.js';
 import { runResult } from '../../../harness/verdict/rule-result.js';
 import type { RunResult } from '../../../harness/model/index.js';
 import { validateProfile } from '../../../harness/profile/load-profile.js';
 import type { Profile } from '../../../harness/profile/profile.js';
-import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import { startReference } from '../../../reference/index.js';
+import { everyShippedSuite } from '../../helpers/shipped-suites.js';
 
 /** Runs two suites against the correct reference under a profile that leaves something out. */
 async function runWithout(edit: (profile: Profile) => void): Promise<RunResult> {
@@ -17,7 +16,7 @@ async function runWithout(edit: (profile: Profile) => void): Promise<RunResult> 
     edit(profile);
     const run = await openRun({ profile, timeoutMs: 10_000, seed: 7, runs: 3, versionPrefix: 'latest' });
     try {
-      return runResult(await runSuites(await loadSuites(SUITES_DIR), { suites: ['authorization', 'versioning'] }, run.ctx), run.ctx.seed);
+      return runResult(await runSuites(await everyShippedSuite(), { suites: ['authorization', 'versioning'] }, run.ctx), run.ctx.seed);
     } finally {
       await run.close();
     }

@@ -1,19 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SUITES_DIR } from '../../../bin/commands/run.js';
 import { openRun } from '../../../harness/target/open-run.js';
 import { runSuites } from '../../../harness/engine/run-suites.js';
 import { runResult } from '../../../harness/verdict/rule-result.js';
 import type { RunResult } from '../../../harness/model/index.js';
 import { validateProfile } from '../../../harness/profile/load-profile.js';
-import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import type { Suite } from '../../../harness/suite/suite.js';
 import { referenceBehind } from '../../helpers/reference-behind.js';
 import { type Refusal, startRefusingFront } from '../../helpers/refusing-front.js';
+import { everyShippedSuite } from '../../helpers/shipped-suites.js';
 
 let suites: Suite[];
 
 beforeAll(async () => {
-  suites = await loadSuites(SUITES_DIR);
+  suites = await everyShippedSuite();
 });
 
 /**

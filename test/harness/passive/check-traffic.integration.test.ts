@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SUITES_DIR } from '../../../bin/commands/run.js';
 import { GraphClient } from '../../../harness/client/graph-client.js';
 import type { Exchange } from '../../../harness/model/index.js';
 import { checkTraffic } from '../../../harness/passive/check-traffic.js';
 import { validateProfile } from '../../../harness/profile/load-profile.js';
-import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import { startReference } from '../../../reference/index.js';
 import { judging } from '../../helpers/traffic-judging.js';
+import { everyShippedSuite } from '../../helpers/shipped-suites.js';
 
 /** Real traffic from the reference target (with faults): the kind of exchanges a recorder keeps. */
 async function traffic(faults: string[]): Promise<{ exchanges: Exchange[]; errorPaths: ReturnType<typeof validateProfile>['errors'] }> {
@@ -33,7 +32,7 @@ async function traffic(faults: string[]): Promise<{ exchanges: Exchange[]; error
 }
 
 async function verdicts(faults: string[]): Promise<Record<string, string>> {
-  const suites = await loadSuites(SUITES_DIR);
+  const suites = await everyShippedSuite();
   const { exchanges, errorPaths } = await traffic(faults);
   const result = await checkTraffic(suites, { name: 'test', exchanges }, judging({ errorPaths }, { name: 'test' }));
   return Object.fromEntries(result.results.map((r) => [r.rule, r.verdict]));

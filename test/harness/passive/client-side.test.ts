@@ -1,17 +1,17 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SUITES_DIR } from '../../../bin/commands/run.js';
 import type { Exchange, RunResult } from '../../../harness/model/index.js';
 import { checkTraffic } from '../../../harness/passive/check-traffic.js';
 import type { Profile } from '../../../harness/profile/profile.js';
-import { loadSuiteFile, loadSuites } from '../../../harness/suite-loading/load-suite.js';
+import { loadSuiteFile } from '../../../harness/suite-loading/load-suite.js';
 import type { Suite } from '../../../harness/suite/suite.js';
 import { failure } from '../../helpers/user-error.js';
 import { call, type Call, ERROR } from '../../helpers/recorded-calls.js';
 import { judging } from '../../helpers/traffic-judging.js';
 import { ERROR_PATHS } from '../../helpers/check-input.js';
 import { tempFolder } from '../../helpers/temp-dir.js';
+import { everyShippedSuite } from '../../helpers/shipped-suites.js';
 
 const CALLBACK = 'https://app.example/callback';
 const PROFILE = { app: { id: '1000001', redirect_uris: [CALLBACK] } } as unknown as Profile;
@@ -22,7 +22,7 @@ const T0 = Date.parse('2026-01-01T00:00:00Z') / 1000;
 
 let suites: Suite[];
 beforeAll(async () => {
-  suites = await loadSuites(SUITES_DIR);
+  suites = await everyShippedSuite();
 });
 
 /** The client-side rules over these exchanges, with the profile's redirect URIs unless `withProfile` is false. */

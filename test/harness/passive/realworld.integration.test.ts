@@ -1,13 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SUITES_DIR } from '../../../bin/commands/run.js';
 import { readForeignTraffic } from '../../../harness/cassette/read-foreign.js';
 import { checkTraffic } from '../../../harness/passive/check-traffic.js';
-import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import { REALWORLD } from '../../helpers/paths.js';
 import { judging } from '../../helpers/traffic-judging.js';
 import { ERROR_PATHS } from '../../helpers/check-input.js';
+import { everyShippedSuite } from '../../helpers/shipped-suites.js';
 
 // In the integration tier, though it opens no socket: each `check` here loads and validates the whole shipped
 // suites (about a second each), which the unit tier cannot afford.
@@ -46,7 +45,7 @@ const JUDGED_ON_REAL_TRAFFIC = [
 
 describe('graphcheck check over real recorded traffic', () => {
   it('flags only what docs/passive-findings.md lists and justifies', async () => {
-    const suites = await loadSuites(SUITES_DIR);
+    const suites = await everyShippedSuite();
     const found: string[] = [];
     const judged = new Set<string>();
     const files = trafficFiles();
@@ -64,7 +63,7 @@ describe('graphcheck check over real recorded traffic', () => {
   });
 
   it('--side client finds no mistake in the real clients\' own requests, and judges those it reaches', async () => {
-    const suites = await loadSuites(SUITES_DIR);
+    const suites = await everyShippedSuite();
     const found: string[] = [];
     const judged = new Set<string>();
     for (const file of trafficFiles()) {

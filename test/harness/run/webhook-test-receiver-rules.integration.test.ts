@@ -4,11 +4,10 @@ import { type CertificateAuthority, createCertificateAuthority, createSelfSigned
 import { buildCertificate, newKeyPair, signingKeyOf } from '../../../harness/ca/x509.js';
 import type { RunResult } from '../../../harness/model/index.js';
 import { exitCodeFor, summarize } from '../../../harness/verdict/gate.js';
-import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import type { Suite } from '../../../harness/suite/suite.js';
-import { SUITES_DIR } from '../../../harness/suite/suites-dir.js';
 import { runWebhookTest, type WebhookTestRun } from '../../helpers/webhook-test.js';
 import { type Flaws, type MtlsSetup, SECRET, startSample, TOKEN } from '../../helpers/sample-receivers.js';
+import { everyShippedSuite } from '../../helpers/shipped-suites.js';
 
 /** Issue 10's receiver rules, each against a correct small receiver on loopback and the faulty ones it must catch. */
 const servers: Server[] = [];
@@ -22,7 +21,7 @@ let ca: CertificateAuthority;
 let suites: Suite[];
 beforeAll(async () => {
   ca = await createCertificateAuthority('developer CA');
-  suites = await loadSuites(SUITES_DIR);
+  suites = await everyShippedSuite();
 });
 
 async function judge(

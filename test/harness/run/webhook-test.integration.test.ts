@@ -5,12 +5,11 @@ import type { RunResult } from '../../../harness/model/index.js';
 import { type CertificateAuthority, createCertificateAuthority } from '../../../harness/ca/index.js';
 import { closedPort } from '../../../harness/content-host/closed-port.js';
 import { exitCodeFor } from '../../../harness/verdict/gate.js';
-import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import { selectedRules } from '../../../harness/suite/select-rules.js';
-import { SUITES_DIR } from '../../../harness/suite/suites-dir.js';
 import type { Suite } from '../../../harness/suite/suite.js';
 import { runWebhookTest } from '../../helpers/webhook-test.js';
 import { type Flaws, SECRET, startSample, TOKEN } from '../../helpers/sample-receivers.js';
+import { everyShippedSuite } from '../../helpers/shipped-suites.js';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -22,7 +21,7 @@ let callbackRules: string[];
 let suites: Suite[];
 beforeAll(async () => {
   ca = await createCertificateAuthority('developer CA');
-  suites = await loadSuites(SUITES_DIR);
+  suites = await everyShippedSuite();
   callbackRules = selectedRules(suites, { side: 'callback' }).map(({ rule }) => rule.id);
 });
 

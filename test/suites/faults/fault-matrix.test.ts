@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SUITES_DIR } from '../../../bin/commands/run.js';
-import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
 import { FAULTS } from '../../../reference/index.js';
 import { documentedMatrix, documentedRulesByFault, FAULT_FILES, FAULT_GROUPS } from './fault-matrix.js';
+import { everyShippedSuite } from '../../helpers/shipped-suites.js';
 
 // docs/fault-matrix.md and the fault-matrix-<name> files, read: the runs they describe are the integration tier's
 // (the correct reference passing every rule is test/suites/pass/behind-proxy.integration.test.ts).
@@ -11,7 +10,7 @@ describe('the fault matrix as documented', () => {
   const documented = documentedMatrix();
 
   it('lists exactly the rules a default run judges', async () => {
-    const judged = (await loadSuites(SUITES_DIR)).flatMap((suite) => suite.rules).filter((rule) => (rule.side ?? 'service') === 'service');
+    const judged = (await everyShippedSuite()).flatMap((suite) => suite.rules).filter((rule) => (rule.side ?? 'service') === 'service');
     expect([...documented.keys()].sort()).toEqual(judged.map((rule) => rule.id).sort());
   });
 

@@ -1,11 +1,11 @@
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCommand, SUITES_DIR } from '../../../bin/commands/run.js';
-import { loadSuites } from '../../../harness/suite-loading/load-suite.js';
+import { runCommand } from '../../../bin/commands/run.js';
 import { referenceBehind } from '../../helpers/reference-behind.js';
 import { startVaryingFront } from '../../helpers/varying-front.js';
 import { tempFolder } from '../../helpers/temp-dir.js';
+import { everyShippedSuite } from '../../helpers/shipped-suites.js';
 
 /**
  * The reference behind a front, as a staging setup puts it (`serve-reference --public-url`): the run reaches it only
@@ -35,7 +35,7 @@ describe('the reference behind a front that varies its answers where the spec le
       const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as { results: { rule: string; verdict: string; reason?: string }[] };
       const notPassed = report.results.filter((r) => r.verdict !== 'passed').map((r) => `${r.rule}: ${r.verdict} ${r.reason}`);
       expect(notPassed).toEqual([]);
-      const every = (await loadSuites(SUITES_DIR)).flatMap((s) => s.rules).filter((r) => (r.side ?? 'service') === 'service');
+      const every = (await everyShippedSuite()).flatMap((s) => s.rules).filter((r) => (r.side ?? 'service') === 'service');
       expect(report.results.length).toBe(every.length);
       expect(exitCode).toBe(0);
       // The answers were varied, successes and errors both: a run through a front that changed nothing proves less.

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SUITES_DIR } from '../../../../bin/commands/run.js';
 import { openRun } from '../../../../harness/target/open-run.js';
 import { runSuites } from '../../../../harness/engine/run-suites.js';
 import { runResult } from '../../../../harness/verdict/rule-result.js';
 import type { RunResult } from '../../../../harness/model/index.js';
 import { validateProfile } from '../../../../harness/profile/load-profile.js';
-import { loadSuites } from '../../../../harness/suite-loading/load-suite.js';
 import { startReference } from '../../../../reference/index.js';
+import { everyShippedSuite } from '../../../helpers/shipped-suites.js';
 
 const EXCHANGE = 'authorization.code-exchange-answers-a-token';
 const AT_ONCE = 'authorization.code-single-use-at-the-same-moment';
@@ -19,7 +18,7 @@ async function runWithPostEndpoint(rules: string[], faults: string[] = []): Prom
     profile.auth.token_endpoint = { method: 'POST', path: '/oauth/access_token' };
     const run = await openRun({ profile, timeoutMs: 10_000, seed: 7, runs: 5, versionPrefix: 'latest' });
     try {
-      return runResult(await runSuites(await loadSuites(SUITES_DIR), { rules }, run.ctx), run.ctx.seed);
+      return runResult(await runSuites(await everyShippedSuite(), { rules }, run.ctx), run.ctx.seed);
     } finally {
       await run.close();
     }
