@@ -1,9 +1,9 @@
-import { createSecureContext, rootCertificates } from 'node:tls';
 import { Agent, request } from 'undici';
 import type { Exchange, Headers } from '../model/index.js';
 import { readStream } from '../http/read-body.js';
 import { type Redactor, redactorFor } from '../redaction/redactor.js';
 import { probeTls, type TlsFacts } from './tls-probe.js';
+import { trustContext } from './trust-context.js';
 
 /** One request graphcheck, playing the service, sends to the app's callback. */
 export interface CallbackRequest {
@@ -72,12 +72,9 @@ export function createCallbackClient(options: CallbackClientOptions): CallbackUn
     let agent = agents.get(choice);
     if (!agent) {
       const cert = options.clientCerts?.[choice];
-      // One context per agent: given as `ca` and `cert`, they were parsed again for every connection (the ~140 roots
-      // about 90 ms each time), and an app that closes its connections gets a new one for every notification.
-      const secureContext = createSecureContext({
-        ...(options.caPem ? { ca: [...rootCertificates, options.caPem] } : {}),
-        ...(cert ? { cert: cert.certPem, key: cert.keyPem } : {}),
-      });
+      // One context per agent: given as `ca` and `cert`, they were parsed again for every connection, and an app
+      // that closes its connections gets a new one for every notification.
+      const secureContext = trustContext(options.caPem, cert);
       agent = new Agent({
         connect: {
           timeout: options.timeoutMs,

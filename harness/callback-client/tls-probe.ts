@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { connect as netConnect } from 'node:net';
-import { connect as tlsConnect, rootCertificates, type TLSSocket } from 'node:tls';
+import { connect as tlsConnect, type TLSSocket } from 'node:tls';
+import { trustContext } from './trust-context.js';
 
 /**
  * What one connection to the app's callback showed of its transport: the scheme, and for HTTPS whether a client
@@ -50,8 +51,7 @@ export function probeTls(options: ProbeOptions): Promise<TlsFacts> {
           host,
           port,
           ...(/^[\d.]+$|:/.test(host) ? {} : { servername: host }),
-          ...(options.caPem ? { ca: [...rootCertificates, options.caPem] } : {}),
-          ...(options.clientCert ? { cert: options.clientCert.certPem, key: options.clientCert.keyPem } : {}),
+          secureContext: trustContext(options.caPem, options.clientCert),
           // Verification is read, not enforced: the point is to say what is wrong with the certificate.
           rejectUnauthorized: false,
         })
