@@ -184,8 +184,7 @@ async function pruneCache(): Promise<void> {
   await Promise.all(dated.slice(CACHE_KEPT).map(({ f }) => rm(join(SUITE_CACHE_DIR, f), { force: true })));
 }
 
-/** Freezes a value and everything it holds: loaded suites are shared by every run of a process. */
-export function deepFreeze<T>(value: T, seen = new Set<unknown>()): T {
+function deepFreeze<T>(value: T, seen = new Set<unknown>()): T {
   if (value === null || (typeof value !== 'object' && typeof value !== 'function') || seen.has(value)) return value;
   seen.add(value);
   for (const key of Reflect.ownKeys(value as object)) deepFreeze((value as Record<PropertyKey, unknown>)[key], seen);

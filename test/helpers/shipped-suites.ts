@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { loadSuiteFile, loadSuites } from '../../harness/suite-loading/load-suite.js';
-import { deepFreeze } from '../../harness/suite-loading/suite-index.js';
+import { loadSuiteFile } from '../../harness/suite-loading/load-suite.js';
+import { loadSuitesIndexed } from '../../harness/suite-loading/suite-index.js';
 import type { Suite } from '../../harness/suite/suite.js';
 import { SUITES_DIR } from '../../harness/suite/suites-dir.js';
 
@@ -13,14 +13,12 @@ export function shippedSuites(...names: string[]): Promise<Suite[]> {
   return Promise.all(names.map((name) => loadSuiteFile(join(SUITES_DIR, `${name}.yaml`))));
 }
 
-let every: Promise<Suite[]> | undefined;
-
 /**
- * Every shipped suite, read and validated by `loadSuites` once per test worker rather than once per use: a load
- * takes about a second of CPU, and the fault matrix alone makes ~250 runs. Frozen throughout, so a test that changed
- * them would throw instead of handing the next test something else. A test of loading itself calls `loadSuites`.
+ * Every shipped suite, loaded and validated once per test worker, as a command run in the worker (`runCli`) loads
+ * them: the same in-process copy (`loadSuitesIndexed`), frozen, so a test that changed them would throw instead of
+ * handing the next test something else. A load takes about a second of CPU, and the fault matrix alone makes ~250
+ * runs. A test of loading itself calls `loadSuites`.
  */
 export function everyShippedSuite(): Promise<Suite[]> {
-  every ??= loadSuites(SUITES_DIR).then(deepFreeze);
-  return every;
+  return loadSuitesIndexed(SUITES_DIR);
 }
