@@ -8,12 +8,10 @@ import { createSecureContext, rootCertificates, type SecureContext } from 'node:
  */
 export function trustContext(caPem: string | undefined, cert: { certPem: string; keyPem: string } | undefined): SecureContext {
   const certificate = cert ? { cert: cert.certPem, key: cert.keyPem } : {};
-  if (!caPem) return createSecureContext(certificate);
   const context = createSecureContext(certificate);
+  if (!caPem) return context;
   const handle = (context as { context?: { addCACert?: (pem: string) => void } }).context;
-  if (typeof handle?.addCACert === 'function') {
-    handle.addCACert(caPem);
-    return context;
-  }
-  return createSecureContext({ ca: [...rootCertificates, caPem], ...certificate });
+  if (typeof handle?.addCACert !== 'function') return createSecureContext({ ca: [...rootCertificates, caPem], ...certificate });
+  handle.addCACert(caPem);
+  return context;
 }

@@ -5,7 +5,8 @@ export function clientAgent(
   options: { caPem?: string; cert?: { certPem: string; keyPem: string }; connections?: number } = {},
 ): Agent {
   return new Agent({
-    // One connection at most: every request rides the connection the first one opened (default: as many as needed).
+    // At most this many connections per origin (1: every request rides the one the first request opened); default:
+    // as many as needed.
     ...(options.connections ? { connections: options.connections } : {}),
     connect: {
       ...(options.caPem ? { ca: options.caPem } : {}),
